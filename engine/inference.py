@@ -1,0 +1,236 @@
+"""Inference: the ONLY module that imports durable-rules.
+
+One host per process (no background timer threads), one ruleset per compiled rulebook,
+one session (sid) per case run, deleted afterwards. Base facts go in as one batch; then the
+control facts of strata 0..n-1 are asserted in order, so every negation is checked only
+once all facts it could see are present. Every action is wrapped: an exception inside it
+makes the run fail loudly (:class:`EngineError`), never silently.
+
+Outputs are collected in Python: outcome records and a trace entry per firing. Derived
+facts are asserted back into the session (forward chaining) only when some rule's pattern
+can match their type.
+
+A case is run to a fixpoint over cancelled calls: the rules may cancel a call (a derived
+``call-status`` fact with ``status: cancelled``); the base facts are then recomputed with
+that call left out of the auction replay and the rules run again, until the set of
+cancelled calls no longer changes.
+"""
+from __future__ import annotations
+
+import copy
+import itertools
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .enginecheck import require_fixed_engine
+from .rulebook import CONTROL_ALIAS, CONTROL_TYPE, TEMPLATE_RE, Rulebook, Rule
+
+require_fixed_engine()
+from durable import engine as _durable  # noqa: E402  (after the build check, on purpose)
+
+MAX_ROUNDS = 6
+_FULL_REF = re.compile(r"^\{([A-Za-z_]\w*)\.([A-Za-z_][\w-]*)\}$")
+
+
+class EngineError(RuntimeError):
+    """A rule action failed, or the engine reported an exception, while ruling on a case."""
+
+
+class _SyncHost(_durable.Host):
+    """A durable-rules host that starts no timer threads (they race the C engine)."""
+
+    def _run(self):  # noqa: D401 - deliberately nothing
+        pass
+
+
+_HOST: _SyncHost | None = None
+_REGISTERED: dict[int, "_Compiled"] = {}
+_SIDS = itertools.count(1)
+
+
+def _host() -> _SyncHost:
+    global _HOST
+    if _HOST is None:
+        _HOST = _SyncHost()
+    return _HOST
+
+
+@dataclass
+class Firing:
+    """One rule firing: the rule, the facts matched (alias -> fact dict) and what it concluded."""
+
+    rule: Rule
+    engine_name: str
+    matched: dict[str, dict]
+    derived: list[dict] = field(default_factory=list)
+
+
+@dataclass
+class OutcomeRecord:
+    """An outcome concluded by a rule, rendered from the facts it matched.
+
+    ``code``, ``cite``, ``who`` (seat/side or ''), ``option``, ``branch``, ``text``; ``rule`` and
+    ``firing`` say where it came from; ``order`` sorts it deterministically.
+    """
+
+    code: str
+    cite: str
+    who: str
+    option: str
+    branch: str
+    text: str
+    rule: Rule
+    firing: Firing
+    order: tuple
+
+
+@dataclass
+class RunResult:
+    """Everything one case run produced: outcomes, firings, derived facts, rounds used."""
+
+    outcomes: list[OutcomeRecord]
+    firings: list[Firing]
+    derived: list[dict]
+    rounds: int
+    cancelled: frozenset
+
+
+def render(template: Any, matched: dict[str, dict]) -> Any:
+    """Fill ``{alias.field}`` placeholders from matched facts.
+
+    A string that is exactly one placeholder keeps the value's type (an int stays an int).
+    A missing field renders as ``?``.
+    """
+    if isinstance(template, dict):
+        return {k: render(v, matched) for k, v in template.items()}
+    if isinstance(template, str):
+        m = _FULL_REF.match(template)
+        if m:
+            return matched.get(m[1], {}).get(m[2], "?")
+        return TEMPLATE_RE.sub(lambda g: str(matched.get(g[1], {}).get(g[2], "?")), template)
+    return template
+
+
+class _Compiled:
+    """A rulebook registered with the host, with its actions and per-run collectors."""
+
+    def __init__(self, book: Rulebook):
+        self.book = book
+        self.name = f"rb{len(_REGISTERED) + 1}_{re.sub(r'[^a-z0-9]', '_', book.edition)}"
+        self.firings: list[Firing] = []
+        self.errors: list[str] = []
+        self.derived_count = 0
+        definitions = copy.deepcopy(book.engine_rules)
+        for ename, d in definitions.items():
+            d["run"] = self._action(ename)
+        _host().register_rulesets({self.name: definitions})
+
+    def _action(self, ename: str):
+        rule = self.book.engine_names.get(ename)
+        consumed = self.book.consumed_types
+
+        def act(c):
+            if rule is None:
+                return
+            try:
+                m = {a: {k: v for k, v in f.items() if k not in ("sid", "id", "$s")}
+                     for a, f in c._m.items() if a != CONTROL_ALIAS}
+                firing = Firing(rule, ename, m)
+                self.firings.append(firing)
+                for concl in rule.then:
+                    if concl.kind != "fact":
+                        continue
+                    self.derived_count += 1
+                    fact = render(concl.data, m)
+                    fact["t"] = fact.pop("type")
+                    fact["fid"] = f"d{self.derived_count}"
+                    fact["by"] = rule.id
+                    firing.derived.append(fact)
+                    if fact["t"] in consumed:
+                        try:
+                            c.assert_fact(fact)
+                        except _durable.MessageNotHandledException:
+                            pass   # no pattern can match this fact: nothing downstream needs it
+                        except _durable.MessageObservedException:
+                            pass   # the same fact is already known
+            except Exception as e:  # surface, never swallow
+                self.errors.append(f"rule {rule.id}: {type(e).__name__}: {e}")
+        return act
+
+    def run_once(self, facts: list[dict]) -> list[Firing]:
+        self.firings, self.errors = [], []
+        sid = str(next(_SIDS))
+        host = _host()
+        batch = [dict(f, sid=sid) for f in facts if f["t"] in self.book.consumed_types]
+        try:
+            states = []
+            if batch:
+                try:
+                    states.append(host.assert_facts(self.name, batch))
+                except _durable.MessageNotHandledException:
+                    pass   # a fact no pattern matches: the others are in; the control facts flush actions
+            for n in range(self.book.strata):
+                states.append(host.assert_fact(self.name, {"sid": sid, "t": CONTROL_TYPE, "n": n}))
+            for st in states:
+                if isinstance(st, dict) and st.get("exception"):
+                    self.errors.append(f"engine: {st['exception']}")
+        finally:
+            try:
+                host.delete_state(self.name, sid)
+            except Exception:  # pragma: no cover - nothing to clean
+                pass
+        if self.errors:
+            raise EngineError("; ".join(self.errors))
+        return self.firings
+
+
+def compiled(book: Rulebook) -> _Compiled:
+    """Register ``book`` with the process's host once and return its runner."""
+    key = id(book)
+    if key not in _REGISTERED:
+        _REGISTERED[key] = _Compiled(book)
+    return _REGISTERED[key]
+
+
+def _outcomes(firings: list[Firing]) -> list[OutcomeRecord]:
+    out = []
+    for f in firings:
+        events = tuple(sorted(v.get("idx", v.get("of", 0)) or 0 for v in f.matched.values()
+                              if isinstance(v.get("idx", v.get("of", 0)), int)))
+        for concl in f.rule.then:
+            if concl.kind != "outcome":
+                continue
+            d = render(concl.data, f.matched)
+            out.append(OutcomeRecord(
+                code=d["outcome"], cite=d["cite"], who=str(d.get("for", "")), option=str(d.get("option", "")),
+                branch=str(d.get("branch", "")), text=str(d.get("text", "")), rule=f.rule, firing=f,
+                order=(f.rule.order, events, concl.index)))
+    out.sort(key=lambda o: o.order)
+    return out
+
+
+def run(book: Rulebook, derive) -> RunResult:
+    """Rule on a case to a fixpoint over cancelled calls.
+
+    Args:
+        book: a compiled Rulebook.
+        derive: ``derive(cancelled: frozenset[int]) -> list[dict]`` giving base facts with the
+            given calls left out of the replay.
+    Returns:
+        RunResult of the last round.
+    Raises:
+        EngineError: an action failed, or cancellations did not settle within MAX_ROUNDS.
+    """
+    runner = compiled(book)
+    cancelled: frozenset = frozenset()
+    for rounds in range(1, MAX_ROUNDS + 1):
+        firings = runner.run_once(derive(cancelled))
+        firings.sort(key=lambda f: (f.rule.order, sorted(str(v.get("fid")) for v in f.matched.values())))
+        derived = [d for f in firings for d in f.derived]
+        now = frozenset(int(d["of"]) for d in derived
+                        if d["t"] == "call-status" and d.get("status") == "cancelled" and isinstance(d.get("of"), int))
+        if now == cancelled:
+            return RunResult(_outcomes(firings), firings, derived, rounds, cancelled)
+        cancelled = now
+    raise EngineError(f"the rules did not settle which calls are cancelled within {MAX_ROUNDS} rounds")

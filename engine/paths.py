@@ -1,0 +1,71 @@
+"""Where the rulebook and the JSON schemas live.
+
+In a source checkout they are the top-level ``rules/`` and ``schemas/`` folders
+(next to ``pyproject.toml``). In an installed (non-editable) wheel they are shipped
+as package data of ``engine._rules`` and ``engine._schemas``, i.e. the folders
+``engine/_rules`` and ``engine/_schemas`` inside the installed ``engine`` package
+(see ``[tool.setuptools.package-dir]`` in pyproject.toml).
+
+Only these two functions should be used to locate them; never build paths from
+``__file__`` elsewhere.
+"""
+from __future__ import annotations
+
+import pathlib
+
+_PACKAGE_DIR = pathlib.Path(__file__).resolve().parent
+
+
+def checkout_root() -> pathlib.Path | None:
+    """Return the source checkout's root directory, or None when installed.
+
+    A checkout is recognised by ``engine/../pyproject.toml`` and ``engine/../rules/``
+    both existing (this also covers editable installs, which run from the checkout).
+
+    Returns:
+        The checkout root as an absolute path, or ``None`` when running from an
+        installed copy of the package.
+    """
+    root = _PACKAGE_DIR.parent
+    if (root / "pyproject.toml").is_file() and (root / "rules").is_dir():
+        return root
+    return None
+
+
+def _locate(checkout_name: str, package_name: str) -> pathlib.Path:
+    root = checkout_root()
+    if root is not None:
+        return root / checkout_name
+    installed = _PACKAGE_DIR / package_name
+    if installed.is_dir():
+        return installed
+    raise FileNotFoundError(
+        f"cannot find {checkout_name}/: not in a checkout (no {_PACKAGE_DIR.parent / checkout_name}) "
+        f"and not installed as package data ({installed}); reinstall bridge-director"
+    )
+
+
+def rules_dir() -> pathlib.Path:
+    """Return the directory holding the rulebook (``*.yaml``, incl. ``vocabulary.yaml``).
+
+    Returns:
+        ``<checkout>/rules`` when running from a source checkout, otherwise the
+        installed package data directory ``<site-packages>/engine/_rules``.
+
+    Raises:
+        FileNotFoundError: if neither location exists (a broken installation).
+    """
+    return _locate("rules", "_rules")
+
+
+def schemas_dir() -> pathlib.Path:
+    """Return the directory holding the JSON schemas (e.g. ``case.schema.json``).
+
+    Returns:
+        ``<checkout>/schemas`` when running from a source checkout, otherwise the
+        installed package data directory ``<site-packages>/engine/_schemas``.
+
+    Raises:
+        FileNotFoundError: if neither location exists (a broken installation).
+    """
+    return _locate("schemas", "_schemas")

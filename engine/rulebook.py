@@ -1,0 +1,525 @@
+"""The rulebook: ``rules/*.yaml`` -> validated rules -> one compiled ruleset per edition.
+
+A rule file holds ``law``, ``title``, ``edition`` and a list of ``rules``. A rule is::
+
+    - id: ib-corrected-lowest-same-denomination     # unique across the edition
+      cite: 27B1(a)                                 # exact sub-clause
+      summary: our own words                        # what the rule says
+      when:                                         # patterns over facts, in order
+        ib:   {type: insufficient-bid}
+        repl: {type: call, replaces: "{ib.idx}", call: "{ib.lowest_same}"}
+      unless:                                       # negated patterns (stratified)
+        acc:  {type: ib-accepted, of: "{ib.idx}"}
+      any:                                          # disjunction: alternatives added to `when`
+        - {j: {type: judgement, of: "{ib.idx}", prop: artificial, value: false}}
+      then:
+        - outcome: no-further-rectification         # a code from rules/vocabulary.yaml
+          for: "{repl.seat}"                        # optional seat or side
+          option: "..."                             # optional: the choice this follows from
+          branch: "..."                             # optional: the judgement this assumes
+          cite: 27D                                 # optional: overrides the rule's cite
+          text: "{repl.seat} ... {repl.call}"       # plain words
+        - fact: {type: call-status, of: "{repl.idx}", status: cancelled}
+
+Pattern values: a scalar means equality; ``"{alias.field}"`` joins to an earlier alias;
+a mapping gives an operator: ``ne``, ``lt``, ``le``, ``gt``, ``ge`` (value or join),
+``in`` (a list of scalars) or ``exists`` (true/false). ``null`` means the field is absent.
+
+Compilation: each alternative of ``any`` becomes its own engine rule (a correlated ``$or``
+holding an ``$and`` is silently wrong in durable-rules). Negation is stratified: a rule that
+negates a fact type runs in a later stratum than every rule that derives that type; a
+rulebook where that is impossible is rejected, naming the rules in the cycle. Rules with
+``unless`` start with the control fact of their stratum, so that the negation is checked
+only once every fact it could see is present (durable-rules checks ``$not`` once).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .yamlpos import InputError, PosDict, PosList, load, position
+
+CITE_RE = re.compile(r"^(\d{1,2})([A-H](\d{1,2}(\([a-z]{1,4}\)){0,2})?)?$")
+REF_RE = re.compile(r"^\{([A-Za-z_][\w]*)\.([A-Za-z_][\w-]*)\}$")
+TEMPLATE_RE = re.compile(r"\{([A-Za-z_][\w]*)\.([A-Za-z_][\w-]*)\}")
+ALIAS_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+OPS = {"ne": "$neq", "lt": "$lt", "le": "$lte", "gt": "$gt", "ge": "$gte"}
+RULE_KEYS = {"id", "cite", "summary", "when", "unless", "any", "then", "pri"}
+THEN_KEYS = {"outcome", "for", "option", "branch", "cite", "text"}
+CONTROL_TYPE = "$stratum"
+CONTROL_ALIAS = "ctl__"
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One named pattern: ``alias`` matches facts of ``type`` satisfying ``tests``.
+
+    ``tests`` is a tuple of (field, op, value) where op is one of eq, ne, lt, le, gt, ge, in,
+    exists, and value is a scalar, a tuple of scalars (in), a bool (exists) or
+    ``Ref(alias, field)`` for a join.
+    """
+
+    alias: str
+    type: str
+    tests: tuple
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A join: the value of ``field`` in the fact matched by ``alias``."""
+
+    alias: str
+    field: str
+
+
+@dataclass(frozen=True)
+class Conclusion:
+    """One item of a rule's ``then``: an outcome (``kind='outcome'``) or a derived fact."""
+
+    kind: str                 # 'outcome' | 'fact'
+    data: dict                # outcome: code/for/option/branch/cite/text; fact: the template
+    index: int                # position in the rule's `then` list (for stable ordering)
+
+
+@dataclass
+class Rule:
+    """A validated rule, as a law teacher wrote it.
+
+    Attributes:
+        id, cite, summary: as written; ``law`` is the law number of its file.
+        when: ordered patterns; ``unless``: negated patterns; ``alternatives``: the ``any``
+        list (each a list of patterns), empty when there is none.
+        then: conclusions. ``derives``: fact types it derives; ``stratum``: set by compile.
+        file, line: where the rule starts; ``order``: its position in the rulebook.
+    """
+
+    id: str
+    cite: str
+    summary: str
+    when: list[Pattern]
+    unless: list[Pattern]
+    alternatives: list[list[Pattern]]
+    then: list[Conclusion]
+    file: str
+    line: int
+    law: str
+    order: int = 0
+    pri: int | None = None
+    stratum: int = 0
+
+    @property
+    def derives(self) -> set[str]:
+        return {c.data["type"] for c in self.then if c.kind == "fact"}
+
+    def uses(self) -> set[str]:
+        types = {p.type for p in self.when}
+        for alt in self.alternatives:
+            types |= {p.type for p in alt}
+        return types
+
+    def negates(self) -> set[str]:
+        return {p.type for p in self.unless}
+
+
+@dataclass
+class Rulebook:
+    """All rules of one edition, stratified and compiled.
+
+    Attributes:
+        edition: e.g. ``duplicate-2017``.
+        rules: in rulebook order (file name order, then order within the file).
+        vocabulary: outcome code -> plain description.
+        strata: number of strata (control facts 0..strata-1 are asserted in order).
+        engine_rules: the durable-rules JSON ruleset ``{engine_rule_name: definition}`` without
+            ``run`` actions (inference attaches them); ``engine_names`` maps each engine rule
+            name to its Rule.
+        consumed_types: fact types some pattern can match (others never enter the engine).
+    """
+
+    edition: str
+    rules: list[Rule]
+    vocabulary: dict[str, str]
+    strata: int = 1
+    engine_rules: dict[str, dict] = field(default_factory=dict)
+    engine_names: dict[str, Rule] = field(default_factory=dict)
+    consumed_types: set[str] = field(default_factory=set)
+    laws: dict[str, str] = field(default_factory=dict)
+
+    def by_id(self, rule_id: str) -> Rule:
+        for r in self.rules:
+            if r.id == rule_id:
+                return r
+        raise KeyError(rule_id)
+
+
+# ---------------------------------------------------------------- parsing and validation
+
+def _err(file: str, container: Any, key: Any, fieldname: str, message: str) -> InputError:
+    line, col = position(container, key)
+    return InputError(file, line, col, fieldname, message)
+
+
+def _parse_value(file, container, key, fieldname, value, aliases: list[str]):
+    """One pattern field value -> list of (op, value) tests."""
+    if isinstance(value, str):
+        m = REF_RE.match(value)
+        if m:
+            if m[1] not in aliases:
+                raise _err(file, container, key, fieldname,
+                           f"joins to unknown pattern '{m[1]}': expected one of {', '.join(aliases) or '(none earlier)'}")
+            return [("eq", Ref(m[1], m[2]))]
+        return [("eq", value)]
+    if value is None:
+        return [("exists", False)]
+    if isinstance(value, (bool, int, float)):
+        return [("eq", value)]
+    if isinstance(value, dict):
+        tests = []
+        for op, v in value.items():
+            if op in OPS:
+                inner = _parse_value(file, value, op, f"{fieldname}.{op}", v, aliases)
+                if inner[0][0] != "eq":
+                    raise _err(file, value, op, f"{fieldname}.{op}", "expected a scalar or a join '{alias.field}'")
+                tests.append((op, inner[0][1]))
+            elif op == "in":
+                if not isinstance(v, list) or not v or any(isinstance(x, (dict, list)) for x in v):
+                    raise _err(file, value, op, f"{fieldname}.in", f"expected a non-empty list of scalars, found {v!r}")
+                tests.append(("in", tuple(v)))
+            elif op == "exists":
+                if not isinstance(v, bool):
+                    raise _err(file, value, op, f"{fieldname}.exists", f"expected true or false, found {v!r}")
+                tests.append(("exists", v))
+            else:
+                raise _err(file, value, op, fieldname,
+                           f"unknown operator '{op}': expected one of ne, lt, le, gt, ge, in, exists")
+        if not tests:
+            raise _err(file, container, key, fieldname, "expected an operator mapping, found an empty mapping")
+        return tests
+    raise _err(file, container, key, fieldname, f"expected a scalar, a join or an operator mapping, found {value!r}")
+
+
+def _parse_patterns(file, rule, key, aliases: list[str], rid: str) -> list[Pattern]:
+    block = rule.get(key)
+    if not isinstance(block, dict) or not block:
+        raise _err(file, rule, key, f"{rid}.{key}", "expected a mapping of pattern names to patterns")
+    out = []
+    for alias, pat in block.items():
+        fname = f"{rid}.{key}.{alias}"
+        if not isinstance(alias, str) or not ALIAS_RE.match(alias):
+            raise _err(file, block, alias, fname, "expected a pattern name in lower case letters, digits and _")
+        if alias in aliases:
+            raise _err(file, block, alias, fname, f"pattern name '{alias}' is used twice in this rule")
+        if not isinstance(pat, dict) or not isinstance(pat.get("type"), str):
+            raise _err(file, block, alias, fname, "expected a mapping with a 'type' (the fact type it matches)")
+        tests = []
+        for fld, val in pat.items():
+            if fld == "type":
+                continue
+            if not isinstance(fld, str) or not re.match(r"^[a-z][a-z0-9_]*$", fld):
+                raise _err(file, pat, fld, fname, f"field name {fld!r}: expected lower case letters, digits and _")
+            for op, v in _parse_value(file, pat, fld, f"{fname}.{fld}", val, aliases):
+                tests.append((fld, op, v))
+        out.append(Pattern(alias, pat["type"], tuple(tests)))
+        aliases.append(alias)
+    return out
+
+
+def _check_template(file, container, key, fname, text: Any, aliases: set[str]):
+    if isinstance(text, str):
+        for m in TEMPLATE_RE.finditer(text):
+            if m[1] not in aliases:
+                raise _err(file, container, key, fname,
+                           f"names unknown pattern '{m[1]}' in '{{{m[1]}.{m[2]}}}': expected one of {', '.join(sorted(aliases))}")
+    elif isinstance(text, dict):
+        for k, v in text.items():
+            _check_template(file, text, k, f"{fname}.{k}", v, aliases)
+
+
+def _parse_rule(file: str, rule: Any, idx: int, vocabulary: dict, law: str) -> Rule:
+    if not isinstance(rule, dict):
+        raise InputError(file, *position(rule), "rules", f"expected a rule mapping, found {rule!r}")
+    rid = rule.get("id")
+    if not isinstance(rid, str) or not re.match(r"^[a-z0-9][a-z0-9-]*$", rid):
+        raise _err(file, rule, "id" if "id" in rule else None, "id",
+                   f"expected a rule id in lower case words joined by '-', found {rid!r}")
+    for k in rule:
+        if k not in RULE_KEYS:
+            raise _err(file, rule, k, f"{rid}.{k}", f"unknown key '{k}': expected one of {', '.join(sorted(RULE_KEYS))}")
+    cite = rule.get("cite")
+    if cite is None:
+        raise _err(file, rule, None, f"{rid}.cite", "every rule needs a 'cite' (an exact sub-clause such as 27B1(a))")
+    if not isinstance(cite, str) or not CITE_RE.match(str(cite)):
+        raise _err(file, rule, "cite", f"{rid}.cite", f"expected a sub-clause such as 27B1(a) or 30B1(b)(i), found {cite!r}")
+    summary = rule.get("summary")
+    if not isinstance(summary, str) or not summary.strip():
+        raise _err(file, rule, "summary" if "summary" in rule else None, f"{rid}.summary",
+                   "expected a summary in our own words")
+    aliases: list[str] = []
+    when = _parse_patterns(file, rule, "when", aliases, rid)
+    unless = []
+    if "unless" in rule:
+        unless = _parse_patterns(file, rule, "unless", list(aliases), rid)
+    alternatives = []
+    if "any" in rule:
+        alts = rule["any"]
+        if not isinstance(alts, list) or len(alts) < 2:
+            raise _err(file, rule, "any", f"{rid}.any", "expected a list of at least two alternatives")
+        for i, alt in enumerate(alts):
+            holder = PosDict({"alt": alt})
+            holder.kpos = {"alt": position(alts, i)}
+            alternatives.append(_parse_patterns(file, holder, "alt", list(aliases), f"{rid}.any[{i}]"))
+    names = set(aliases) | {p.alias for alt in alternatives for p in alt}
+    then_block = rule.get("then")
+    if not isinstance(then_block, list) or not then_block:
+        raise _err(file, rule, "then" if "then" in rule else None, f"{rid}.then", "expected a list of conclusions")
+    then = []
+    for i, item in enumerate(then_block):
+        fname = f"{rid}.then[{i}]"
+        if not isinstance(item, dict):
+            raise _err(file, then_block, i, fname, "expected a mapping with 'outcome' or 'fact'")
+        if "fact" in item:
+            fact = item["fact"]
+            if len(item) != 1 or not isinstance(fact, dict) or not isinstance(fact.get("type"), str):
+                raise _err(file, then_block, i, fname, "expected 'fact:' alone, holding a mapping with a 'type'")
+            _check_template(file, item, "fact", fname, fact, names)
+            then.append(Conclusion("fact", dict(fact), i))
+        elif "outcome" in item:
+            for k in item:
+                if k not in THEN_KEYS:
+                    raise _err(file, item, k, f"{fname}.{k}", f"unknown key '{k}': expected one of {', '.join(sorted(THEN_KEYS))}")
+            code = item["outcome"]
+            if code not in vocabulary:
+                raise _err(file, item, "outcome", f"{fname}.outcome",
+                           f"unknown outcome code {code!r}: expected a code listed in rules/vocabulary.yaml")
+            c = item.get("cite", cite)
+            if not isinstance(c, str) or not CITE_RE.match(c):
+                raise _err(file, item, "cite", f"{fname}.cite", f"expected a sub-clause such as 27D, found {c!r}")
+            for k in ("for", "option", "branch", "text"):
+                if k in item:
+                    if not isinstance(item[k], str):
+                        raise _err(file, item, k, f"{fname}.{k}", f"expected text, found {item[k]!r}")
+                    _check_template(file, item, k, f"{fname}.{k}", item[k], names)
+            data = {k: item[k] for k in THEN_KEYS if k in item}
+            data["cite"] = c
+            then.append(Conclusion("outcome", data, i))
+        else:
+            raise _err(file, then_block, i, fname, "expected 'outcome:' or 'fact:'")
+    pri = rule.get("pri")
+    if pri is not None and not isinstance(pri, int):
+        raise _err(file, rule, "pri", f"{rid}.pri", f"expected a whole number, found {pri!r}")
+    return Rule(rid, cite, " ".join(summary.split()), when, unless, alternatives, then, file,
+                position(rule)[0], law, idx, pri)
+
+
+def load_vocabulary(path: Path) -> dict[str, str]:
+    """Read ``vocabulary.yaml``: ``outcomes: {code: description}``.
+
+    Raises:
+        InputError: the file is missing or malformed.
+    """
+    data = load(path)
+    outcomes = data.get("outcomes") if isinstance(data, dict) else None
+    if not isinstance(outcomes, dict) or not outcomes:
+        raise InputError(str(path), *position(data), "outcomes", "expected a mapping of outcome codes to descriptions")
+    for code, desc in outcomes.items():
+        if not isinstance(code, str) or not re.match(r"^[a-z0-9][a-z0-9-]*$", code) or not isinstance(desc, str):
+            raise _err(str(path), outcomes, code, f"outcomes.{code}", "expected 'code: description' with a lower-case code")
+    return {k: " ".join(v.split()) for k, v in outcomes.items()}
+
+
+def parse_files(paths: list[Path], vocabulary: dict[str, str], edition: str) -> tuple[list[Rule], dict[str, str]]:
+    """Parse and validate rule files of one edition.
+
+    Returns:
+        (rules in order, {law number: title}).
+    Raises:
+        InputError: any malformed file or rule (file, line, rule id, what was expected);
+        a duplicate id names both places.
+    """
+    rules: list[Rule] = []
+    laws: dict[str, str] = {}
+    seen: dict[str, Rule] = {}
+    for path in paths:
+        file = str(path)
+        data = load(path)
+        if not isinstance(data, dict):
+            raise InputError(file, 1, 1, "", "expected a mapping with law, title, edition and rules")
+        ed = data.get("edition", edition)
+        if ed != edition:
+            continue
+        law = data.get("law")
+        if not isinstance(law, (int, str)):
+            raise _err(file, data, "law" if "law" in data else None, "law", "expected the law number")
+        laws[str(law)] = str(data.get("title", ""))
+        block = data.get("rules")
+        if not isinstance(block, list) or not block:
+            raise _err(file, data, "rules" if "rules" in data else None, "rules", "expected a list of rules")
+        for item in block:
+            r = _parse_rule(file, item, len(rules), vocabulary, str(law))
+            if r.id in seen:
+                o = seen[r.id]
+                raise InputError(file, r.line, 1, f"{r.id}.id", f"duplicate rule id: also defined at {o.file}:{o.line}")
+            seen[r.id] = r
+            rules.append(r)
+    return rules, laws
+
+
+# ---------------------------------------------------------------- stratification
+
+class StratificationError(InputError):
+    """The rulebook negates a fact type that depends, through the rules, on itself."""
+
+
+def stratify(rules: list[Rule]) -> int:
+    """Assign ``rule.stratum`` so negation is safe; return the number of strata.
+
+    A rule's stratum is at least that of every rule deriving a type it uses, and greater than
+    that of every rule deriving a type it negates.
+
+    Raises:
+        StratificationError: no such assignment exists; the message names the rules in the cycle.
+    """
+    producers: dict[str, list[Rule]] = {}
+    for r in rules:
+        for t in r.derives:
+            producers.setdefault(t, []).append(r)
+    for r in rules:
+        r.stratum = 0
+    limit = len(rules) + 1
+    changed = True
+    rounds = 0
+    while changed:
+        changed = False
+        rounds += 1
+        for r in rules:
+            need = r.stratum
+            for t in r.uses():
+                for p in producers.get(t, ()):
+                    need = max(need, p.stratum)
+            for t in r.negates():
+                for p in producers.get(t, ()):
+                    need = max(need, p.stratum + 1)
+            if need != r.stratum:
+                r.stratum = need
+                changed = True
+                if need > limit:
+                    cycle = _negative_cycle(rules, producers)
+                    raise StratificationError(
+                        r.file, r.line, 1, r.id,
+                        "the rulebook cannot be stratified: these rules negate what they themselves lead to: "
+                        + " -> ".join(cycle))
+    return max((r.stratum for r in rules), default=0) + 1
+
+
+def _negative_cycle(rules: list[Rule], producers: dict[str, list[Rule]]) -> list[str]:
+    """Find one dependency cycle that passes through a negation (for the error message)."""
+    deps: dict[str, list[tuple[str, bool]]] = {}
+    for r in rules:
+        edges = [(p.id, False) for t in r.uses() for p in producers.get(t, ())]
+        edges += [(p.id, True) for t in r.negates() for p in producers.get(t, ())]
+        deps[r.id] = edges
+    for start in (r.id for r in rules if r.negates()):
+        stack = [(start, [start], False)]
+        seen = set()
+        while stack:
+            node, path, neg = stack.pop()
+            for nxt, isneg in deps.get(node, ()):
+                if nxt == start and (neg or isneg):
+                    return path + [start]
+                key = (nxt, neg or isneg)
+                if key not in seen and nxt not in path:
+                    seen.add(key)
+                    stack.append((nxt, path + [nxt], neg or isneg))
+    return [r.id for r in rules if r.stratum > len(rules)]
+
+
+# ---------------------------------------------------------------- compilation
+
+def _engine_value(v: Any) -> Any:
+    if isinstance(v, Ref):
+        return {v.alias: v.field}
+    return v
+
+
+def _compile_pattern(p: Pattern) -> dict:
+    parts: list[dict] = [{"t": p.type}]
+    for fld, op, v in p.tests:
+        if op == "eq":
+            parts.append({fld: _engine_value(v)})
+        elif op in OPS:
+            parts.append({OPS[op]: {fld: _engine_value(v)}})
+        elif op == "in":
+            parts.append({"$or": [{fld: x} for x in v]} if len(v) > 1 else {fld: v[0]})
+        elif op == "exists":
+            parts.append({"$ex" if v else "$nex": {fld: 1}})
+    return parts[0] if len(parts) == 1 else {"$and": parts}
+
+
+def compile_rules(rules: list[Rule]) -> tuple[dict[str, dict], dict[str, Rule], set[str]]:
+    """Compile stratified rules to durable-rules' JSON form (without ``run``).
+
+    Returns:
+        ({engine rule name: definition}, {engine rule name: Rule}, consumed fact types).
+    """
+    out: dict[str, dict] = {}
+    names: dict[str, Rule] = {}
+    consumed: set[str] = {CONTROL_TYPE}
+    for r in rules:
+        alts = r.alternatives or [[]]
+        for i, alt in enumerate(alts):
+            name = r.id if len(alts) == 1 else f"{r.id}#{i + 1}"
+            patterns: list[dict] = []
+            if r.unless:
+                patterns.append({CONTROL_ALIAS: {"$and": [{"t": CONTROL_TYPE}, {"n": r.stratum}]}})
+            for p in list(r.when) + list(alt):
+                patterns.append({p.alias: _compile_pattern(p)})
+                consumed.add(p.type)
+            for p in r.unless:
+                patterns.append({f"{p.alias}$not": _compile_pattern(p)})
+                consumed.add(p.type)
+            d: dict[str, Any] = {"all": patterns}
+            if r.pri is not None:
+                d["pri"] = r.pri
+            out[name] = d
+            names[name] = r
+    # a sink so control facts are always consumed
+    out["control-sink"] = {"all": [{"m": {"t": CONTROL_TYPE}}]}
+    return out, names, consumed
+
+
+def build(paths: list[Path], vocabulary_path: Path, edition: str) -> Rulebook:
+    """Parse, validate, stratify and compile the rule files of one edition.
+
+    Args:
+        paths: rule files (YAML), read in the given order.
+        vocabulary_path: the outcome vocabulary file.
+        edition: e.g. ``duplicate-2017``; files of other editions are skipped.
+    Raises:
+        InputError (or StratificationError): with file, line, rule id and what was expected.
+    """
+    vocabulary = load_vocabulary(vocabulary_path)
+    rules, laws = parse_files(paths, vocabulary, edition)
+    if not rules:
+        raise InputError(str(vocabulary_path.parent), 0, 0, "", f"no rules found for edition {edition!r}")
+    strata = stratify(rules)
+    engine_rules, engine_names, consumed = compile_rules(rules)
+    return Rulebook(edition, rules, vocabulary, strata, engine_rules, engine_names, consumed, laws)
+
+
+def rule_files(directory: Path) -> list[Path]:
+    """The rule files of a rulebook directory: every ``*.yaml`` but the vocabulary, sorted by name."""
+    return sorted(p for p in directory.glob("*.yaml") if p.name != "vocabulary.yaml")
+
+
+@lru_cache(maxsize=8)
+def load_rulebook(directory: str, edition: str = "duplicate-2017") -> Rulebook:
+    """Load (once per process) the rulebook in ``directory`` for ``edition``.
+
+    Raises:
+        InputError: a malformed rule or vocabulary file.
+    """
+    d = Path(directory)
+    return build(rule_files(d), d / "vocabulary.yaml", edition)

@@ -1,0 +1,170 @@
+"""YAML loading that remembers where every value came from.
+
+PyYAML's safe loader is used as is; this module only wraps the mappings and sequences it
+builds so that callers can point a user at ``file:line:column`` for any value.
+
+Public API
+----------
+``load(path) -> (data, Source)``
+    Parse a YAML file. ``data`` is built from :class:`PosDict` / :class:`PosList` / scalars.
+``InputError``
+    The one error type for bad input files: carries file, line, column, the field and a
+    message saying what was expected and what was found.
+``position(container, key) -> (line, column)``
+    1-based position of ``container[key]`` (or of the container itself if unknown).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+
+class InputError(Exception):
+    """A malformed case or rule file.
+
+    Attributes:
+        file: path of the file as given (str).
+        line, column: 1-based position of the offending value (0 if unknown).
+        field: dotted name of the field at fault (may be empty).
+        message: what was expected and what was found.
+
+    ``str(err)`` is the one line shown to the user: ``file:line:col: field: message``.
+    """
+
+    def __init__(self, file: str, line: int, column: int, field: str, message: str):
+        self.file, self.line, self.column, self.field, self.message = file, line, column, field, message
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else f"{self.file}"
+        what = f"{self.field}: " if self.field else ""
+        return f"{where}: {what}{self.message}"
+
+
+class PosDict(dict):
+    """A dict that also knows the position of itself (``pos``) and of each key's value (``kpos``)."""
+
+    pos: tuple[int, int] = (0, 0)
+    kpos: dict
+
+
+class PosList(list):
+    """A list that also knows the position of itself (``pos``) and of each item (``ipos``)."""
+
+    pos: tuple[int, int] = (0, 0)
+    ipos: list
+
+
+def _mark(node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+class _Loader(yaml.SafeLoader):
+    """Safe loader whose mappings and sequences carry positions."""
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> PosDict:
+    loader.flatten_mapping(node)
+    out = PosDict()
+    out.pos = _mark(node)
+    out.kpos = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        try:
+            hash(key)
+        except TypeError:
+            raise yaml.constructor.ConstructorError(
+                None, None, "found an unhashable key", key_node.start_mark) from None
+        if key in out:
+            line, col = _mark(key_node)
+            raise _DuplicateKey(key, line, col)
+        out[key] = loader.construct_object(value_node, deep=True)
+        out.kpos[key] = _mark(value_node)
+    return out
+
+
+def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> PosList:
+    out = PosList(loader.construct_object(child, deep=True) for child in node.value)
+    out.pos = _mark(node)
+    out.ipos = [_mark(child) for child in node.value]
+    return out
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key, line, col):
+        self.key, self.line, self.col = key, line, col
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+def position(container: Any, key: Any = None) -> tuple[int, int]:
+    """Return the 1-based (line, column) of ``container[key]``, or of ``container`` itself.
+
+    Args:
+        container: a PosDict or PosList (anything else gives (0, 0)).
+        key: a dict key or list index; None for the container's own position.
+    """
+    if key is not None:
+        if isinstance(container, PosDict) and key in container.kpos:
+            return container.kpos[key]
+        if isinstance(container, PosList) and isinstance(key, int) and 0 <= key < len(container.ipos):
+            return container.ipos[key]
+    return getattr(container, "pos", (0, 0))
+
+
+def loads(text: str, file: str) -> Any:
+    """Parse YAML text; ``file`` is used in error messages only.
+
+    Returns:
+        the document built from PosDict/PosList/scalars (None for an empty document).
+    Raises:
+        InputError: broken YAML or a duplicated mapping key, with its position.
+    """
+    try:
+        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
+    except _DuplicateKey as e:
+        raise InputError(file, e.line, e.col, str(e.key), "this key appears twice in the same mapping") from None
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        problem = " ".join(x for x in (e.context, e.problem) if x)
+        raise InputError(file, line, col, "", f"broken YAML: {problem}") from None
+    except yaml.YAMLError as e:  # pragma: no cover - other PyYAML errors carry no mark
+        raise InputError(file, 0, 0, "", f"broken YAML: {e}") from None
+
+
+def load(path: str | Path) -> Any:
+    """Read and parse a YAML file (UTF-8).
+
+    Raises:
+        InputError: the file cannot be read, is not UTF-8, or is not valid YAML.
+    """
+    p = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(p, 0, 0, "", "no such file") from None
+    except IsADirectoryError:
+        raise InputError(p, 0, 0, "", "expected a file, found a directory") from None
+    except UnicodeDecodeError as e:
+        raise InputError(p, 0, 0, "", f"expected UTF-8 text, found a byte that is not ({e.reason})") from None
+    except OSError as e:
+        raise InputError(p, 0, 0, "", f"cannot read the file: {e.strerror}") from None
+    return loads(text, p)
+
+
+@dataclass(frozen=True)
+class Where:
+    """A place in an input file: ``file:line:column``."""
+
+    file: str
+    line: int
+    column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"

@@ -1,0 +1,228 @@
+"""Regression tests for the fixed durable-rules build (tools/build_engine.py).
+
+The reproducers come from the appendix of the durable-rules evaluation notes. Each one
+runs in a subprocess with the current interpreter, so a native crash (SIGSEGV, exit
+-11) fails the test instead of killing pytest. On the stock PyPI build, segv6.py dies
+with SIGSEGV in every variant except ``simple_call``.
+
+The expected outputs of nested.py and probe4.py are what the fixed build prints. They
+pin known engine *semantics* (including known wrong answers), so a change in them means
+the engine changed and the rule compiler's workarounds must be re-checked.
+"""
+from __future__ import annotations
+
+import importlib.metadata
+import os
+import pathlib
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+SEGV6 = '''
+import sys
+from durable import engine
+v = sys.argv[1]
+NOTC = {'all': [{'a': {'t': 'call'}}, {'m_1$not': {'$and': [{'t': 'call'}, {'$gt': {'idx': {'a': 'idx'}}}]}}]}
+SIMPLE = {'all': [{'m': {'t': 'q'}}]}
+if v == 'alias_q': SIMPLE = {'all': [{'q': {'t': 'q'}}]}
+if v == 'simple_field': SIMPLE = {'all': [{'m': {'kind': 'q'}}]}
+if v == 'simple_call': SIMPLE = {'all': [{'m': {'t': 'call'}}]}
+d = {'r0': dict(NOTC, run=lambda c: None), 'r1': dict(SIMPLE, run=lambda c: None)}
+if v == 'names': d = {'last': dict(NOTC, run=lambda c: None), 'simple': dict(SIMPLE, run=lambda c: None)}
+h = engine.Host(); h.register_rulesets({'p': d})
+h.assert_fact('p', {'sid': 'x', 't': 'call', 'idx': 4, 'seat': 'N'}); print('one', flush=True)
+if v != 'onefact': h.assert_fact('p', {'sid': 'x', 't': 'call', 'idx': 5, 'seat': 'N'}); print('ok')
+'''
+
+NESTED = '''
+from durable import engine
+class SyncHost(engine.Host):
+    def _run(self): pass
+got = []
+h = SyncHost(); h.register_rulesets({'x': {'r': {'all': [{'a': {'t': 'a'}}, {'b': {'$and': [{'t': 'b'}, {'$or': [
+    {'$and': [{'$gt': {'idx': {'a': 'idx'}}}, {'seat': {'a': 'lho'}}]}, {'call': {'a': 'call'}}]}]}}],
+    'run': lambda c: got.append(c.b.name)}}})
+h.assert_fact('x', {'sid': 1, 't': 'a', 'idx': 5, 'lho': 'W', 'call': '1H'})
+tests = [('later+lho', 6, 'W', 'P', True), ('later only', 6, 'E', 'P', False), ('lho only', 4, 'W', 'P', False),
+         ('same call only', 4, 'E', '1H', True), ('none', 4, 'E', 'P', False), ('all', 7, 'W', '1H', True)]
+for name, idx, seat, call, exp in tests:
+    got.clear(); h.assert_fact('x', {'sid': 1, 't': 'b', 'name': name, 'idx': idx, 'seat': seat, 'call': call})
+    print(f'{name:15s} fired={bool(got)} expected={exp} {"OK" if bool(got)==exp else "WRONG"}')
+'''
+
+PROBE4 = '''
+import copy, sys
+from durable import engine
+fired = []
+def act(name):
+    def f(c): fired.append((name, {k: v.get('idx', v.get('t')) for k, v in c._m.items()}))
+    return f
+notlater = {'m_1$not': {'$and': [{'t': 'call'}, {'$gt': {'idx': {'a': 'idx'}}}]}}
+defs = {'p': {
+  'ctrl_last': {'all': [{'a': {'t': 'call'}}, notlater, {'go': {'t': 'go'}}], 'run': act('ctrl_last')},
+  'ctrl_first': {'all': [{'go': {'t': 'go'}}, {'a': {'t': 'call'}}, notlater], 'run': act('ctrl_first')},
+}}
+h = engine.Host(); h.register_rulesets(copy.deepcopy(defs))
+for i in range(4):
+    h.assert_fact('p', {'sid': 's1', 't': 'call', 'idx': i})
+h.assert_fact('p', {'sid': 's1', 't': 'go'})
+print('calls then go:', fired); fired.clear()
+h.assert_facts('p', [{'sid': 's2', 't': 'call', 'idx': i} for i in range(4)] + [{'sid': 's2', 't': 'go'}])
+print('batch calls+go:', fired); fired.clear()
+h.assert_fact('p', {'sid': 's3', 't': 'go'})
+for i in range(4):
+    h.assert_fact('p', {'sid': 's3', 't': 'call', 'idx': i})
+print('go then calls:', fired); fired.clear()
+'''
+
+
+def run_script(tmp_path, name: str, source: str, *args: str, env: dict | None = None,
+               timeout: float = 60) -> subprocess.CompletedProcess:
+    """Write *source* to tmp_path/name and run it with this interpreter (cwd=tmp_path)."""
+    script = tmp_path / name
+    script.write_text(textwrap.dedent(source), encoding="utf-8")
+    return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=timeout, env=env)
+
+
+def describe(proc: subprocess.CompletedProcess) -> str:
+    crash = " (SIGSEGV: is this the stock durable-rules build?)" if proc.returncode in (-11, 139) else ""
+    return f"exit {proc.returncode}{crash}\nstdout:\n{proc.stdout}\nstderr:\n{proc.stderr}"
+
+
+@pytest.mark.parametrize("variant", ["base", "alias_q", "simple_field", "simple_call", "names", "onefact"])
+def test_segv6_correlated_not_does_not_crash(tmp_path, variant):
+    proc = run_script(tmp_path, "segv6.py", SEGV6, variant)
+    assert proc.returncode == 0, describe(proc)
+    expected = ["one"] if variant == "onefact" else ["one", "ok"]
+    assert proc.stdout.splitlines() == expected, describe(proc)
+
+
+def test_nested_and_inside_correlated_or_known_behaviour(tmp_path):
+    # Known engine bug (stock and fixed alike): a correlated $or holding a nested $and
+    # never fires through its second branch ("same call only" is WRONG). The rule
+    # compiler works around it by splitting each disjunct into its own rule. If this
+    # test starts failing because that line says OK, the bug was fixed: update it.
+    proc = run_script(tmp_path, "nested.py", NESTED)
+    assert proc.returncode == 0, describe(proc)
+    assert proc.stdout.splitlines() == [
+        "later+lho       fired=True expected=True OK",
+        "later only      fired=False expected=False OK",
+        "lho only        fired=False expected=False OK",
+        "same call only  fired=False expected=True WRONG",
+        "none            fired=False expected=False OK",
+        "all             fired=True expected=True OK",
+    ], describe(proc)
+
+
+def test_probe4_negation_needs_control_fact_first(tmp_path):
+    # $not is checked once, when the patterns to its left have matched. Only the
+    # control-first pattern [go, a, not later-call] with go asserted last fires for
+    # the true last call alone. The order within one rule is engine-determined
+    # (repeatable on this build; callers must sort anyway).
+    proc = run_script(tmp_path, "probe4.py", PROBE4)
+    assert proc.returncode == 0, describe(proc)
+    ctrl_last_all = ("[('ctrl_last', {'a': 3, 'go': 'go'}), ('ctrl_last', {'a': 2, 'go': 'go'}), "
+                     "('ctrl_last', {'a': 1, 'go': 'go'}), ('ctrl_last', {'a': 0, 'go': 'go'}), "
+                     "('ctrl_first', {'go': 'go', 'a': 3})]")
+    assert proc.stdout.splitlines() == [
+        "calls then go: " + ctrl_last_all,
+        "batch calls+go: " + ctrl_last_all,
+        "go then calls: [('ctrl_last', {'a': 0, 'go': 'go'}), ('ctrl_first', {'go': 'go', 'a': 0}), "
+        "('ctrl_last', {'a': 1, 'go': 'go'}), ('ctrl_first', {'go': 'go', 'a': 1}), "
+        "('ctrl_last', {'a': 2, 'go': 'go'}), ('ctrl_first', {'go': 'go', 'a': 2}), "
+        "('ctrl_last', {'a': 3, 'go': 'go'}), ('ctrl_first', {'go': 'go', 'a': 3})]",
+    ], describe(proc)
+    # The property the inference layer relies on, stated directly:
+    for line in proc.stdout.splitlines()[:2]:
+        assert line.count("'ctrl_first'") == 1 and "('ctrl_first', {'go': 'go', 'a': 3})" in line
+
+
+def test_require_fixed_engine_passes_on_installed_build():
+    from engine.enginecheck import REQUIRED_FIX_LEVEL, require_fixed_engine
+    assert require_fixed_engine() >= REQUIRED_FIX_LEVEL
+
+
+def test_installed_distribution_is_marked():
+    version = importlib.metadata.version("durable-rules")
+    assert "+bridgedirector." in version, version
+
+
+def test_fix_levels_in_step():
+    sys.path.insert(0, str(REPO_ROOT / "tools"))
+    try:
+        import build_engine
+    finally:
+        sys.path.pop(0)
+    from engine.enginecheck import REQUIRED_FIX_LEVEL
+    assert build_engine.FIX_LEVEL >= REQUIRED_FIX_LEVEL
+    assert build_engine.FIXED_VERSION == f"2.0.28+bridgedirector.{build_engine.FIX_LEVEL}"
+
+
+CHECK = '''
+from engine.enginecheck import EngineBuildError, require_fixed_engine
+try:
+    require_fixed_engine()
+except EngineBuildError as e:
+    print(type(e).__name__)
+    print(e)
+    raise SystemExit(3)
+print("passed")
+'''
+
+
+def _env_with_path(*front: os.PathLike) -> dict:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([*(str(p) for p in front), str(REPO_ROOT)])
+    return env
+
+
+def test_stock_build_is_refused_with_clear_message(tmp_path):
+    fake = tmp_path / "fake"
+    (fake / "durable").mkdir(parents=True)
+    (fake / "durable" / "__init__.py").write_text("# stand-in for the stock PyPI build (no marker)\n")
+    (fake / "durable" / "engine.py").write_text("")
+    proc = run_script(tmp_path, "check.py", CHECK, env=_env_with_path(fake))
+    assert proc.returncode == 3, describe(proc)
+    kind, message = proc.stdout.split("\n", 1)
+    assert kind == "StockEngineError"
+    assert "stock PyPI build" in message
+    assert "crashes" in message and "correlated rules" in message
+    assert "make engine" in message and "tools/build_engine.py" in message
+
+
+def test_old_fix_level_is_refused(tmp_path):
+    fake = tmp_path / "fake"
+    (fake / "durable").mkdir(parents=True)
+    (fake / "durable" / "__init__.py").write_text("")
+    (fake / "durable" / "_bridge_director_fix.py").write_text("FIX_LEVEL = 0\n")
+    proc = run_script(tmp_path, "check.py", CHECK, env=_env_with_path(fake))
+    assert proc.returncode == 3, describe(proc)
+    assert proc.stdout.startswith("StockEngineError\n")
+    assert "--force" in proc.stdout
+
+
+def test_missing_engine_is_reported_clearly(tmp_path):
+    blocker = 'import sys; sys.modules["durable"] = None  # makes "import durable" fail\n'
+    proc = run_script(tmp_path, "check.py", blocker + CHECK, env=_env_with_path())
+    assert proc.returncode == 3, describe(proc)
+    kind, message = proc.stdout.split("\n", 1)
+    assert kind == "EngineNotInstalledError"
+    assert "not installed" in message and "make engine" in message
+
+
+@pytest.mark.skipif(not os.environ.get("BRIDGE_DIRECTOR_TEST_STOCK"),
+                    reason="set BRIDGE_DIRECTOR_TEST_STOCK=1 to check that the stock build still crashes "
+                           "(downloads durable-rules==2.0.28 from PyPI)")
+def test_reproducer_crashes_stock_build(tmp_path):
+    """Opt-in: prove segv6.py really reproduces the crash on the stock PyPI build."""
+    target = tmp_path / "stock"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target",
+                    str(target), "durable-rules==2.0.28"], check=True)
+    env = dict(os.environ, PYTHONPATH=str(target))
+    proc = run_script(tmp_path, "segv6.py", SEGV6, "base", env=env)
+    assert proc.returncode in (-11, 139), describe(proc)

@@ -1,0 +1,254 @@
+#!/usr/bin/env python3
+"""Build and install the fixed durable-rules engine that bridge-director needs.
+
+The stock PyPI build of durable-rules 2.0.28 segfaults on ordinary correlated
+rules (an out-of-bounds scan in ``reduceExpressionSequence``, src/rules/events.c)
+and does not import on Python 3.13 (``PyEval_CallObject`` was removed). Upstream
+is unmaintained, so this script:
+
+1. downloads the durable_rules 2.0.28 sdist from PyPI (or reuses the copy cached
+   under ``~/.cache/bridge-director/``, or takes ``--sdist PATH``),
+2. verifies its sha256,
+3. unpacks it into a temporary directory,
+4. applies our fix as exact text edits (failing loudly if an edit does not apply),
+5. marks the build: version ``2.0.28+bridgedirector.<FIX_LEVEL>`` in setup.py and a
+   module ``durable/_bridge_director_fix.py`` with ``FIX_LEVEL = <FIX_LEVEL>``,
+6. installs it into the running interpreter with ``sys.executable -m pip install``.
+
+It is idempotent: if the fixed build (at least FIX_LEVEL) is already installed it
+says so and exits 0. ``--force`` rebuilds and reinstalls.
+
+Nothing from durable-rules is written into the repository.
+
+Usage::
+
+    python tools/build_engine.py [--force] [--sdist PATH] [--keep]
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+
+SDIST_NAME = "durable_rules-2.0.28.tar.gz"
+SDIST_REQ = "durable-rules==2.0.28"
+SDIST_SHA256 = "053b26f5e48d312d4fa27995243f954671be6eece477f150c059c364eb4d7d61"
+UPSTREAM_VERSION = "2.0.28"
+# Bump FIX_LEVEL whenever the patch below changes; engine/enginecheck.py requires
+# at least this level (keep the two in step).
+FIX_LEVEL = 1
+FIXED_VERSION = f"{UPSTREAM_VERSION}+bridgedirector.{FIX_LEVEL}"
+MARKER_MODULE = "durable._bridge_director_fix"
+
+
+class BuildError(RuntimeError):
+    """Raised when the sdist cannot be fetched, verified, patched or installed."""
+
+
+# (file, old text, new text, expected number of occurrences; None = at least one)
+EDITS: list[tuple[str, str, str, int | None]] = [
+    (
+        "src/rules/events.c",
+        # reduceExpressionSequence: short-circuit scan to the OP_END of the current
+        # group. The stock loop reads past the end of the expression array.
+        "            while (currentExpression->operator != OP_END) {\n"
+        "                ++*i;\n"
+        "                currentExpression = &exprs->expressions[*i];\n"
+        "            }\n",
+        "            /* bridge-director fix: bounds-checked scan (stock build reads past\n"
+        "               the end of exprs->expressions and segfaults) */\n"
+        "            while (*i < exprs->length && exprs->expressions[*i].operator != OP_END) {\n"
+        "                ++*i;\n"
+        "            }\n",
+        1,
+    ),
+    (
+        "src/rulespy/rules.c",
+        # PyEval_CallObject was removed in Python 3.13.
+        "PyEval_CallObject(",
+        "PyObject_CallObject(",
+        None,
+    ),
+    (
+        "setup.py",
+        f"    version = '{UPSTREAM_VERSION}',\n",
+        f"    version = '{FIXED_VERSION}',\n",
+        1,
+    ),
+]
+
+MARKER_SOURCE = f'''"""Marker installed by bridge-director's tools/build_engine.py.
+
+Its presence means this durable-rules build carries bridge-director's fix for the
+out-of-bounds scan in reduceExpressionSequence (events.c) and the Python 3.13
+PyEval_CallObject removal (rules.c). The stock PyPI build does not have it.
+"""
+FIX_LEVEL = {FIX_LEVEL}
+UPSTREAM_VERSION = "{UPSTREAM_VERSION}"
+VERSION = "{FIXED_VERSION}"
+'''
+
+
+def log(msg: str) -> None:
+    print(f"[build_engine] {msg}", flush=True)
+
+
+def cache_dir() -> pathlib.Path:
+    """Return the download cache directory (``$XDG_CACHE_HOME/bridge-director``)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return pathlib.Path(base) / "bridge-director"
+
+
+def sha256_of(path: pathlib.Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 16), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def installed_fix_level() -> int | None:
+    """Return FIX_LEVEL of the durable build importable by this interpreter, or None.
+
+    Checked in a fresh subprocess so a build installed earlier in this process
+    (or a stale import cache) cannot mislead us.
+    """
+    code = (
+        "import importlib\n"
+        "try:\n"
+        f"    m = importlib.import_module({MARKER_MODULE!r})\n"
+        "    import durable.engine\n"
+        "except Exception:\n"
+        "    print('none')\n"
+        "else:\n"
+        "    print(getattr(m, 'FIX_LEVEL', 0))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=tempfile.gettempdir())
+    value = out.stdout.strip().splitlines()[-1:] or ["none"]
+    return None if value[0] == "none" else int(value[0])
+
+
+def fetch_sdist(explicit: pathlib.Path | None) -> pathlib.Path:
+    """Return a path to the verified sdist, downloading it into the cache if needed."""
+    if explicit is not None:
+        path = explicit
+    else:
+        path = cache_dir() / SDIST_NAME
+        if not path.exists() or sha256_of(path) != SDIST_SHA256:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.TemporaryDirectory() as dl:
+                log(f"downloading {SDIST_REQ} sdist from PyPI")
+                subprocess.run(
+                    [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                     "--no-binary", ":all:", SDIST_REQ, "-d", dl],
+                    check=True,
+                )
+                got = pathlib.Path(dl) / SDIST_NAME
+                if not got.exists():
+                    raise BuildError(f"pip download did not produce {SDIST_NAME}: {os.listdir(dl)}")
+                shutil.copyfile(got, path)
+        else:
+            log(f"using cached sdist {path}")
+    if not path.exists():
+        raise BuildError(f"sdist not found: {path}")
+    digest = sha256_of(path)
+    if digest != SDIST_SHA256:
+        raise BuildError(f"sha256 mismatch for {path}: got {digest}, expected {SDIST_SHA256}")
+    log(f"sha256 ok ({SDIST_SHA256[:12]}...)")
+    return path
+
+
+def unpack(sdist: pathlib.Path, dest: pathlib.Path) -> pathlib.Path:
+    with tarfile.open(sdist) as tar:
+        try:
+            tar.extractall(dest, filter="data")
+        except TypeError:  # Python without extraction filters
+            tar.extractall(dest)
+    src = dest / "durable_rules-2.0.28"
+    if not (src / "setup.py").exists():
+        raise BuildError(f"unexpected sdist layout in {sdist}")
+    return src
+
+
+def apply_fix(src: pathlib.Path) -> None:
+    """Apply EDITS and write the marker module; raise BuildError if any edit misses."""
+    for rel, old, new, expected in EDITS:
+        path = src / rel
+        text = path.read_text(encoding="utf-8")
+        n = text.count(old)
+        if n == 0 or (expected is not None and n != expected):
+            raise BuildError(
+                f"patch does not apply to {rel}: expected "
+                f"{expected if expected is not None else '>=1'} occurrence(s) of "
+                f"{old.strip()[:60]!r}, found {n}"
+            )
+        path.write_text(text.replace(old, new), encoding="utf-8")
+        log(f"patched {rel} ({n} place{'s' if n != 1 else ''})")
+    leftover = (src / "src/rulespy/rules.c").read_text(encoding="utf-8").count("PyEval_CallObject")
+    if leftover:
+        raise BuildError(f"PyEval_CallObject still present {leftover} time(s) in rules.c")
+    marker = src / "libpy" / "durable" / "_bridge_director_fix.py"
+    marker.write_text(MARKER_SOURCE, encoding="utf-8")
+    log(f"wrote marker {marker.relative_to(src)} (FIX_LEVEL={FIX_LEVEL})")
+
+
+def install(src: pathlib.Path) -> None:
+    log(f"compiling and installing durable-rules {FIXED_VERSION} into {sys.executable}")
+    cmd = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+           "--force-reinstall", "--no-cache-dir", str(src)]
+    # The 2020 setup.py makes modern setuptools print pages of deprecation
+    # warnings; show the compiler/pip output only when the build fails.
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stdout + proc.stderr)
+        raise BuildError(f"pip install of the patched sdist failed (exit {proc.returncode})")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--force", action="store_true", help="rebuild even if the fixed build is installed")
+    ap.add_argument("--sdist", type=pathlib.Path, help="use this durable_rules-2.0.28.tar.gz (offline)")
+    ap.add_argument("--keep", action="store_true", help="keep the patched source tree (prints its path)")
+    args = ap.parse_args(argv)
+
+    level = installed_fix_level()
+    if level is not None and level >= FIX_LEVEL and not args.force:
+        log(f"fixed durable-rules (FIX_LEVEL={level}) already installed for {sys.executable}; "
+            "nothing to do (use --force to rebuild)")
+        return 0
+    if level is not None and level < FIX_LEVEL:
+        log(f"installed fixed build is older (FIX_LEVEL={level} < {FIX_LEVEL}); upgrading")
+
+    try:
+        sdist = fetch_sdist(args.sdist)
+        work = pathlib.Path(tempfile.mkdtemp(prefix="bridge-director-engine-"))
+        try:
+            src = unpack(sdist, work)
+            apply_fix(src)
+            install(src)
+        finally:
+            if args.keep:
+                log(f"patched source kept in {work}")
+            else:
+                shutil.rmtree(work, ignore_errors=True)
+    except (BuildError, subprocess.CalledProcessError) as e:
+        print(f"[build_engine] FAILED: {e}", file=sys.stderr)
+        return 1
+
+    level = installed_fix_level()
+    if level != FIX_LEVEL:
+        print(f"[build_engine] FAILED: after install the marker reports FIX_LEVEL={level}", file=sys.stderr)
+        return 1
+    log(f"done: durable-rules {FIXED_VERSION} installed (FIX_LEVEL={FIX_LEVEL})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
