@@ -92,6 +92,7 @@ __all__ = [
     "Register",
     "default_db_path",
     "played_in_other_sessions",
+    "report_json",
 ]
 
 BOARD_ALPHA = 0.001
