@@ -1,0 +1,74 @@
+"""The one-call API: rule on a case file, and compare a ruling with the case's ``expect:``.
+
+Used by the CLI, the tests and the benchmark, so that all three run the same path.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import facts as _facts
+from . import inference
+from .case import Case, load_case
+from .paths import rules_dir
+from .rulebook import Rulebook, load_rulebook
+from .ruling import Ruling, build
+
+
+def rulebook(edition: str = "duplicate-2017", directory: str | Path | None = None) -> Rulebook:
+    """The compiled rulebook for ``edition`` (loaded once per process).
+
+    Raises:
+        InputError: a malformed rule file.
+    """
+    return load_rulebook(str(directory or rules_dir()), edition)
+
+
+def rule(case: Case, book: Rulebook | None = None) -> Ruling:
+    """Rule on a validated case.
+
+    Raises:
+        EngineError: a rule action failed inside the engine.
+    """
+    book = book or rulebook(case.edition)
+    last: dict = {}
+
+    def derive(cancelled):
+        last["facts"] = _facts.derive(case, cancelled)
+        return last["facts"].facts
+    result = inference.run(book, derive)
+    return build(case, book, last["facts"], result)
+
+
+def rule_file(path: str | Path, book: Rulebook | None = None) -> Ruling:
+    """Load, validate and rule on a case file.
+
+    Raises:
+        InputError: bad case file (file:line:col, field, what was expected and found).
+        EngineError: a rule action failed inside the engine.
+    """
+    return rule(load_case(path), book)
+
+
+@dataclass
+class Check:
+    """The result of comparing a ruling with a case's ``expect:`` block.
+
+    ``missing``: expected (cite, outcome) pairs the ruling lacks; ``extra``: pairs the ruling
+    has that were not expected. ``passed`` when both are empty.
+    """
+
+    case: Case
+    missing: list[tuple[str, str]]
+    extra: list[tuple[str, str]]
+
+    @property
+    def passed(self) -> bool:
+        return not self.missing and not self.extra
+
+
+def check(case: Case, ruling: Ruling) -> Check:
+    """Compare the ruling's (cite, outcome) pairs with the case's expectations (exact set)."""
+    expected = {(e.cite, e.outcome) for e in case.expect or []}
+    got = ruling.pairs()
+    return Check(case, sorted(expected - got), sorted(got - expected))

@@ -1,0 +1,152 @@
+"""The ``director`` command.
+
+    director rule CASE.yaml [--format text|markdown|json] [--trace]
+    director check [PATH ...]           # every case with an expect: block; exit 1 on a failure
+    director schema                     # print the case-file JSON Schema
+    director deals check|register ...   # shuffle evidence and the register of played deals
+
+Exit codes: 0 ok; 1 a check failed (or findings); 2 bad input (one clear line: file:line:col,
+field, what was expected, what was found; no traceback); 3 the engine is not usable.
+``--debug`` shows Python tracebacks.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .yamlpos import InputError
+
+HELP = """\
+bridge-director: rulings on irregularities at the bridge table, with exact citations.
+
+Describe what happened in a case file (YAML: board, events in order, the director's
+judgements) and ask for the ruling. Examples:
+  director rule cases/ib-01-insufficient-1h-over-1nt.yaml
+  director rule my-case.yaml --format markdown --trace
+  director check cases/
+"""
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="director", description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--debug", action="store_true", help="show Python tracebacks on errors")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    r = sub.add_parser("rule", help="rule on one case file", formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Rule on one case: which law applies, what each player may now choose, "
+                                   "what is forced, and when the score may later be adjusted.\n"
+                                   "Every line ends with the sub-clause it comes from.",
+                       epilog="A case file lists the board, the events in order (calls, the director being called, "
+                              "a player accepting or not, a replacement call) and the director's judgements "
+                              "(e.g. 'W 2C comparable: true'). Where a judgement is missing the ruling gives "
+                              "each branch. See README.md and schemas/case.schema.json.")
+    r.add_argument("case", help="the case file (YAML)")
+    r.add_argument("--format", choices=("text", "markdown", "json"), default="text",
+                   help="text for the table (default), markdown for a committee report, json for programs")
+    r.add_argument("--trace", action="store_true",
+                   help="add, for every conclusion, the rule, its citation, the facts it matched and the "
+                        "case events (number and file:line) they came from")
+    r.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    c = sub.add_parser("check", help="run every case that has an expect: block",
+                       description="Rule on every case file with an expect: block and compare the (citation, "
+                                   "outcome) pairs exactly. Prints one line per case; exits 1 if any case fails.")
+    c.add_argument("paths", nargs="*", default=["cases"], help="case files or folders (default: cases)")
+    c.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    s = sub.add_parser("schema", help="print the JSON Schema of case files")
+    s.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    try:
+        from .deals_cli import add_deals_commands
+    except ImportError:  # pragma: no cover - the deals tools are optional
+        pass
+    else:
+        add_deals_commands(sub)
+    return p
+
+
+def _cmd_rule(args) -> int:
+    from . import api
+    from .ruling import RENDERERS
+    ruling = api.rule_file(args.case)
+    sys.stdout.write(RENDERERS[args.format](ruling, trace=args.trace))
+    return 0
+
+
+def _case_files(paths: list[str]) -> list[Path]:
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out += sorted(p.rglob("*.yaml"))
+        elif p.exists():
+            out.append(p)
+        else:
+            raise InputError(str(p), 0, 0, "", "no such file or folder")
+    return out
+
+
+def _cmd_check(args) -> int:
+    from . import api
+    from .case import load_case
+    passed = failed = bad = 0
+    book = api.rulebook()
+    for path in _case_files(args.paths):
+        try:
+            case = load_case(path)
+        except InputError as e:
+            print(f"ERROR {e}")
+            bad += 1
+            continue
+        if case.expect is None:
+            continue
+        result = api.check(case, api.rule(case, book))
+        if result.passed:
+            passed += 1
+            print(f"PASS {case.id} ({path})")
+        else:
+            failed += 1
+            parts = [f"missing {c} {o}" for c, o in result.missing] + [f"extra {c} {o}" for c, o in result.extra]
+            print(f"FAIL {case.id} ({path}): " + "; ".join(parts))
+    print(f"{passed} passed, {failed} failed" + (f", {bad} bad input" if bad else ""))
+    return 2 if bad else (1 if failed else 0)
+
+
+def _cmd_schema(args) -> int:
+    from .case import json_schema
+    print(json.dumps(json_schema(), indent=2, sort_keys=True))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``director`` command; return its exit code (see the module docstring)."""
+    argv = sys.argv[1:] if argv is None else argv
+    parser = _parser()
+    args = parser.parse_args(argv)
+    debug = getattr(args, "debug", False) or "--debug" in argv
+    if args.command is None:
+        parser.print_help()
+        return 2
+    handlers = {"rule": _cmd_rule, "check": _cmd_check, "schema": _cmd_schema}
+    handler = handlers.get(args.command) or getattr(args, "handler", None) or getattr(args, "func", None)
+    try:
+        return int(handler(args) or 0)
+    except InputError as e:
+        if debug:
+            raise
+        print(f"director: error: {e}", file=sys.stderr)
+        return 2
+    except Exception as e:  # engine not usable, or an internal failure: one clear line
+        from .enginecheck import EngineBuildError
+        if debug:
+            raise
+        if isinstance(e, EngineBuildError):
+            print(f"director: {e}", file=sys.stderr)
+            return 3
+        print(f"director: internal error: {type(e).__name__}: {e} (run with --debug for details)", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

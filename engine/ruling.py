@@ -1,0 +1,315 @@
+"""The ruling: outcomes grouped for the reader, a trace back to case events, and renderers.
+
+A :class:`Ruling` is built from a case, its base facts and the engine's run. Output order is
+deterministic (rulebook order, then the events matched, then the order of ``then`` items),
+whatever order the engine fired in. Three renderers: text (for the table), Markdown (for a
+committee's report) and JSON (for programs). ``--trace`` adds, for every conclusion, the rule
+id, its citation, the facts it matched and the case events (number and file:line) they came
+from, following derived facts back through the rules that derived them.
+"""
+from __future__ import annotations
+
+import json
+import textwrap
+from dataclasses import dataclass, field
+from typing import Any
+
+from .case import Case
+from .facts import Facts
+from .inference import Firing, OutcomeRecord, RunResult
+from .rulebook import Rulebook
+
+EDITION_NAMES = {"duplicate-2017": "Laws of Duplicate Bridge 2017"}
+VUL_NAMES = {"None": "neither side vulnerable", "NS": "N-S vulnerable", "EW": "E-W vulnerable",
+             "Both": "both sides vulnerable", None: "vulnerability not stated"}
+SECTION_ORDER = ("irregularity", "ruling", "options", "branches", "judgements", "not-covered")
+
+
+@dataclass(frozen=True)
+class EventRef:
+    """A case event behind a conclusion: its number (None for board/case facts), file:line, words."""
+
+    event: int | None
+    file: str
+    line: int
+    what: str
+
+    def __str__(self) -> str:
+        head = f"event {self.event}" if self.event else "case"
+        return f"{head} ({self.what}) at {self.file}:{self.line}"
+
+    def as_dict(self) -> dict:
+        return {"event": self.event, "file": self.file, "line": self.line, "what": self.what}
+
+
+@dataclass
+class Line:
+    """One line of a ruling: an outcome with its citation, who it concerns, its group and origins."""
+
+    code: str
+    cite: str
+    who: str
+    option: str
+    branch: str
+    text: str
+    rule: str
+    events: list[EventRef]
+
+    @property
+    def section(self) -> str:
+        if self.code == "irregularity":
+            return "irregularity"
+        if self.code == "not-covered-yet":
+            return "not-covered"
+        if self.code == "judgement-needed":
+            return "judgements"
+        if self.option:
+            return "options"
+        if self.branch:
+            return "branches"
+        return "ruling"
+
+    def as_dict(self) -> dict:
+        return {"outcome": self.code, "cite": self.cite, "for": self.who or None, "option": self.option or None,
+                "branch": self.branch or None, "text": self.text, "rule": self.rule,
+                "events": [e.as_dict() for e in self.events]}
+
+
+@dataclass
+class TraceEntry:
+    """One rule firing: rule id, cite, stratum, and each matched fact with the events behind it."""
+
+    rule: str
+    cite: str
+    stratum: int
+    matched: dict[str, dict]
+    events: dict[str, list[EventRef]]
+    derived: list[dict] = field(default_factory=list)
+
+
+@dataclass
+class Ruling:
+    """A complete ruling on one case.
+
+    Attributes:
+        case: the Case; ``lines``: outcome lines in deterministic order (deduplicated);
+        trace: one entry per firing; ``rounds``: engine rounds used; ``cancelled``: event
+        numbers of calls the rules cancelled.
+    """
+
+    case: Case
+    edition: str
+    lines: list[Line]
+    trace: list[TraceEntry]
+    rounds: int
+    cancelled: list[int]
+
+    def pairs(self) -> set[tuple[str, str]]:
+        """The (cite, outcome code) pairs of the ruling: what ``expect:`` is compared with."""
+        return {(ln.cite, ln.code) for ln in self.lines}
+
+
+def _provenance(result: RunResult, facts: Facts, case: Case):
+    by_fid: dict[str, Firing] = {}
+    for f in result.firings:
+        for d in f.derived:
+            by_fid[d["fid"]] = f
+
+    def refs(fact: dict, seen=None) -> list[EventRef]:
+        seen = seen or set()
+        fid = fact.get("fid")
+        if fid in seen:
+            return []
+        seen.add(fid)
+        if fid in facts.sources:
+            s = facts.sources[fid]
+            return [EventRef(s.event, case.file, s.line, s.what)]
+        firing = by_fid.get(fid)
+        if firing is None:
+            return []
+        out: list[EventRef] = []
+        for m in firing.matched.values():
+            for r in refs(m, seen):
+                if r not in out:
+                    out.append(r)
+        return out
+    return refs
+
+
+def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling:
+    """Assemble the Ruling for ``case`` from the engine's ``result`` over ``facts``.
+
+    Returns:
+        Ruling with deduplicated lines in rulebook order and a full trace.
+    """
+    refs = _provenance(result, facts, case)
+    lines: list[Line] = []
+    seen = set()
+    for o in result.outcomes:
+        key = (o.code, o.cite, o.who, o.option, o.branch, o.text)
+        if key in seen:
+            continue
+        seen.add(key)
+        evs: list[EventRef] = []
+        for m in o.firing.matched.values():
+            for r in refs(m):
+                if r not in evs:
+                    evs.append(r)
+        evs.sort(key=lambda r: (r.event is None, r.event or 0, r.line))
+        lines.append(Line(o.code, o.cite, o.who, o.option, o.branch, o.text, o.rule.id, evs))
+    trace = []
+    for f in result.firings:
+        trace.append(TraceEntry(f.rule.id, f.rule.cite, f.rule.stratum, f.matched,
+                                {a: refs(m) for a, m in f.matched.items()}, f.derived))
+    return Ruling(case, book.edition, lines, trace, result.rounds, sorted(result.cancelled))
+
+
+# ---------------------------------------------------------------- renderers
+
+def _header(r: Ruling) -> str:
+    c = r.case
+    board = f"Board {c.board.number}" if c.board else "Board (number not given)"
+    return f"{board} - dealer {c.dealer.value}, {VUL_NAMES.get(c.vulnerability, c.vulnerability)} - " \
+           f"{EDITION_NAMES.get(r.edition, r.edition)}"
+
+
+def _grouped(r: Ruling) -> dict[str, list[Line]]:
+    groups: dict[str, list[Line]] = {s: [] for s in SECTION_ORDER}
+    for ln in r.lines:
+        groups[ln.section].append(ln)
+    return groups
+
+
+def _by_label(lines: list[Line], attr: str) -> list[tuple[str, list[Line]]]:
+    out: dict[str, list[Line]] = {}
+    for ln in lines:
+        out.setdefault(getattr(ln, attr), []).append(ln)
+    return list(out.items())
+
+
+def _dotted(prefix: str, text: str, cite: str, width: int = 100) -> list[str]:
+    body = textwrap.wrap(text, width=width - len(prefix) - len(cite) - 4) or [""]
+    rows = [prefix + body[0]] + [" " * len(prefix) + b for b in body[1:]]
+    last = rows[-1]
+    dots = width - len(last) - len(cite) - 2
+    rows[-1] = f"{last} {'.' * max(dots, 2)} {cite}"
+    return rows
+
+
+def _trace_text(r: Ruling) -> list[str]:
+    out = ["", "Trace (rule, citation, facts matched and the case events they came from):"]
+    for t in r.trace:
+        out.append(f"  {t.rule} [{t.cite}] stratum {t.stratum}")
+        for alias, fact in t.matched.items():
+            desc = ", ".join(f"{k}={v}" for k, v in fact.items() if k not in ("fid",))
+            out.append(f"    {alias}: {desc}")
+            for e in t.events.get(alias, []):
+                out.append(f"      <- {e}")
+        for d in t.derived:
+            out.append("    => " + ", ".join(f"{k}={v}" for k, v in d.items() if k not in ("fid", "by")))
+    return out
+
+
+def render_text(r: Ruling, trace: bool = False) -> str:
+    """The ruling as plain text for the table (``trace`` appends the rule trace)."""
+    g = _grouped(r)
+    out = [_header(r), f"Case {r.case.id}: {r.case.title}"]
+    if not r.lines:
+        out.append("No irregularity found by the laws encoded so far; nothing to rule.")
+    for ln in g["irregularity"]:
+        ev = ln.events[-1] if ln.events else None
+        where = f" (event {ev.event}, {ev.file}:{ev.line})" if ev and ev.event else ""
+        out += _dotted("Irregularity: ", ln.text + where, ln.cite)
+    n = 0
+    if g["ruling"]:
+        out.append("")
+        out.append("Ruling:")
+        for ln in g["ruling"]:
+            n += 1
+            out += _dotted(f"{n:>3}. ", ln.text, ln.cite)
+    if g["options"]:
+        out.append("")
+        out.append("Options (who may choose what, and what follows each choice):")
+        for i, (label, lns) in enumerate(_by_label(g["options"], "option")):
+            out.append(f"  {chr(ord('a') + i)}. {label}:")
+            for ln in lns:
+                out += _dotted("     - ", ln.text, ln.cite)
+    if g["branches"]:
+        out.append("")
+        out.append("Branches (the ruling depends on a judgement the case does not state):")
+        for label, lns in _by_label(g["branches"], "branch"):
+            out.append(f"  {label}:")
+            for ln in lns:
+                out += _dotted("     - ", ln.text, ln.cite)
+    if g["judgements"]:
+        out.append("")
+        out.append("Judgements needed:")
+        for ln in g["judgements"]:
+            out += _dotted("   - ", ln.text, ln.cite)
+    if g["not-covered"]:
+        out.append("")
+        out.append("Not covered yet:")
+        for ln in g["not-covered"]:
+            out += _dotted("   - ", ln.text, ln.cite)
+    if trace:
+        out += _trace_text(r)
+    else:
+        out.append("")
+        out.append("Trace: --trace shows each rule, the facts it matched and the events they came from.")
+    return "\n".join(out) + "\n"
+
+
+def render_markdown(r: Ruling, trace: bool = False) -> str:
+    """The ruling as Markdown, for an appeal committee's report."""
+    g = _grouped(r)
+    out = [f"# {r.case.title}", "", f"*{_header(r)}*  ", f"Case `{r.case.id}` - source: {r.case.source}", ""]
+    if not r.lines:
+        out.append("No irregularity found by the laws encoded so far.")
+
+    def row(ln: Line) -> str:
+        return f"| {ln.text.replace('|', '/')} | **{ln.cite}** | `{ln.code}` |"
+    table = ["| What follows | Law | Outcome |", "|---|---|---|"]
+    for section, title in (("irregularity", "Irregularity"), ("ruling", "Ruling"), ("judgements", "Judgements needed"),
+                           ("not-covered", "Not covered yet")):
+        if g[section]:
+            out += [f"## {title}", ""] + table + [row(ln) for ln in g[section]] + [""]
+    if g["options"]:
+        out += ["## Options", ""]
+        for label, lns in _by_label(g["options"], "option"):
+            out += [f"### {label}", ""] + table + [row(ln) for ln in lns] + [""]
+    if g["branches"]:
+        out += ["## Branches", ""]
+        for label, lns in _by_label(g["branches"], "branch"):
+            out += [f"### {label}", ""] + table + [row(ln) for ln in lns] + [""]
+    if trace:
+        out += ["## Trace", ""]
+        for t in r.trace:
+            out.append(f"- `{t.rule}` (**{t.cite}**, stratum {t.stratum})")
+            for alias, fact in t.matched.items():
+                evs = "; ".join(str(e) for e in t.events.get(alias, []))
+                out.append(f"  - `{alias}`: {fact.get('t')} " + (f"- from {evs}" if evs else ""))
+    return "\n".join(out) + "\n"
+
+
+def as_dict(r: Ruling, trace: bool = False) -> dict[str, Any]:
+    """The ruling as plain data (what ``--format json`` prints)."""
+    c = r.case
+    d: dict[str, Any] = {
+        "case": c.id, "title": c.title, "source": c.source, "file": c.file, "edition": r.edition,
+        "board": c.board.number if c.board else None, "dealer": c.dealer.value, "vulnerability": c.vulnerability,
+        "outcomes": [ln.as_dict() for ln in r.lines], "cancelled_calls": r.cancelled, "rounds": r.rounds,
+    }
+    if trace:
+        d["trace"] = [{"rule": t.rule, "cite": t.cite, "stratum": t.stratum,
+                       "matched": {a: {k: v for k, v in m.items()} for a, m in t.matched.items()},
+                       "events": {a: [e.as_dict() for e in evs] for a, evs in t.events.items()},
+                       "derived": t.derived} for t in r.trace]
+    return d
+
+
+def render_json(r: Ruling, trace: bool = False) -> str:
+    """The ruling as JSON (sorted keys, two-space indent)."""
+    return json.dumps(as_dict(r, trace), indent=2, sort_keys=True) + "\n"
+
+
+RENDERERS = {"text": render_text, "markdown": render_markdown, "json": render_json}
