@@ -66,12 +66,11 @@ import sys
 import time
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from itertools import permutations
 from typing import Iterable, NamedTuple, Sequence
 
 from scipy import stats
 
-from engine.pbn import RANKS, SEATS, SUITS, Deal, PbnBoard
+from engine.pbn import RANKS, SUITS, Deal, PbnBoard
 
 __all__ = [
     "BOARD_ALPHA",

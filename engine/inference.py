@@ -149,7 +149,7 @@ class _Compiled:
                     firing.derived.append(fact)
                     if fact["t"] in consumed:
                         try:
-                            c.assert_fact(fact)
+                            c.assert_fact(dict(fact))
                         except _durable.MessageNotHandledException:
                             pass   # no pattern can match this fact: nothing downstream needs it
                         except _durable.MessageObservedException:

@@ -22,7 +22,8 @@ A rule file holds ``law``, ``title``, ``edition`` and a list of ``rules``. A rul
         - fact: {type: call-status, of: "{repl.idx}", status: cancelled}
 
 Pattern values: a scalar means equality; ``"{alias.field}"`` joins to an earlier alias;
-a mapping gives an operator: ``ne``, ``lt``, ``le``, ``gt``, ``ge`` (value or join),
+a mapping gives an operator: ``ne``, ``lt``, ``le``, ``gt``, ``ge`` (value or join; for
+``ne`` an absent field counts as not equal),
 ``in`` (a list of scalars) or ``exists`` (true/false). ``null`` means the field is absent.
 
 Compilation: each alternative of ``any`` becomes its own engine rule (a correlated ``$or``
@@ -449,6 +450,8 @@ def _compile_pattern(p: Pattern) -> dict:
     for fld, op, v in p.tests:
         if op == "eq":
             parts.append({fld: _engine_value(v)})
+        elif op == "ne":   # an absent field counts as "not equal" (a pass has no sufficiency)
+            parts.append({"$or": [{"$nex": {fld: 1}}, {"$neq": {fld: _engine_value(v)}}]})
         elif op in OPS:
             parts.append({OPS[op]: {fld: _engine_value(v)}})
         elif op == "in":
