@@ -205,7 +205,7 @@ def _outcomes(firings: list[Firing]) -> list[OutcomeRecord]:
             out.append(OutcomeRecord(
                 code=d["outcome"], cite=d["cite"], who=str(d.get("for", "")), option=str(d.get("option", "")),
                 branch=str(d.get("branch", "")), text=str(d.get("text", "")), rule=f.rule, firing=f,
-                order=(f.rule.order, events, concl.index)))
+                order=(max(events, default=0), f.rule.order, events, concl.index)))
     out.sort(key=lambda o: o.order)
     return out
 
