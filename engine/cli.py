@@ -29,7 +29,7 @@ judgements) and ask for the ruling. Examples:
 """
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="director", description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--debug", action="store_true", help="show Python tracebacks on errors")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -58,12 +58,12 @@ def _parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("schema", help="print the JSON Schema of case files")
     s.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
-    try:
+    if with_deals:   # imported only when asked for: its statistics stack is slow to import
         from .deals_cli import add_deals_commands
-    except ImportError:  # pragma: no cover - the deals tools are optional
-        pass
-    else:
         add_deals_commands(sub)
+    else:
+        sub.add_parser("deals", help="shuffle evidence for a set of boards, and the register of deals already "
+                                     "played (see 'director deals --help')", add_help=False)
     return p
 
 
@@ -122,7 +122,7 @@ def _cmd_schema(args) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Run the ``director`` command; return its exit code (see the module docstring)."""
     argv = sys.argv[1:] if argv is None else argv
-    parser = _parser()
+    parser = _parser(with_deals="deals" in argv)
     args = parser.parse_args(argv)
     debug = getattr(args, "debug", False) or "--debug" in argv
     if args.command is None:

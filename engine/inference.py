@@ -21,6 +21,7 @@ import copy
 import itertools
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from .enginecheck import require_fixed_engine
@@ -96,19 +97,34 @@ class RunResult:
     cancelled: frozenset
 
 
+@lru_cache(maxsize=4096)
+def _parts(template: str) -> tuple:
+    """Split a template once: a full reference -> ('ref', alias, field); else literal/ref pieces."""
+    m = _FULL_REF.match(template)
+    if m:
+        return ("ref", m[1], m[2])
+    pieces, pos = [], 0
+    for g in TEMPLATE_RE.finditer(template):
+        pieces.append((template[pos:g.start()], g[1], g[2]))
+        pos = g.end()
+    return ("text", tuple(pieces), template[pos:])
+
+
 def render(template: Any, matched: dict[str, dict]) -> Any:
     """Fill ``{alias.field}`` placeholders from matched facts.
 
     A string that is exactly one placeholder keeps the value's type (an int stays an int).
     A missing field renders as ``?``.
     """
+    if isinstance(template, str):
+        p = _parts(template)
+        if p[0] == "ref":
+            return matched.get(p[1], {}).get(p[2], "?")
+        if not p[1]:
+            return template
+        return "".join(lit + str(matched.get(a, {}).get(f, "?")) for lit, a, f in p[1]) + p[2]
     if isinstance(template, dict):
         return {k: render(v, matched) for k, v in template.items()}
-    if isinstance(template, str):
-        m = _FULL_REF.match(template)
-        if m:
-            return matched.get(m[1], {}).get(m[2], "?")
-        return TEMPLATE_RE.sub(lambda g: str(matched.get(g[1], {}).get(g[2], "?")), template)
     return template
 
 
@@ -165,12 +181,16 @@ class _Compiled:
         batch = [dict(f, sid=sid) for f in facts if f["t"] in self.book.consumed_types]
         try:
             states = []
-            if batch:
-                try:
-                    states.append(host.assert_facts(self.name, batch))
-                except _durable.MessageNotHandledException:
-                    pass   # a fact no pattern matches: the others are in; the control facts flush actions
-            for n in range(self.book.strata):
+            # Stratum 0's control fact closes the base batch: its negations see only base
+            # facts, all of which are joined before it (actions run after the whole batch).
+            batch.append({"sid": sid, "t": CONTROL_TYPE, "n": 0})
+            try:
+                states.append(host.assert_facts(self.name, batch))
+            except _durable.MessageNotHandledException:
+                # a base fact no pattern matches was dropped; the pending actions of the
+                # batch run on the next assert
+                states.append(host.assert_fact(self.name, {"sid": sid, "t": CONTROL_TYPE, "n": -1}))
+            for n in range(1, self.book.strata):
                 states.append(host.assert_fact(self.name, {"sid": sid, "t": CONTROL_TYPE, "n": n}))
             for st in states:
                 if isinstance(st, dict) and st.get("exception"):

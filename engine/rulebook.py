@@ -35,7 +35,11 @@ only once every fact it could see is present (durable-rules checks ``$not`` once
 """
 from __future__ import annotations
 
+import hashlib
+import os
+import pickle
 import re
+import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -517,12 +521,52 @@ def rule_files(directory: Path) -> list[Path]:
     return sorted(p for p in directory.glob("*.yaml") if p.name != "vocabulary.yaml")
 
 
+CACHE_FORMAT = 1
+
+
+def _cache_file(directory: Path, edition: str) -> Path | None:
+    """Where the compiled rulebook is cached: keyed by the content of every rule file."""
+    try:
+        import platformdirs
+    except ImportError:  # pragma: no cover - platformdirs is a declared dependency
+        return None
+    h = hashlib.sha256(f"{CACHE_FORMAT}|{edition}|{sys.version_info[:2]}"
+                       .encode())
+    h.update(Path(__file__).read_bytes())
+    for p in rule_files(directory) + [directory / "vocabulary.yaml"]:
+        h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
+    return Path(platformdirs.user_cache_dir("bridge-director")) / f"rulebook-{h.hexdigest()[:32]}.pickle"
+
+
 @lru_cache(maxsize=8)
 def load_rulebook(directory: str, edition: str = "duplicate-2017") -> Rulebook:
     """Load (once per process) the rulebook in ``directory`` for ``edition``.
+
+    The validated, compiled rulebook is cached on disk (user cache directory), keyed by a
+    hash of every rule file, the vocabulary and this module, so an unchanged rulebook is not
+    parsed again by the next process. Set BRIDGE_DIRECTOR_NO_CACHE=1 to bypass the cache.
 
     Raises:
         InputError: a malformed rule or vocabulary file.
     """
     d = Path(directory)
-    return build(rule_files(d), d / "vocabulary.yaml", edition)
+    cache = None if os.environ.get("BRIDGE_DIRECTOR_NO_CACHE") else _cache_file(d, edition)
+    if cache is not None and cache.is_file():
+        try:
+            with cache.open("rb") as fh:
+                book = pickle.load(fh)
+            if isinstance(book, Rulebook):
+                return book
+        except Exception:  # a stale or broken cache is rebuilt, never trusted
+            pass
+    book = build(rule_files(d), d / "vocabulary.yaml", edition)
+    if cache is not None:
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+            with tmp.open("wb") as fh:
+                pickle.dump(book, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, cache)
+        except OSError:
+            pass
+    return book

@@ -115,23 +115,25 @@ def _provenance(result: RunResult, facts: Facts, case: Case):
         for d in f.derived:
             by_fid[d["fid"]] = f
 
-    def refs(fact: dict, seen=None) -> list[EventRef]:
-        seen = seen or set()
+    memo: dict[str, list[EventRef]] = {}
+
+    def refs(fact: dict) -> list[EventRef]:
         fid = fact.get("fid")
-        if fid in seen:
-            return []
-        seen.add(fid)
+        if fid in memo:
+            return memo[fid]
+        memo[fid] = []          # guards against a cycle
         if fid in facts.sources:
             s = facts.sources[fid]
-            return [EventRef(s.event, case.file, s.line, s.what)]
-        firing = by_fid.get(fid)
-        if firing is None:
-            return []
-        out: list[EventRef] = []
-        for m in firing.matched.values():
-            for r in refs(m, seen):
-                if r not in out:
-                    out.append(r)
+            out = [EventRef(s.event, case.file, s.line, s.what)]
+        else:
+            firing = by_fid.get(fid)
+            out = []
+            if firing is not None:
+                for m in firing.matched.values():
+                    for r in refs(m):
+                        if r not in out:
+                            out.append(r)
+        memo[fid] = out
         return out
     return refs
 

@@ -62,8 +62,8 @@ def _mark(node) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
 
-class _Loader(yaml.SafeLoader):
-    """Safe loader whose mappings and sequences carry positions."""
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """Safe loader (libyaml's C parser when available) whose mappings and sequences carry positions."""
 
 
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> PosDict:
@@ -117,6 +117,15 @@ def position(container: Any, key: Any = None) -> tuple[int, int]:
     return getattr(container, "pos", (0, 0))
 
 
+def _found_at(text: str, line: int, column: int) -> str:
+    """What stands at 0-based (line, column) of ``text``, for a broken-YAML message."""
+    lines = text.splitlines()
+    rest = lines[line][column:].strip() if line < len(lines) else ""
+    if rest:
+        return repr(rest.split()[0][:20])
+    return "the end of the file" if not "".join(lines[line + 1:]).strip() else "the end of the line"
+
+
 def loads(text: str, file: str) -> Any:
     """Parse YAML text; ``file`` is used in error messages only.
 
@@ -133,6 +142,8 @@ def loads(text: str, file: str) -> Any:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         problem = " ".join(x for x in (e.context, e.problem) if x)
+        if mark and " got " not in problem and " found " not in problem:   # libyaml says only what it expected
+            problem += f", found {_found_at(text, mark.line, mark.column)}"
         raise InputError(file, line, col, "", f"broken YAML: {problem}") from None
     except yaml.YAMLError as e:  # pragma: no cover - other PyYAML errors carry no mark
         raise InputError(file, 0, 0, "", f"broken YAML: {e}") from None

@@ -1,0 +1,124 @@
+"""Benchmark: prints figures as ratios against baselines measured in the same run.
+
+1. Cold start: `director rule` on IB-01 (a new process each time) against a bare
+   `python -c pass`; median of several runs. Target: under 8x the bare start.
+2. Warm throughput: the Law 27 cases ruled over and over in one process, in cases per second,
+   against the facts derivation alone (Python mechanics, no engine). Target: >= 2,000 cases/s.
+   Also the whole case set (every law), for reference.
+3. Growth: seconds per case as the auction grows (an insufficient bid after N passes and bids)
+   and as the rulebook grows (the whole rulebook copied k times under new rule ids).
+
+Usage: python tools/bench.py [--quick]
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine import api, facts, inference  # noqa: E402
+from engine.case import from_data, load_case  # noqa: E402
+from engine.paths import rules_dir  # noqa: E402
+from engine.rulebook import build, rule_files  # noqa: E402
+from engine.yamlpos import loads  # noqa: E402
+
+IB01 = ROOT / "cases" / "ib-01-insufficient-1h-over-1nt.yaml"
+
+
+def timed_runs(cmd: list[str], n: int) -> float:
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def rate(fn, items, seconds: float) -> float:
+    n, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        for it in items:
+            fn(it)
+        n += len(items)
+    return n / (time.perf_counter() - t0)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="fewer repetitions")
+    args = ap.parse_args()
+    reps, secs = (3, 0.5) if args.quick else (9, 2.0)
+
+    print("== cold start (median of %d runs, new process each) ==" % reps)
+    director = [sys.executable, "-m", "engine.cli", "rule", str(IB01)]
+    subprocess.run(director, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)   # warm the rulebook cache
+    bare = timed_runs([sys.executable, "-c", "pass"], reps)
+    cold = timed_runs(director, reps)
+    print(f"python -c pass          {bare * 1000:8.1f} ms")
+    print(f"director rule IB-01     {cold * 1000:8.1f} ms   = {cold / bare:.1f}x the bare start (target < 8x)")
+
+    print("== warm, one process ==")
+    book = api.rulebook()
+    law27 = [load_case(p) for p in sorted((ROOT / "cases").glob("*.yaml"))
+             if p.name.startswith(("ib-", "law27-"))]
+    every = [load_case(p) for p in sorted((ROOT / "cases").rglob("*.yaml"))]
+    derive_rate = rate(lambda c: facts.derive(c), law27, secs)
+    rule_rate = rate(lambda c: api.rule(c, book), law27, secs)
+    all_rate = rate(lambda c: api.rule(c, book), every, secs)
+    print(f"rules in the rulebook   {len(book.rules):8d}  ({len(book.engine_rules)} engine rules, {book.strata} strata)")
+    print(f"facts derivation only   {derive_rate:8.0f} cases/s  (Law 27 set, {len(law27)} cases)")
+    print(f"full ruling, Law 27 set {rule_rate:8.0f} cases/s  = {rule_rate / derive_rate:.2f} of the derivation rate"
+          f" (target >= 2000 cases/s)")
+    print(f"full ruling, all cases  {all_rate:8.0f} cases/s  ({len(every)} cases)")
+
+    print("== growth: auction length ==")
+    base = None
+    for n in (4, 16, 64):
+        seats = "NESW"
+        events = []
+        for i in range(n):
+            events.append({"seat": seats[i % 4], "call": "Pass" if i % 2 else f"{1 + (i // 8) % 7}{'CDHS'[(i // 2) % 4]}"})
+        # make the bids ascend legally: use passes only, then a bid and an insufficient bid
+        events = [{"seat": seats[i % 4], "call": "Pass"} for i in range(n - 2)]
+        events += [{"seat": seats[(n - 2) % 4], "call": "1NT"}, {"seat": seats[(n - 1) % 4], "call": "1H"}]
+        events.append({"director": "called"})
+        import yaml
+        text = yaml.safe_dump({"case": f"bench-{n}", "title": "bench", "source": "teaching", "board": 1,
+                               "events": events})
+        case = from_data(loads(text, f"bench-{n}.yaml"), f"bench-{n}.yaml")
+        r = rate(lambda c: api.rule(c, book), [case], secs / 2)
+        base = base or r
+        print(f"{n:4d} calls             {1e3 / r:8.3f} ms/case  ({base / r:.1f}x the 4-call case)")
+
+    print("== growth: rulebook size ==")
+    case = load_case(IB01)
+    base = None
+    for k in (1, 2, 4):
+        with tempfile.TemporaryDirectory() as tmp:
+            d = Path(tmp)
+            (d / "vocabulary.yaml").write_text((rules_dir() / "vocabulary.yaml").read_text())
+            for j in range(k):
+                for f in rule_files(rules_dir()):
+                    text = f.read_text().replace("- id: ", f"- id: c{j}-")
+                    (d / f"{j:02d}-{f.name}").write_text(text)
+            t = time.perf_counter()
+            big = build(rule_files(d), d / "vocabulary.yaml", "duplicate-2017")
+            compile_s = time.perf_counter() - t
+            r = rate(lambda c: api.rule(c, big), [case], secs / 2)
+            base = base or r
+            print(f"{len(big.rules):4d} rules             {1e3 / r:8.3f} ms/case  ({base / r:.1f}x)   "
+                  f"parse+compile {compile_s * 1000:.0f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
