@@ -530,7 +530,7 @@ def _cache_file(directory: Path, edition: str) -> Path | None:
         import platformdirs
     except ImportError:  # pragma: no cover - platformdirs is a declared dependency
         return None
-    h = hashlib.sha256(f"{CACHE_FORMAT}|{edition}|{sys.version_info[:2]}"
+    h = hashlib.sha256(f"{CACHE_FORMAT}|{edition}|{sys.version_info[:2]}|{directory.resolve()}"
                        .encode())
     h.update(Path(__file__).read_bytes())
     for p in rule_files(directory) + [directory / "vocabulary.yaml"]:

@@ -1,0 +1,157 @@
+"""Bad case files through the real ``director`` command.
+
+Every one must give exit code 2 and exactly one line on stderr,
+``director: error: FILE:LINE:COL: FIELD: message``, pointing at the offending event or field
+and saying what was expected and what was found, with no traceback anywhere.
+"""
+from __future__ import annotations
+
+import pathlib
+import re
+import subprocess
+import sys
+
+import pytest
+
+REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+HEADER = "case: t\ntitle: bad input\nsource: teaching\nboard: 3\nevents:\n"   # events start on line 6
+OPENING = "  - {seat: S, call: 1NT}\n"                                          # line 6 (board 3: S deals)
+ERROR_RE = re.compile(r"^director: error: (?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<rest>.*)$")
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "engine.cli", *args], cwd=REPO_ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def one_error_line(proc: subprocess.CompletedProcess, path) -> re.Match:
+    """Check exit code 2, no traceback, one stderr line naming ``path``; return the parsed line."""
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    m = ERROR_RE.match(lines[0])
+    assert m, lines[0]
+    assert m["file"] == str(path)
+    return m
+
+
+# (id, text of the file, line, field, fragments the message must contain)
+BAD_CASES = [
+    ("unknown-seat", HEADER + OPENING + "  - {seat: Q, call: 1H}\n",
+     7, "events.2.seat", ["expected a seat N, E, S or W", "found 'Q'"]),
+    ("call-1X", HEADER + OPENING + "  - {seat: W, call: 1X}\n",
+     7, "events.2.call", ["'1X' is not a call", "expected a level 1-7 and a denomination"]),
+    ("call-2Z", HEADER + OPENING + "  - {seat: W, call: 2Z}\n",
+     7, "events.2.call", ["'2Z' is not a call", "expected a level 1-7 and a denomination"]),
+    ("call-NT", HEADER + OPENING + "  - {seat: W, call: NT}\n",
+     7, "events.2.call", ["'NT' is not a call", "expected a level 1-7 and a denomination"]),
+    ("call-0H", HEADER + OPENING + "  - {seat: W, call: 0H}\n",
+     7, "events.2.call", ["'0H' is not a call", "level 0", "expected a level 1-7"]),
+    ("replaces-a-call-never-made",
+     HEADER + OPENING + "  - {seat: W, call: 1H}\n  - {director: called}\n  - {seat: N, accepts: false}\n"
+     "  - {seat: W, replaces: 2S, with: 3S}\n",
+     10, "events.5.replaces", ["W never made the call 2S before event 5", "expected one of 1H"]),
+    ("judgement-on-a-call-never-made",
+     HEADER + OPENING + "  - {seat: W, call: 1H}\njudgement:\n  W 1H unintended: false\n  W 3C comparable: true\n",
+     10, "judgement.W 3C comparable", ["W never made the call 3C"]),
+    ("decision-on-a-call-never-made",
+     HEADER + OPENING + "  - {seat: W, call: 1H}\n  - {director: called}\n  - {seat: N, accepts: false, call: 4H}\n",
+     9, "events.4.call", ["no call 4H was made before event 4"]),
+    ("no-events", HEADER.replace("events:\n", "events: []\n"),
+     5, "events", ["at least one event", "found none"]),
+    ("no-events-key", HEADER.replace("events:\n", ""),
+     1, "events", ["this field is required"]),
+    ("unknown-event-key", HEADER + OPENING + "  - {seat: W, call: 1H, colour: red}\n",
+     7, "events.2.colour", ["unknown field 'colour'", "expected one of seat, call"]),
+    ("mistyped-event-key", HEADER + OPENING + "  - {sea: W, call: 1H}\n",
+     7, "events.2.sea", ["unknown field 'sea'", "expected one of seat, call"]),
+    ("event-of-no-known-kind", HEADER + OPENING + "  - {seat: W, bid: 1H}\n",
+     7, "events.2", ["expected one of: {seat, call}", "found keys seat, bid"]),
+    ("unknown-top-level-key", HEADER.replace("board: 3", "boards: 3") + OPENING,
+     4, "boards", ["unknown field 'boards'", "expected one of case, title, source"]),
+    ("duplicate-key", HEADER + OPENING + "  - {seat: W, call: 1H, seat: E}\n",
+     7, "seat", ["appears twice"]),
+    ("unknown-judgement-property",
+     HEADER + OPENING + "  - {seat: W, call: 1H}\njudgement:\n  W 1H silly: true\n",
+     9, "judgement.W 1H silly", ["unknown property 'silly'", "expected one of artificial, comparable"]),
+    ("non-boolean-judgement",
+     HEADER + OPENING + "  - {seat: W, call: 1H}\njudgement:\n  W 1H artificial: maybe\n",
+     9, "judgement.W 1H artificial", ["expected true or false", "found 'maybe'"]),
+    ("board-0", HEADER.replace("board: 3", "board: 0") + OPENING,
+     4, "board", ["greater than or equal to 1", "found 0"]),
+    ("dealer-inconsistent-with-board", HEADER.replace("board: 3\n", "board: 3\ndealer: N\n") + OPENING,
+     5, "dealer", ["board 3 has dealer S", "the case says N"]),
+]
+
+
+@pytest.mark.parametrize("text,line,field,fragments", [c[1:] for c in BAD_CASES], ids=[c[0] for c in BAD_CASES])
+def test_bad_case_gives_one_clear_line(tmp_path, text, line, field, fragments):
+    path = tmp_path / "case.yaml"
+    path.write_text(text)
+    m = one_error_line(run_cli("rule", str(path)), path)
+    assert int(m["line"]) == line
+    got_field, _, message = m["rest"].partition(": ")
+    assert got_field == field
+    for frag in fragments:
+        assert frag in message
+
+
+def test_broken_yaml_unclosed_bracket(tmp_path):
+    path = tmp_path / "case.yaml"
+    path.write_text(HEADER + OPENING + "  - {seat: W, call: [1H}\n  - {director: called}\n")
+    m = one_error_line(run_cli("rule", str(path)), path)
+    assert int(m["line"]) == 7
+    message = m["rest"]
+    assert message.startswith("broken YAML: ")
+    assert "expected ',' or ']'" in message
+    assert re.search(r"(found|got) '\}'", message), message
+
+
+def test_broken_yaml_bracket_never_closed(tmp_path):
+    path = tmp_path / "case.yaml"
+    path.write_text(HEADER.replace("events:\n", "events: [\n") + "  {seat: S, call: 1NT}\n")
+    m = one_error_line(run_cli("rule", str(path)), path)
+    message = m["rest"]
+    assert message.startswith("broken YAML: ")
+    assert "expected ',' or ']'" in message
+    assert re.search(r"(found|got) .*(end of the file|stream end)", message), message
+
+
+def test_missing_file(tmp_path):
+    path = tmp_path / "no-such-case.yaml"
+    proc = run_cli("rule", str(path))
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stdout + proc.stderr
+    # no line or column to give: the line is FILE: message
+    assert proc.stderr.splitlines() == [f"director: error: {path}: no such file"]
+
+
+def test_check_reports_bad_case_and_exits_2(tmp_path):
+    (tmp_path / "bad.yaml").write_text(HEADER + OPENING + "  - {seat: Q, call: 1H}\n")
+    proc = run_cli("check", str(tmp_path))
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stdout + proc.stderr
+    out = proc.stdout.splitlines()
+    assert out[0] == f"ERROR {tmp_path / 'bad.yaml'}:7:12: events.2.seat: expected a seat N, E, S or W, found 'Q'"
+    assert out[-1] == "0 passed, 0 failed, 1 bad input"
+
+
+def test_check_missing_path_exits_2(tmp_path):
+    path = tmp_path / "nowhere"
+    proc = run_cli("check", str(path))
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines() == [f"director: error: {path}: no such file or folder"]
+
+
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_debug_shows_traceback(tmp_path, where):
+    path = tmp_path / "case.yaml"
+    path.write_text(HEADER + OPENING + "  - {seat: Q, call: 1H}\n")
+    args = ["--debug", "rule", str(path)] if where == "before" else ["rule", str(path), "--debug"]
+    proc = run_cli(*args)
+    assert proc.returncode not in (0, 2)
+    assert "Traceback (most recent call last)" in proc.stderr
+    assert "InputError" in proc.stderr
+    assert "events.2.seat: expected a seat N, E, S or W, found 'Q'" in proc.stderr

@@ -1,0 +1,306 @@
+"""The rule compiler: rule files written into tmp_path -> errors, strata and engine rules."""
+from __future__ import annotations
+
+import pathlib
+import shutil
+import textwrap
+
+import pytest
+
+from engine import api, inference
+from engine.rulebook import CONTROL_ALIAS, CONTROL_TYPE, StratificationError, build
+from engine.yamlpos import InputError
+
+REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
+EDITION = "duplicate-2017"
+HEADER = "law: 99\ntitle: test law\nedition: duplicate-2017\nrules:\n"   # rules start on line 5
+
+
+@pytest.fixture
+def rules_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("BRIDGE_DIRECTOR_NO_CACHE", "1")
+    shutil.copy(REPO_ROOT / "rules" / "vocabulary.yaml", tmp_path / "vocabulary.yaml")
+    return tmp_path
+
+
+def write(directory: pathlib.Path, body: str, name: str = "law-99.yaml") -> pathlib.Path:
+    path = directory / name
+    path.write_text(HEADER + textwrap.indent(textwrap.dedent(body), "  "))
+    return path
+
+
+def compile_one(directory: pathlib.Path, body: str):
+    path = write(directory, body)
+    return path, build([path], directory / "vocabulary.yaml", EDITION)
+
+
+def error_of(directory: pathlib.Path, body: str) -> tuple[pathlib.Path, InputError]:
+    path = write(directory, body)
+    with pytest.raises(InputError) as exc:
+        build([path], directory / "vocabulary.yaml", EDITION)
+    return path, exc.value
+
+
+GOOD = """\
+- id: r-good
+  cite: 27A1
+  summary: a good rule
+  when:
+    c: {type: call}
+  then:
+    - outcome: irregularity
+"""
+
+
+# ---------------------------------------------------------------- validation errors
+
+def test_rule_without_cite(rules_dir):
+    path, e = error_of(rules_dir, GOOD.replace("  cite: 27A1\n", ""))
+    assert (e.file, e.line, e.field) == (str(path), 5, "r-good.cite")
+    assert "every rule needs a 'cite'" in e.message
+    assert str(e).startswith(f"{path}:5:")
+
+
+def test_malformed_cite(rules_dir):
+    path, e = error_of(rules_dir, GOOD.replace("27A1", "27Z"))
+    assert (e.file, e.line, e.field) == (str(path), 6, "r-good.cite")
+    assert "expected a sub-clause such as 27B1(a)" in e.message and "found '27Z'" in e.message
+
+
+def test_malformed_cite_on_an_outcome(rules_dir):
+    path, e = error_of(rules_dir, GOOD + "      cite: 27D9x\n")
+    assert (e.line, e.field) == (12, "r-good.then[0].cite")
+    assert "found '27D9x'" in e.message
+
+
+def test_unknown_outcome_code(rules_dir):
+    path, e = error_of(rules_dir, GOOD.replace("outcome: irregularity", "outcome: frobnicate"))
+    assert (e.file, e.line, e.field) == (str(path), 11, "r-good.then[0].outcome")
+    assert "unknown outcome code 'frobnicate'" in e.message and "vocabulary.yaml" in e.message
+
+
+def test_pattern_joining_an_unknown_alias(rules_dir):
+    body = GOOD.replace("    c: {type: call}\n", "    c: {type: call}\n    d: {type: decision, of: \"{x.idx}\"}\n")
+    path, e = error_of(rules_dir, body)
+    assert (e.line, e.field) == (10, "r-good.when.d.of")
+    assert "joins to unknown pattern 'x'" in e.message and "expected one of c" in e.message
+
+
+def test_join_to_a_later_alias_is_unknown(rules_dir):
+    body = GOOD.replace("    c: {type: call}\n", "    c: {type: call, idx: \"{d.of}\"}\n    d: {type: decision}\n")
+    _, e = error_of(rules_dir, body)
+    assert (e.line, e.field) == (9, "r-good.when.c.idx")
+    assert "joins to unknown pattern 'd'" in e.message and "(none earlier)" in e.message
+
+
+def test_template_naming_an_unknown_alias(rules_dir):
+    path, e = error_of(rules_dir, GOOD + "      text: \"{q.seat} bid {c.call}\"\n")
+    assert (e.line, e.field) == (12, "r-good.then[0].text")
+    assert "names unknown pattern 'q' in '{q.seat}'" in e.message and "expected one of c" in e.message
+
+
+def test_fact_template_naming_an_unknown_alias(rules_dir):
+    body = GOOD.replace("    - outcome: irregularity\n", "    - fact: {type: x, of: \"{zz.idx}\"}\n")
+    _, e = error_of(rules_dir, body)
+    assert e.field == "r-good.then[0].of"
+    assert "names unknown pattern 'zz'" in e.message
+
+
+def test_duplicate_rule_id_names_both_places(rules_dir):
+    path, e = error_of(rules_dir, GOOD + GOOD.replace("27A1", "27B"))
+    assert (e.file, e.line, e.field) == (str(path), 12, "r-good.id")
+    assert e.message == f"duplicate rule id: also defined at {path}:5"
+
+
+def test_duplicate_rule_id_across_files(rules_dir):
+    first = write(rules_dir, GOOD, "law-98.yaml")
+    second = write(rules_dir, GOOD, "law-99.yaml")
+    with pytest.raises(InputError) as exc:
+        build([first, second], rules_dir / "vocabulary.yaml", EDITION)
+    assert exc.value.file == str(second) and exc.value.line == 5
+    assert exc.value.message == f"duplicate rule id: also defined at {first}:5"
+
+
+def test_unknown_rule_key(rules_dir):
+    path, e = error_of(rules_dir, GOOD.replace("  summary:", "  whence: 3\n  summary:"))
+    assert (e.line, e.field) == (7, "r-good.whence")
+    assert "unknown key 'whence'" in e.message and "expected one of any, cite, id" in e.message
+
+
+def test_stratification_cycle_names_both_rules(rules_dir):
+    body = """\
+    - id: rule-a
+      cite: 27A1
+      summary: derives x unless y
+      when:
+        c: {type: call}
+      unless:
+        y: {type: y, of: "{c.idx}"}
+      then:
+        - fact: {type: x, of: "{c.idx}"}
+    - id: rule-b
+      cite: 27B
+      summary: derives y unless x
+      when:
+        c: {type: call}
+      unless:
+        x: {type: x, of: "{c.idx}"}
+      then:
+        - fact: {type: y, of: "{c.idx}"}
+    """
+    path, e = error_of(rules_dir, body)
+    assert isinstance(e, StratificationError)
+    assert e.file == str(path) and e.line in (5, 14) and e.field in ("rule-a", "rule-b")
+    assert "cannot be stratified" in e.message
+    cycle = e.message.rsplit(": ", 1)[1].split(" -> ")
+    assert set(cycle) == {"rule-a", "rule-b"} and cycle[0] == cycle[-1]
+
+
+def test_input_error_str_is_file_line_col_field_message(rules_dir):
+    write(rules_dir, GOOD.replace("27A1", "27Z"))
+    with pytest.raises(InputError) as exc:
+        api.rulebook(directory=rules_dir)
+    e = exc.value
+    assert str(e) == f"{rules_dir / 'law-99.yaml'}:6:11: r-good.cite: " \
+                     "expected a sub-clause such as 27B1(a) or 30B1(b)(i), found '27Z'"
+    assert (e.line, e.column) == (6, 11)
+
+
+def test_api_rulebook_reports_unknown_outcome(rules_dir):
+    write(rules_dir, GOOD.replace("outcome: irregularity", "outcome: nope"))
+    with pytest.raises(InputError) as exc:
+        api.rulebook(directory=rules_dir)
+    assert str(exc.value).startswith(f"{rules_dir / 'law-99.yaml'}:11:")
+    assert ": r-good.then[0].outcome: unknown outcome code 'nope'" in str(exc.value)
+
+
+# ---------------------------------------------------------------- compilation and running
+
+ANY_AND_UNLESS = """\
+- id: either
+  cite: 27A1
+  summary: a call with a p or a q
+  when:
+    c: {type: call}
+  any:
+    - {a: {type: p, of: "{c.idx}"}}
+    - {b: {type: q, of: "{c.idx}"}}
+  then:
+    - outcome: irregularity
+      text: "either {c.idx}"
+- id: make-z
+  cite: 27B
+  summary: derive z for an odd call
+  when:
+    c: {type: call, odd: true}
+  then:
+    - fact: {type: z, of: "{c.idx}"}
+- id: no-z
+  cite: 27B2
+  summary: a call with no z
+  when:
+    c: {type: call}
+  unless:
+    z: {type: z, of: "{c.idx}"}
+  then:
+    - outcome: call-stands
+      text: "no z {c.idx}"
+- id: not-insufficient
+  cite: 27D
+  summary: ne matches an absent field
+  when:
+    c: {type: call, sufficient: {ne: false}}
+  then:
+    - outcome: adjust-if-damaged
+      text: "ne {c.idx}"
+"""
+
+FACTS = [
+    {"t": "call", "idx": 1, "fid": "f1", "odd": True},                       # no sufficient field
+    {"t": "call", "idx": 2, "fid": "f2", "odd": False, "sufficient": False},
+    {"t": "call", "idx": 3, "fid": "f3", "odd": True, "sufficient": True},
+    {"t": "p", "of": 1, "fid": "f4"},
+    {"t": "q", "of": 2, "fid": "f5"},
+]
+
+
+def test_any_compiles_to_one_engine_rule_per_alternative(rules_dir):
+    _, book = compile_one(rules_dir, ANY_AND_UNLESS)
+    assert set(book.engine_rules) == {"either#1", "either#2", "make-z", "no-z", "not-insufficient", "control-sink"}
+    assert book.engine_names["either#1"] is book.engine_names["either#2"] is book.by_id("either")
+    assert [list(p) for p in book.engine_rules["either#1"]["all"]] == [["c"], ["a"]]
+    assert [list(p) for p in book.engine_rules["either#2"]["all"]] == [["c"], ["b"]]
+
+
+def test_unless_rules_get_control_pattern_and_a_higher_stratum(rules_dir):
+    _, book = compile_one(rules_dir, ANY_AND_UNLESS)
+    strata = {r.id: r.stratum for r in book.rules}
+    assert strata == {"either": 0, "make-z": 0, "no-z": 1, "not-insufficient": 0}
+    assert book.strata == 2
+    first = book.engine_rules["no-z"]["all"][0]
+    assert first == {CONTROL_ALIAS: {"$and": [{"t": CONTROL_TYPE}, {"n": 1}]}}
+    assert list(book.engine_rules["no-z"]["all"][-1]) == ["z$not"]
+    for name in ("either#1", "make-z", "not-insufficient"):   # no negation, no control pattern
+        assert CONTROL_ALIAS not in book.engine_rules[name]["all"][0]
+
+
+def test_stratum_climbs_above_every_producer(rules_dir):
+    body = ANY_AND_UNLESS + """\
+- id: make-z-from-w
+  cite: 27B
+  summary: derive z from w, itself derived
+  when:
+    w: {type: w}
+  then:
+    - fact: {type: z, of: "{w.of}"}
+- id: make-w
+  cite: 27B
+  summary: derive w after no-z's stratum
+  when:
+    c: {type: call}
+  unless:
+    p: {type: p-derived}
+  then:
+    - fact: {type: w, of: "{c.idx}"}
+- id: make-p
+  cite: 27B
+  summary: derive p-derived
+  when:
+    c: {type: call}
+  then:
+    - fact: {type: p-derived, of: "{c.idx}"}
+"""
+    _, book = compile_one(rules_dir, body)
+    strata = {r.id: r.stratum for r in book.rules}
+    assert strata["make-w"] == 1 and strata["make-z-from-w"] == 1 and strata["no-z"] == 2
+    assert book.strata == 3
+
+
+def test_every_alternative_fires_and_unless_and_ne_match(rules_dir):
+    _, book = compile_one(rules_dir, ANY_AND_UNLESS)
+    result = inference.run(book, lambda cancelled: [dict(f) for f in FACTS])
+    fired = sorted((f.engine_name, f.matched["c"]["idx"]) for f in result.firings)
+    assert fired == sorted([
+        ("either#1", 1), ("either#2", 2),                       # each alternative fires, on its own call
+        ("make-z", 1), ("make-z", 3),
+        ("no-z", 2),                                             # only the call with no z
+        ("not-insufficient", 1), ("not-insufficient", 3),       # absent field counts as not equal
+    ])
+    assert {(o.cite, o.code, o.text) for o in result.outcomes} == {
+        ("27A1", "irregularity", "either 1"), ("27A1", "irregularity", "either 2"),
+        ("27B2", "call-stands", "no z 2"),
+        ("27D", "adjust-if-damaged", "ne 1"), ("27D", "adjust-if-damaged", "ne 3"),
+    }
+
+
+def test_ne_compiles_to_absent_or_not_equal(rules_dir):
+    _, book = compile_one(rules_dir, ANY_AND_UNLESS)
+    pattern = book.engine_rules["not-insufficient"]["all"][0]["c"]
+    assert pattern == {"$and": [{"t": "call"}, {"$or": [{"$nex": {"sufficient": 1}}, {"$neq": {"sufficient": False}}]}]}
+
+
+def test_real_rulebook_builds():
+    book = api.rulebook()
+    assert book.edition == EDITION
+    assert "ib-recognised" in {r.id for r in book.rules}
+    assert book.by_id("ib-recognised").cite == "18D"
