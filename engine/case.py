@@ -13,6 +13,8 @@ A case file (see README and ``schemas/case.schema.json``)::
       - {director: called}
       - {seat: N, accepts: false}  # a player's decision about an irregular call
       - {seat: W, replaces: 1H, with: 2H}
+      # two calls at once: write the call of the player whose turn it was first, then
+      # {seat: S, call: 1S, simultaneous_with: E} (Law 33 counts it as the later call)
     judgement:                     # what only the director can decide
       W 1H artificial: false
     expect:                        # outcome codes with citations (tests and quizzes)
@@ -29,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator
 
 from .table import Board, Call, CallSyntaxError, Denomination, Seat
 from .yamlpos import InputError, PosDict, PosList, load, position
@@ -42,6 +44,10 @@ JUDGEMENT_PROPS = {
     "could-have-known": "bool: the offender could have known the irregularity could well damage the other side",
     "damaged": "bool: the non-offending side was damaged at the end of play",
     "wrong-board": "bool: the call was made holding cards from the wrong board",
+    "could-have-seen": "bool: during the shuffle and deal a player could have seen a card of another hand (event)",
+    "cards-seen": "bool: before the discrepancy was mended a player saw a card of another hand (hand-count event)",
+    "likely-to-interfere": "bool: the information received is likely to interfere with normal play (card-seen/overheard event)",
+    "playable-without-change": "bool: the corrected board can be played normally with no change of call (hand-count event)",
 }
 JUDGEMENT_KEY_RE = re.compile(
     r"^(?:(?P<seat>[NESWnesw])\s+(?P<call>\S+)|event\s+(?P<ev>\d+))\s+(?P<prop>[a-z-]+)$")
@@ -72,12 +78,19 @@ def _call(v: Any) -> str:
 
 
 class CallEventModel(_Strict):
-    """A player makes a call: ``{seat: W, call: 1H}``."""
+    """A player makes a call: ``{seat: W, call: 1H}``.
+
+    ``simultaneous_with: E`` says the call was made at the same moment as the call of E,
+    which the case writes just before it (Law 33 counts it as the later of the two).
+    """
 
     seat: str = Field(description="N, E, S or W")
     call: str = Field(description="1C..7NT (NT or N), Pass, X, XX")
+    simultaneous_with: Optional[str] = Field(
+        None, description="seat whose call (the event just before) this call was made at the same moment as")
     note: Optional[str] = None
     _v_seat = field_validator("seat", mode="before")(lambda cls, v: _seat(v))
+    _v_sim = field_validator("simultaneous_with", mode="before")(lambda cls, v: v if v is None else _seat(v))
     _v_call = field_validator("call", mode="before")(lambda cls, v: _call(v))
 
 
@@ -116,6 +129,115 @@ class ReplacementEventModel(_Strict):
     _v_calls = field_validator("replaces", "with_", mode="before")(lambda cls, v: _call(v))
 
 
+# ---------------------------------------------------------------- what happened around the auction
+# ``{happened: CODE, ...fields}``: something other than a call that happened at the table (a
+# card dealt face up, a hand counted, a board moved, play ended...). The code comes from the
+# fixed list HAPPENED; each code names the typed fields it requires and those it allows. The
+# codes describe facts only: what follows from them is for the rules.
+
+HAPPENED_FIELDS: dict[str, tuple[Any, str]] = {
+    "seat": (str, "N, E, S or W: the seat concerned"),
+    "by": (str, "N, E, S or W: the player who did it"),
+    "of": (str, "N, E, S or W: the player whose hand or cards are concerned"),
+    "pocket": (str, "N, E, S or W: the pocket of the board concerned"),
+    "side": (Literal["NS", "EW"], "NS or EW"),
+    "board": (int, "a board number"),
+    "cards": (int, "how many cards the hand held"),
+    "card": (str, "a card such as SA or D7"),
+    "call": (str, "a call such as 1H, Pass, X"),
+    "session": (str, "the name of a session"),
+    "what": (str, "what the director instructed"),
+    "where": (Literal["played-cards", "elsewhere"], "where the missing card was found"),
+    "played_by": (list[str], "seats (N, E, S, W) that had already played the board; [] if none"),
+    "played": (bool, "true if the card was played to a quitted trick"),
+}
+DIRECTOR_INSTRUCTIONS = ("deal-at-tables", "predeal-by-director", "predeal-by-agents",
+                         "other-dealing-method", "movement", "board-mover")
+HAPPENED: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
+    # code: (required fields, optional fields, what it records)
+    "cut-requested": (("by",), (), "an opponent of the shuffler asks for the pack to be cut"),
+    "dealt-without-shuffle": ((), (), "the cards were dealt from a pack that was not shuffled"),
+    "card-faced-in-deal": (("seat",), ("by",), "during the deal a card of SEAT's hand was turned face up"),
+    "dealt-incorrectly": ((), ("seat",), "the cards were not dealt one at a time face down into four hands"),
+    "deal-without-both-sides": (("side",), (), "the shuffle and deal took place with no member of SIDE present"),
+    "redeal-ordered": ((), (), "the director orders a new shuffle and deal"),
+    "director-instructs": (("what",), ("seat",), "the director gives an instruction: " + ", ".join(DIRECTOR_INSTRUCTIONS)),
+    "board-duplicated": ((), (), "this board is a copy made from an original deal"),
+    "deal-played-in-other-session": (("session",), (), "this deal was already played in another session"),
+    "board-off-centre": ((), (), "during the board's play the board left the centre of the table or was turned"),
+    "hand-from-wrong-pocket": (("seat", "pocket"), (), "SEAT took the hand out of POCKET's pocket"),
+    "hand-count": (("seat", "cards"), (), "SEAT's hand is found to hold CARDS cards"),
+    "surplus-card": (("seat",), ("card", "played"), "SEAT's hand held a card that is not part of this deal"),
+    "touched-other-hand": (("by", "of"), (), "BY touched OF's cards without permission"),
+    "hand-returned-unshuffled": (("seat",), (), "after play SEAT put his cards back without shuffling them"),
+    "hand-returned-to-wrong-pocket": (("seat", "pocket"), (), "after play SEAT put his cards into POCKET's pocket"),
+    "hand-removed-unsupervised": (("by",), (), "after the hands were put back, BY took a hand out with no opponent and no director present"),
+    "hands-taken-out": (("side",), (), "a player of SIDE takes his cards out of the board"),
+    "board-moved-by": (("seat",), (), "SEAT moved the finished boards to the next table"),
+    "moved-contrary-to-instructions": (("side",), (), "SIDE moved to a table other than the one the director named"),
+    "round-called": ((), (), "the director signals the start of the next round"),
+    "board-postponed": ((), (), "the director postpones this board"),
+    "scores-entered": ((), (), "all boards at this table are played and every score entered without objection"),
+    "opening-lead-faced": ((), (), "the opening lead is faced"),
+    "play-ended": ((), (), "play of the board has ended"),
+    "hands-returned": ((), (), "all four hands are back in the board"),
+    "card-seen": (("by", "of"), (), "BY saw one or more cards of OF's hand"),
+    "overheard": (("by",), ("board",), "BY overheard calls, results or remarks about a board he is to play"),
+    "wrong-board": (("seat", "board"), (), "SEAT is found to hold the cards of board BOARD, not of this board"),
+    "call-on-source-board": (("seat", "call"), (), "later, on the board his wrong cards came from, SEAT makes CALL"),
+    "wrong-board-at-table": (("board", "played_by"), (), "the table is playing board BOARD, not the board it was given"),
+    "correct-board-not-played": ((), (), "the board the table should have played cannot be played by it"),
+    "missing-card-found": (("where",), ("card",), "the missing card is found (among the played cards or elsewhere)"),
+    "missing-card-not-found": ((), (), "the missing card cannot be found"),
+}
+
+
+def _happened_field_validator(name: str):
+    def check(cls, v):
+        if v is None:
+            return v
+        if name in ("seat", "by", "of", "pocket"):
+            return _seat(v)
+        if name == "card":
+            from .pbn import Card
+            try:
+                return str(Card.parse(v))
+            except ValueError as e:
+                raise ValueError(str(e)) from None
+        if name == "call":
+            return _call(v)
+        if name == "played_by":
+            if not isinstance(v, list):
+                raise ValueError(f"expected a list of seats such as [N, S] (or []), found {v!r}")
+            return [_seat(x) for x in v]
+        if name == "what" and v not in DIRECTOR_INSTRUCTIONS:
+            raise ValueError(f"expected one of {', '.join(DIRECTOR_INSTRUCTIONS)}, found {v!r}")
+        if name in ("board", "cards") and (isinstance(v, bool) or not isinstance(v, int) or v < (1 if name == "board" else 0)):
+            raise ValueError(f"expected a whole number, found {v!r}")
+        return v
+    return check
+
+
+def _happened_model(code: str) -> type[_Strict]:
+    required, optional, doc = HAPPENED[code]
+    fields: dict[str, Any] = {"happened": (Literal[code], Field(description=doc)),
+                              "note": (Optional[str], None)}
+    for name in required:
+        typ, desc = HAPPENED_FIELDS[name]
+        fields[name] = (typ, Field(description=desc))
+    for name in optional:
+        typ, desc = HAPPENED_FIELDS[name]
+        fields[name] = (Optional[typ], Field(None, description=desc))
+    validators = {f"_v_{n}": field_validator(n, mode="before")(_happened_field_validator(n))
+                  for n in required + optional}
+    name = "Happened_" + "".join(p.capitalize() for p in code.split("-"))
+    return create_model(name, __base__=_Strict, __doc__=f"``{{happened: {code}}}``: {doc}.",
+                        __validators__=validators, **fields)
+
+
+HAPPENED_MODELS: dict[str, type[_Strict]] = {code: _happened_model(code) for code in HAPPENED}
+
+
 EVENT_MODELS: dict[str, type[_Strict]] = {
     "call": CallEventModel,
     "director": DirectorEventModel,
@@ -143,13 +265,22 @@ class CaseModel(_Strict):
     dealer: Optional[str] = Field(None, description="N, E, S or W when no board number is given")
     vulnerability: Optional[Literal["None", "NS", "EW", "Both"]] = None
     notes: Optional[str] = None
-    events: list[Union[CallEventModel, DirectorEventModel, DecisionEventModel, ReplacementEventModel]] = Field(
+    events: list[Union[(CallEventModel, DirectorEventModel, DecisionEventModel, ReplacementEventModel,
+                        *HAPPENED_MODELS.values())]] = Field(
         min_length=1)
     judgement: dict[str, Union[bool, list[str]]] = Field(
         default_factory=dict,
         description="'SEAT CALL property: value' or 'event N property: value'; properties: "
         + "; ".join(f"{k} ({v})" for k, v in JUDGEMENT_PROPS.items()))
     expect: Optional[list[ExpectModel]] = None
+    deal: Optional[str] = Field(None, description="the deal as it should be, a PBN deal string 'N:AKQ2.KJ4.T93.A82 ...'")
+    pockets: Optional[str] = Field(None, description="what each pocket actually held, a PBN deal string (hands may have other than 13 cards)")
+    session: Optional[str] = Field(None, description="name of this session (with 'deal_register': look the deal up in the register)")
+    deal_register: Optional[str] = Field(None, description="path of the deal register (SQLite, see engine/deals.py)")
+    played_at_other_tables: Optional[bool] = Field(None, description="this board was already bid or played at another table this session")
+    scoring: Optional[Literal['pairs', 'teams', 'individual']] = Field(None, description="form of scoring")
+    replay_event: Optional[bool] = Field(None, description="the event exists to replay deals played before")
+    stationary: Optional[Literal['NS', 'EW']] = Field(None, description="the side that stays at this table all session")
 
 
 def json_schema() -> dict:
@@ -184,6 +315,13 @@ class Event:
     replaces: Optional[Call] = None
     accepts: Optional[bool] = None
     note: Optional[str] = None
+    simultaneous_with: Optional[Seat] = None
+    happened: Optional[str] = None       # kind 'happened': the code (HAPPENED)
+    details: tuple = ()                  # kind 'happened': ((field, value), ...) as validated
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """A field of a 'happened' event (e.g. ``cards``, ``by``, ``board``), or ``default``."""
+        return dict(self.details).get(name, default)
 
 
 @dataclass(frozen=True)
@@ -229,10 +367,15 @@ class Case:
     judgements: list[Judgement] = field(default_factory=list)
     expect: Optional[list[Expectation]] = None
     notes: Optional[str] = None
+    setting: dict = field(default_factory=dict)   # deal/pockets (pbn.Deal), session, deal_register,
+    # played_at_other_tables, scoring, replay_event, stationary: as given (None when absent)
 
 
-def _pyd_error(file: str, data: Any, err: ValidationError, prefix: str = "") -> InputError:
-    e = err.errors()[0]
+def _pyd_error(file: str, data: Any, err: ValidationError, prefix: str = "",
+               model: Optional[type[BaseModel]] = None) -> InputError:
+    errors = err.errors()
+    # a mistyped key gives both "unknown field" and "field required": the unknown one says more
+    e = next((x for x in errors if x["type"] == "extra_forbidden"), errors[0])
     loc = list(e["loc"])
     node, key = data, None
     path = []
@@ -258,12 +401,16 @@ def _pyd_error(file: str, data: Any, err: ValidationError, prefix: str = "") -> 
         line, col = position(node, None) if key is None else (line, col)
     elif e["type"] == "extra_forbidden":
         msg = f"unknown field '{loc[-1]}'"
+        if model is not None and len(loc) == 1:
+            msg += ": expected one of " + ", ".join(f.alias or name for name, f in model.model_fields.items())
     elif "input" in e and e["type"] not in ("value_error",):
         msg = f"{msg}, found {e['input']!r}"
     return InputError(file, line, col, fieldname, msg)
 
 
 def _event_kind(ev: dict) -> Optional[str]:
+    if "happened" in ev:
+        return "happened"
     for k in ("director", "replaces", "accepts", "call"):
         if k in ev:
             return k
@@ -291,15 +438,21 @@ def from_data(data: Any, file: str) -> Case:
             if kind is None:
                 raise InputError(file, line, col, f"events.{i + 1}",
                                  "expected one of: {seat, call}, {director: called}, {seat, accepts}, "
-                                 f"{{seat, replaces, with}}; found keys {', '.join(map(str, ev)) or 'none'}")
+                                 f"{{seat, replaces, with}}, {{happened: CODE, ...}}; found keys {', '.join(map(str, ev)) or 'none'}")
             try:
-                EVENT_MODELS[kind].model_validate(dict(ev))
+                _event_model(file, ev, kind, i).model_validate(dict(ev))
             except ValidationError as err:
-                raise _pyd_error(file, ev, err, f"events.{i + 1}.") from None
+                raise _pyd_error(file, ev, err, f"events.{i + 1}.", _event_model(file, ev, kind, i)) from None
+    judgement = data.get("judgement")
+    if isinstance(judgement, dict):   # before the model, whose union error would name 'bool' as a field
+        for key, value in judgement.items():
+            if not isinstance(value, bool):
+                raise InputError(file, *position(judgement, key), f"judgement.{key}",
+                                 f"expected true or false, found {value!r}")
     try:
         model = CaseModel.model_validate(dict(data))
     except ValidationError as err:
-        raise _pyd_error(file, data, err) from None
+        raise _pyd_error(file, data, err, "", CaseModel) from None
 
     board = Board(model.board) if model.board else None
     if model.dealer is None and board is None:
@@ -318,12 +471,26 @@ def from_data(data: Any, file: str) -> Case:
         line, col = position(data["events"], i)
         n = i + 1
         if isinstance(ev, CallEventModel):
-            out.append(Event(n, line, col, "call", Seat(ev.seat), Call.parse(ev.call), note=ev.note))
+            sim = Seat(ev.simultaneous_with) if ev.simultaneous_with else None
+            if sim is not None:
+                before = out[-1] if out else None
+                if sim == Seat(ev.seat) or before is None or before.kind != "call" or before.seat != sim:
+                    raise InputError(file, *position(raw, "simultaneous_with"), f"events.{n}.simultaneous_with",
+                                     f"expected the seat of the call written just before this one (simultaneous "
+                                     f"calls are written one after the other), found {sim.value}; the event before "
+                                     f"is " + (_describe_event(before) if before else "none"))
+            out.append(Event(n, line, col, "call", Seat(ev.seat), Call.parse(ev.call), note=ev.note,
+                             simultaneous_with=sim))
         elif isinstance(ev, DirectorEventModel):
             out.append(Event(n, line, col, "director", Seat(ev.by) if ev.by else None, note=ev.note))
         elif isinstance(ev, DecisionEventModel):
             target = Call.parse(ev.call) if ev.call else None
             out.append(Event(n, line, col, "accepts", Seat(ev.seat), target, accepts=ev.accepts, note=ev.note))
+        elif getattr(ev, "happened", None) in HAPPENED_MODELS:
+            details = tuple((k, v) for k, v in ev.model_dump().items() if k not in ("happened", "note") and v is not None)
+            seat = ev.model_dump().get("seat")
+            out.append(Event(n, line, col, "happened", Seat(seat) if seat else None, note=ev.note,
+                             happened=ev.happened, details=details))
         else:
             orig, new = Call.parse(ev.replaces), Call.parse(ev.with_)
             if not any(e.kind in ("call", "replaces") and e.seat == Seat(ev.seat) and e.call == orig for e in out):
@@ -338,12 +505,63 @@ def from_data(data: Any, file: str) -> Case:
         if out[-1].kind == "accepts" and out[-1].call is None and not any(e.kind in ("call", "replaces") for e in out[:-1]):
             raise InputError(file, line, col, f"events.{n}", "a decision to accept needs an earlier call, found none")
 
+    setting = _setting(file, data, model)
     judgements = _judgements(file, data, out)
     expect = None
     if model.expect is not None:
         expect = [Expectation(x.cite, x.outcome, position(data["expect"], i)[0]) for i, x in enumerate(model.expect)]
     return Case(file, model.case, model.title, model.source, model.edition, board, dealer, vul, out,
-                judgements, expect, model.notes)
+                judgements, expect, model.notes, setting=setting)
+
+
+def _event_model(file: str, ev: dict, kind: str, i: int) -> type[_Strict]:
+    """The model that validates one raw event; for ``happened`` the model of its code."""
+    if kind != "happened":
+        return EVENT_MODELS[kind]
+    code = ev.get("happened")
+    if code not in HAPPENED_MODELS:
+        raise InputError(file, *position(ev, "happened"), f"events.{i + 1}.happened",
+                         f"unknown code {code!r}: expected one of {', '.join(HAPPENED)}")
+    return HAPPENED_MODELS[code]
+
+
+def _setting(file: str, data: dict, model: "CaseModel") -> dict:
+    """Case-level setting: ``deal``/``pockets`` parsed (engine.pbn.Deal) and the plain fields."""
+    from .pbn import PbnError, parse_deal
+    out: dict[str, Any] = {}
+    for name in ("deal", "pockets"):
+        text = getattr(model, name)
+        if text is None:
+            out[name] = None
+            continue
+        line, col = position(data, name)
+        try:
+            out[name] = parse_deal(text, file=file, line=line)
+        except PbnError as e:
+            raise InputError(file, line, col, name, f"expected a PBN deal string such as "
+                             f"'N:AKQ2.KJ4.T93.A82 T98.Q7.AK84.KQ3 J76.A985.Q7.JT9 543.T632.J652.76': {e}") from None
+    if out["deal"] is not None and not out["deal"].is_complete_and_valid():
+        raise InputError(file, *position(data, "deal"), "deal",
+                         "expected the deal as it should be (52 cards, 13 in each hand), found: "
+                         + "; ".join(out["deal"].problems()))
+    for name in ("session", "deal_register", "played_at_other_tables", "scoring", "replay_event", "stationary"):
+        out[name] = getattr(model, name)
+    if out["deal_register"] is not None and (out["session"] is None or out["deal"] is None):
+        raise InputError(file, *position(data, "deal_register"), "deal_register",
+                         "a register look-up needs this session's name ('session:') and the deal ('deal:')")
+    return out
+
+
+def _describe_event(e: Event) -> str:
+    if e.kind == "call":
+        return f"a call {e.call} by {e.seat.value}"
+    if e.kind == "replaces":
+        return f"a replacement by {e.seat.value}"
+    if e.kind == "accepts":
+        return f"a decision by {e.seat.value}"
+    if e.kind == "happened":
+        return f"{e.happened}" + "".join(f" {k}={v}" for k, v in e.details)
+    return "the director being called"
 
 
 def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
@@ -363,8 +581,9 @@ def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
             raise InputError(file, line, col, f"judgement.{key}", f"expected true or false, found {value!r}")
         if m["ev"]:
             n = int(m["ev"])
-            if not 1 <= n <= len(events) or events[n - 1].kind not in ("call", "replaces"):
-                raise InputError(file, line, col, f"judgement.{key}", f"event {n} is not a call in this case")
+            if not 1 <= n <= len(events):
+                raise InputError(file, line, col, f"judgement.{key}",
+                                 f"expected an event number from 1 to {len(events)}, found {n}")
         else:
             seat = Seat.parse(m["seat"])
             try:

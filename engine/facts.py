@@ -23,18 +23,59 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   caller), director_before_next (the director was called after it, before the next call),
   director_before (replacements: the director was called between the original and it),
   final (no call event follows).
+  Added for the out-of-rotation laws (all mechanics, no law):
+  prev_idx/prev_seat (the last standing call before this one), partner_last_idx (partner's
+  last standing call before this one), own_next_idx / partner_next_idx (the next call event
+  by this caller / by his partner after this one, not counting replacements of this call),
+  follows_own_idx (plain calls only: the call event just before this one, in file order and
+  whether or not it stands, was by the same seat, and the director was not called in
+  between: its event number. The player called twice running of his own accord; this does
+  not change when the rules cancel either call. After a ruling sends the turn back to him,
+  his new call has no follows_own_idx), auction_ended_before
+  (the standing calls before this one had already ended the auction: three passes after a
+  bid, or four passes), auction_ended_after (the standing calls up to and including this one
+  end the auction), closing_pass_out_of_turn (set on a call that ends the auction: one of
+  the closing passes was made by a player whose turn it was not), simultaneous_with (the
+  seat whose call this one was made at the same moment as; the case file writes it just
+  after that call), left_out (this call is one of the ``cancelled`` the replay left out).
+* ``director-called`` also carries ``by`` (the seat that called, when the case says so).
 * ``decision``: idx, seat, accepts, of (event number decided on), rel (decider to that caller).
 * ``director-called``: idx, after (event number of the last call before it, 0 if none).
 * ``judgement``: of (event number), prop, value.
 * ``case``: last_idx, events.
+
+Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechanics only):
+
+* ``happened``: idx, code, the event's typed fields (seat, by, of, side, board, cards, card,
+  call, session, what, pocket, where, played; played_by as "N S", with played_before), stage
+  (before-auction / auction / auction-ended / play / after-play: when it happened at this
+  table), any_call_before, first_auction_begun (a call had been made on this board here, or
+  the case says it was played at other tables; 'unknown' when the case does not say),
+  lead_faced_before, play_ended_before; for events with a seat: seat_called_before, partner,
+  lho, side.
+* ``phase``: stage after the last event. ``auction-end``: idx (the call that ended the
+  auction), passed_out, hands_returned, lead_faced. ``contest``: scoring (pairs/teams/
+  individual/unknown), replay_event, stationary (NS/EW/none).
+* ``hand-count`` (each hand not holding 13 cards): seat, cards, called (before the discovery),
+  side, idx (the discovery). ``count-discrepancy``: idx, kind (too-many-and-too-few /
+  too-few-only / too-many-only), long, short, faulty_called, stage, first_auction_begun,
+  surplus_played.
+* ``card-location`` (needs ``pockets``; ``deal`` for owners): card, status (misplaced /
+  surplus / missing), held_by, belongs_to.
+* ``wrong-board-cards``: idx, seat, board, partner, side, first_call (event number, 0 if he had
+  not called), first_call_text, partner_called_since. ``source-board-call``: idx, seat, call,
+  cancelled_call, same.
+* ``deal-registered-elsewhere``: session, board (the case names a ``deal_register`` and
+  ``session`` and the deal is registered under another session; see engine.deals).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Optional
 
 from .case import Case, Event
-from .table import Call, Seat, double_admissible, is_sufficient, lowest_sufficient, redouble_admissible, relation
+from .table import Call, Seat, auction_is_over, double_admissible, is_sufficient, lowest_sufficient, redouble_admissible, relation
 
 
 @dataclass(frozen=True)
@@ -105,6 +146,12 @@ def derive(case: Case, cancelled: frozenset[int] = frozenset()) -> Facts:
             "prev_called": any(s == seat for _, s, _ in before),
             "any_bid_before": any(c.is_bid for _, _, c in before),
         }
+        if before:
+            f["prev_idx"], f["prev_seat"] = before[-1][0], before[-1][1].value
+        plast = next((n for n, s, _ in reversed(before) if s == seat.partner), None)
+        if plast is not None:
+            f["partner_last_idx"] = plast
+        f["auction_ended_before"] = bool(before) and auction_is_over([c for _, _, c in before])
         last = next((c for _, _, c in reversed(before) if c.is_bid), None)
         if last is not None:
             f["last_bid"] = str(last)
@@ -141,12 +188,36 @@ def derive(case: Case, cancelled: frozenset[int] = frozenset()) -> Facts:
             if e.number not in cancelled and pos is not None:
                 standing[pos] = (e.number, e.seat, e.call)
         turn_at[e.number] = turn
+        f["left_out"] = e.number in cancelled
+        calls = [c for _, _, c in standing]
+        f["auction_ended_after"] = (e.number not in cancelled and auction_is_over(calls)
+                                    and not f["auction_ended_before"])
+        if f["auction_ended_after"]:
+            closing = []
+            for n, _, c in reversed(standing):
+                if not c.is_pass or len(closing) == 3:
+                    break
+                closing.append(n)
+            f["closing_pass_out_of_turn"] = any(call_facts.get(n, f)["rel"] != "self" for n in closing)
         call_facts[e.number] = f
         add(f, Source(e.number, e.line, _describe(e)))
 
     # what came next: the next call event that is not a replacement of this call
-    for e in call_events:
+    for i, e in enumerate(call_events):
         f = call_facts[e.number]
+        if e.kind == "call" and e.simultaneous_with is not None:
+            f["simultaneous_with"] = e.simultaneous_with.value
+        if e.kind == "call" and i > 0 and call_events[i - 1].seat == e.seat and not any(
+                x.kind == "director" for x in case.events if call_events[i - 1].number < x.number < e.number):
+            f["follows_own_idx"] = call_events[i - 1].number
+        mine = [x for x in call_events if x.number > e.number
+                and not (x.kind == "replaces" and call_facts[x.number].get("replaces") == e.number)]
+        own = next((x for x in mine if x.seat == e.seat), None)
+        if own is not None:
+            f["own_next_idx"] = own.number
+        pn = next((x for x in mine if x.seat == e.seat.partner), None)
+        if pn is not None:
+            f["partner_next_idx"] = pn.number
         later = [x for x in call_events if x.number > e.number
                  and not (x.kind == "replaces" and call_facts[x.number].get("replaces") == e.number)]
         if later:
@@ -168,11 +239,219 @@ def derive(case: Case, cancelled: frozenset[int] = frozenset()) -> Facts:
                 Source(e.number, e.line, _describe(e)))
         elif e.kind == "director":
             prior = [x.number for x in call_events if x.number < e.number]
-            add({"t": "director-called", "fid": f"e{e.number}", "idx": e.number, "after": prior[-1] if prior else 0},
-                Source(e.number, e.line, _describe(e)))
+            dc = {"t": "director-called", "fid": f"e{e.number}", "idx": e.number, "after": prior[-1] if prior else 0}
+            if e.seat is not None:
+                dc["by"] = e.seat.value
+            add(dc, Source(e.number, e.line, _describe(e)))
+
+    derive_table_facts(case, add)
 
     for j in case.judgements:
         ev = case.events[j.event - 1]
         add({"t": "judgement", "fid": f"j{j.event}-{j.prop}", "of": j.event, "prop": j.prop, "value": j.value},
-            Source(j.event, j.line, f"judgement: {ev.seat.value} {ev.call} {j.prop} = {str(j.value).lower()}"))
+            Source(j.event, j.line, f"judgement: {_judged(ev)} {j.prop} = {str(j.value).lower()}"))
     return Facts(facts, sources)
+
+
+def _judged(ev: Event) -> str:
+    if ev.kind == "happened":
+        return f"event {ev.number} ({ev.happened})"
+    return f"{ev.seat.value} {ev.call}" if ev.seat is not None and ev.call is not None else f"event {ev.number}"
+
+
+# ---------------------------------------------------------------- the table around the auction
+
+_PLAY_MARKERS = ("opening-lead-faced", "play-ended")
+
+
+def _seat_list(v) -> str:
+    return " ".join(v) if isinstance(v, (list, tuple)) else str(v)
+
+
+def derive_table_facts(case: Case, add) -> None:
+    """Base facts for what happened before, around and after the auction (``happened`` events).
+
+    Mechanics only: when each event happened (``stage``: before-auction, auction, auction-ended,
+    play, after-play), whether calls had been made and by whom, how many cards each hand held,
+    which hand holds a card that belongs to another, whether the deal is in the register under
+    another session. ``add(fact, source)`` records a fact as in :func:`derive`.
+    """
+    events = case.events
+    setting = getattr(case, "setting", {}) or {}
+    calls = [e for e in events if e.kind == "call"]
+    # the call that ended the auction, if any (three passes after a bid, or four passes)
+    over_at, passed_out = None, False
+    for k in range(1, len(calls) + 1):
+        if auction_is_over([c.call for c in calls[:k]]):
+            over_at = calls[k - 1].number
+            passed_out = not any(c.call.is_bid for c in calls[:k])
+            break
+    marks = {code: min((e.number for e in events if e.kind == "happened" and e.happened == code), default=None)
+             for code in _PLAY_MARKERS + ("hands-returned",)}
+
+    def before(n: int, code: str) -> bool:
+        return marks[code] is not None and marks[code] < n
+
+    def stage_at(n: int) -> str:
+        if before(n, "play-ended"):
+            return "after-play"
+        if before(n, "opening-lead-faced"):
+            return "play"
+        if over_at is not None and over_at < n:
+            return "auction-ended"
+        return "auction" if any(c.number < n for c in calls) else "before-auction"
+
+    def called_before(seat: Seat, n: int) -> bool:
+        if stage_at(n) in ("auction-ended", "play", "after-play"):
+            return True            # every player calls at least once in a finished auction
+        return any(c.seat == seat for c in calls if c.number < n)
+
+    earlier = setting.get("played_at_other_tables")
+
+    def first_auction_begun(n: int):
+        if stage_at(n) != "before-auction":
+            return True
+        return "unknown" if earlier is None else bool(earlier)
+
+    happened = [e for e in events if e.kind == "happened"]
+    for e in happened:
+        n = e.number
+        f = {"t": "happened", "fid": f"e{n}", "idx": n, "code": e.happened, "stage": stage_at(n),
+             "any_call_before": any(c.number < n for c in calls),
+             "first_auction_begun": first_auction_begun(n),
+             "lead_faced_before": before(n, "opening-lead-faced"), "play_ended_before": before(n, "play-ended")}
+        for k, v in e.details:
+            f[k] = _seat_list(v) if k == "played_by" else v
+        if e.happened == "wrong-board-at-table":
+            f["played_before"] = bool(e.get("played_by"))
+        if e.seat is not None:
+            f["seat_called_before"] = called_before(e.seat, n)
+            f["partner"], f["lho"], f["side"] = e.seat.partner.value, e.seat.lho.value, e.seat.side
+        add(f, Source(n, e.line, f"{e.happened}" + "".join(f" {k}={_seat_list(v)}" for k, v in e.details)))
+
+    last = events[-1].number if events else 0
+    add({"t": "phase", "fid": "phase", "stage": stage_at(last + 1)}, Source(None, 1, "phase"))
+    if over_at is not None:
+        add({"t": "auction-end", "fid": "auction-end", "idx": over_at, "passed_out": passed_out,
+             "hands_returned": marks["hands-returned"] is not None,
+             "lead_faced": marks["opening-lead-faced"] is not None},
+            Source(over_at, next(c.line for c in calls if c.number == over_at), "the auction is over"))
+    add({"t": "contest", "fid": "contest", "scoring": setting.get("scoring") or "unknown",
+         "replay_event": bool(setting.get("replay_event")), "stationary": setting.get("stationary") or "none"},
+        Source(None, 1, "contest"))
+
+    _count_facts(case, happened, add, stage_at, called_before, first_auction_begun)
+    _card_location_facts(case, add)
+    _wrong_board_facts(case, happened, calls, add)
+    _register_facts(case, add)
+
+
+def _count_facts(case, happened, add, stage_at, called_before, first_auction_begun) -> None:
+    """Cards per hand (hand-count and surplus-card events, then the pockets) -> ``hand-count``
+    facts for every hand not holding 13 and one ``count-discrepancy`` at the discovery."""
+    counts: dict[Seat, int] = {}
+    found: dict[Seat, object] = {}
+    discovery = None
+    surplus_played = False
+    for e in happened:
+        if e.happened == "hand-count":
+            counts[e.seat] = e.get("cards")
+        elif e.happened == "surplus-card":
+            counts.setdefault(e.seat, 14)
+            surplus_played = surplus_played or bool(e.get("played"))
+        else:
+            continue
+        found.setdefault(e.seat, e)
+        if discovery is None and counts[e.seat] != 13:
+            discovery = e
+    pockets = (getattr(case, "setting", {}) or {}).get("pockets")
+    if pockets is not None:
+        for seat, n in pockets.cards_per_hand().items():
+            counts.setdefault(seat, n)
+    if discovery is None:
+        if pockets is None or all(n == 13 for n in counts.values()):
+            return
+        discovery = next((e for e in case.events if e.kind == "director"), case.events[-1])
+    n = discovery.number
+    long = [s for s in Seat.order() if counts.get(s, 13) > 13]
+    short = [s for s in Seat.order() if counts.get(s, 13) < 13]
+    kind = ("too-many-and-too-few" if long and short else "too-few-only" if short else "too-many-only")
+    for s in long + short:
+        src = found.get(s, discovery)
+        add({"t": "hand-count", "fid": f"count-{s.value}", "idx": n, "seat": s.value, "cards": counts[s],
+             "called": called_before(s, n), "side": s.side},
+            Source(src.number, src.line, f"{s.value} holds {counts[s]} cards"))
+    add({"t": "count-discrepancy", "fid": "count-discrepancy", "idx": n, "kind": kind,
+         "long": " ".join(s.value for s in long), "short": " ".join(s.value for s in short),
+         "faulty_called": any(called_before(s, n) for s in long + short), "stage": stage_at(n),
+         "first_auction_begun": first_auction_begun(n), "surplus_played": surplus_played},
+        Source(n, discovery.line, "cards per hand: " + ", ".join(
+            f"{s.value} {counts.get(s, 13)}" for s in Seat.order())))
+
+
+def _card_location_facts(case, add) -> None:
+    """Which pocket holds a card that belongs elsewhere (needs ``deal`` and ``pockets``)."""
+    setting = getattr(case, "setting", {}) or {}
+    deal, pockets = setting.get("deal"), setting.get("pockets")
+    if pockets is None:
+        return
+    k = 0
+
+    def emit(card, status, held_by="", belongs_to=""):
+        nonlocal k
+        k += 1
+        add({"t": "card-location", "fid": f"card{k}", "card": str(card), "status": status,
+             "held_by": held_by, "belongs_to": belongs_to},
+            Source(None, 1, f"{card}: {status}" + (f", in {held_by}'s pocket" if held_by else "")
+                   + (f", belongs to {belongs_to}" if belongs_to else "")))
+    seen = set()
+    for seat in Seat.order():
+        for card in pockets.hand(seat).cards():
+            owner = deal.holder_of(card) if deal is not None else None
+            if card in seen or (deal is not None and owner is not None and owner != seat
+                                and owner in pockets.holders_of(card)):
+                emit(card, "surplus", seat.value)      # a second copy of a card
+            elif deal is not None and owner != seat:
+                emit(card, "misplaced", seat.value, owner.value if owner else "")
+            seen.add(card)
+    for card in pockets.missing_cards():
+        owner = deal.holder_of(card) if deal is not None else None
+        emit(card, "missing", "", owner.value if owner else "")
+
+
+def _wrong_board_facts(case, happened, calls, add) -> None:
+    """For a player found holding another board's cards: his first call on them, whether his
+    partner has called since; for a later call on the board the cards came from: whether it is
+    the same call."""
+    firsts: dict[Seat, Event] = {}
+    for e in happened:
+        if e.happened == "wrong-board":
+            mine = [c for c in calls if c.seat == e.seat and c.number < e.number]
+            first = mine[0] if mine else None
+            if first is not None:
+                firsts[e.seat] = first
+            add({"t": "wrong-board-cards", "fid": f"wb{e.number}", "idx": e.number, "seat": e.seat.value,
+                 "board": e.get("board"), "partner": e.seat.partner.value, "side": e.seat.side,
+                 "first_call": first.number if first else 0, "first_call_text": str(first.call) if first else "",
+                 "partner_called_since": bool(first) and any(
+                     c.seat == e.seat.partner and first.number < c.number < e.number for c in calls)},
+                Source(e.number, e.line, f"{e.seat.value} holds the cards of board {e.get('board')}"))
+        elif e.happened == "call-on-source-board" and e.seat in firsts:
+            first = firsts[e.seat]
+            add({"t": "source-board-call", "fid": f"sb{e.number}", "idx": e.number, "seat": e.seat.value,
+                 "call": e.get("call"), "cancelled_call": str(first.call), "same": e.get("call") == str(first.call)},
+                Source(e.number, e.line, f"{e.seat.value} calls {e.get('call')} on the board the cards came from"))
+
+
+def _register_facts(case, add) -> None:
+    """Whether the deal is in the deal register under another session (engine.deals)."""
+    setting = getattr(case, "setting", {}) or {}
+    if not setting.get("deal_register") or setting.get("deal") is None:
+        return
+    from .deals import played_in_other_sessions
+    path = Path(setting["deal_register"])
+    if not path.is_absolute():
+        path = Path(case.file).parent / path
+    for p in played_in_other_sessions(setting["deal"], setting.get("session"), path)[:1]:
+        add({"t": "deal-registered-elsewhere", "fid": "registered", "session": p.session, "board": p.board},
+            Source(None, 1, f"the register has this deal as board {p.board} of session {p.session}"))

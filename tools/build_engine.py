@@ -42,7 +42,7 @@ SDIST_SHA256 = "053b26f5e48d312d4fa27995243f954671be6eece477f150c059c364eb4d7d61
 UPSTREAM_VERSION = "2.0.28"
 # Bump FIX_LEVEL whenever the patch below changes; engine/enginecheck.py requires
 # at least this level (keep the two in step).
-FIX_LEVEL = 1
+FIX_LEVEL = 2
 FIXED_VERSION = f"{UPSTREAM_VERSION}+bridgedirector.{FIX_LEVEL}"
 MARKER_MODULE = "durable._bridge_director_fix"
 
@@ -69,6 +69,15 @@ EDITS: list[tuple[str, str, str, int | None]] = [
         1,
     ),
     (
+        "src/rules/events.c",
+        # handleAlpha walks the alpha network with a fixed stack of 64 nodes and fails
+        # with ERR_MAX_STACK_SIZE (303) once more than 64 alpha nodes hang off one fact
+        # type (a rulebook with many rules over `call` facts). 64 pointers -> 4096.
+        "#define MAX_STACK_SIZE 64\n",
+        "#define MAX_STACK_SIZE 4096  /* bridge-director fix: was 64 (ERR 303 on large rulebooks) */\n",
+        1,
+    ),
+    (
         "src/rulespy/rules.c",
         # PyEval_CallObject was removed in Python 3.13.
         "PyEval_CallObject(",
@@ -86,7 +95,8 @@ EDITS: list[tuple[str, str, str, int | None]] = [
 MARKER_SOURCE = f'''"""Marker installed by bridge-director's tools/build_engine.py.
 
 Its presence means this durable-rules build carries bridge-director's fix for the
-out-of-bounds scan in reduceExpressionSequence (events.c) and the Python 3.13
+out-of-bounds scan in reduceExpressionSequence (events.c), the alpha-network stack of
+64 nodes in handleAlpha (events.c, error 303 on large rulebooks), and the Python 3.13
 PyEval_CallObject removal (rules.c). The stock PyPI build does not have it.
 """
 FIX_LEVEL = {FIX_LEVEL}
