@@ -39,7 +39,7 @@ from .yamlpos import InputError, PosDict, PosList, load, position
 EDITIONS = ("duplicate-2017",)
 JUDGEMENT_PROPS = {
     "artificial": "bool: the call is artificial (Definitions)",
-    "comparable": "bool: the replacement call is comparable to the withdrawn call (23A)",
+    "comparable": "bool: the replacement call is comparable to the withdrawn call (same or similar meaning, a subset of its meanings, or the same purpose)",
     "unintended": "bool: the call was not the one the player meant to make (mechanical error or slip of the tongue)",
     "could-have-known": "bool: the offender could have known the irregularity could well damage the other side",
     "damaged": "bool: the non-offending side was damaged at the end of play",

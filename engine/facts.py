@@ -37,7 +37,9 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   end the auction), closing_pass_out_of_turn (set on a call that ends the auction: one of
   the closing passes was made by a player whose turn it was not), simultaneous_with (the
   seat whose call this one was made at the same moment as; the case file writes it just
-  after that call), left_out (this call is one of the ``cancelled`` the replay left out).
+  after that call), contract_side (calls after the auction ended: the side that made the
+  last bid; by_declaring_side: the caller is on that side), next_by_turn_player (the next
+  call event was made by the player whose turn it was at this call), left_out (this call is one of the ``cancelled`` the replay left out).
 * ``director-called`` also carries ``by`` (the seat that called, when the case says so).
 * ``decision``: idx, seat, accepts, of (event number decided on), rel (decider to that caller).
 * ``director-called``: idx, after (event number of the last call before it, 0 if none).
@@ -152,6 +154,10 @@ def derive(case: Case, cancelled: frozenset[int] = frozenset()) -> Facts:
         if plast is not None:
             f["partner_last_idx"] = plast
         f["auction_ended_before"] = bool(before) and auction_is_over([c for _, _, c in before])
+        bidder = next((s for _, s, c in reversed(before) if c.is_bid), None)
+        if f["auction_ended_before"] and bidder is not None:
+            f["contract_side"] = bidder.side
+            f["by_declaring_side"] = bidder.side == seat.side
         last = next((c for _, _, c in reversed(before) if c.is_bid), None)
         if last is not None:
             f["last_bid"] = str(last)
@@ -224,6 +230,7 @@ def derive(case: Case, cancelled: frozenset[int] = frozenset()) -> Facts:
             nxt = later[0]
             f["next_idx"], f["next_seat"] = nxt.number, nxt.seat.value
             f["next_rel"] = relation(nxt.seat, to=e.seat)
+            f["next_by_turn_player"] = nxt.seat.value == f["turn"]
             f["next_is_replacement"] = nxt.kind == "replaces"
             f["director_before_next"] = any(x.kind == "director" for x in case.events if e.number < x.number < nxt.number)
         else:

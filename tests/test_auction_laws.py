@@ -1,0 +1,91 @@
+"""Exact rulings for the auction laws (25, 28-32, 36, 39) and the chains between them."""
+from __future__ import annotations
+
+import pytest
+
+from engine import case, facts, inference, paths, rulebook
+
+CASES = paths.rules_dir().parent / "cases"
+
+
+def _rule(name: str):
+    c = case.load_case(str(CASES / name))
+    book = rulebook.load_rulebook(str(paths.rules_dir()))
+    return inference.run(book, lambda cancelled: facts.derive(c, cancelled).facts)
+
+
+def _pairs(res) -> set[tuple[str, str]]:
+    return {(o.cite, o.code) for o in res.outcomes}
+
+
+def test_ib_out_of_rotation_chains_to_31_then_27():
+    res = _rule("law31-a1-ib-out-of-rotation-repeated.yaml")
+    assert res.cancelled == frozenset({2})          # the first 1H, out of rotation
+    pairs = _pairs(res)
+    assert ("27A2", "refer-to-law") in pairs
+    assert ("not-covered-yet",) not in {(o.code,) for o in res.outcomes}
+    assert ("31A1", "offender-must-repeat") in pairs
+    assert ("31A1", "refer-to-law") in pairs        # the repeat is insufficient: Law 27
+    # Law 27 now rules on the repeat (event 6), with West (South's LHO) to choose
+    accept = [o for o in res.outcomes if o.cite == "27A1"]
+    assert [(o.code, o.who) for o in accept] == [("option-accept", "W")]
+    assert accept[0].firing.matched["ib"]["of"] == 6
+    assert not any(o.cite.startswith("31A2") for o in res.outcomes)
+
+
+def test_bid_out_of_rotation_options_at_directors_arrival():
+    res = _rule("boor-01-bid-at-rhos-turn.yaml")
+    got = {(o.cite, o.code, o.who, o.option) for o in res.outcomes if o.option}
+    assert ("29A", "option-accept", "W", "W accepts 2C") in got
+    assert ("31A1", "offender-must-repeat", "S", "W does not accept 2C; E passes") in got
+    assert any(c == "31A2(b)" and who == "N" for c, _, who, _ in got)
+
+
+def test_pass_out_of_rotation_reverts_the_auction():
+    res = _rule("poot-02-pass-at-dealers-turn.yaml")
+    assert res.cancelled == frozenset({1})
+    assert _pairs(res) == {("17C", "irregularity"), ("29B", "call-not-accepted"), ("29B", "call-cancelled"),
+                           ("29B", "auction-reverts"), ("30A", "offender-must-pass-next")}
+    revert = next(o for o in res.outcomes if o.code == "auction-reverts")
+    assert revert.who == "E"
+
+
+def test_double_at_partners_turn_later_calls_are_in_rotation():
+    res = _rule("door-01-double-at-partners-turn.yaml")
+    # after the double is cancelled, North's pass and East's 4S are in turn: no new COOR
+    assert [o.who for o in res.outcomes if o.cite == "17C"] == ["S"]
+    assert ("32B1", "partner-may-call") in _pairs(res)
+
+
+def test_inadmissible_double_is_36b_with_72c_not_2007_law_23():
+    res = _rule("id-01-double-of-partners-double.yaml")
+    assert ("72C", "adjust-if-offender-could-have-known") in _pairs(res)
+    assert not any(o.cite.startswith("23") for o in res.outcomes)
+    bar = next(o for o in res.outcomes if o.code == "partner-must-pass-rest")
+    assert (bar.cite, bar.who) == ("36B2", "N")
+
+
+def test_calls_after_final_pass_are_cancelled():
+    res = _rule("cafp-01-calls-after-final-pass.yaml")
+    assert res.cancelled == frozenset({7, 8})
+    ended = next(o for o in res.outcomes if o.cite == "22A")
+    assert "2D" in ended.text
+
+
+def test_change_of_mind_gives_25b_options():
+    res = _rule("coc-02-pass-meant-at-the-time.yaml")
+    assert _pairs(res) == {("25A2", "change-not-allowed"), ("25B1", "option-accept"),
+                           ("25B2", "call-cancelled"), ("25B3", "information-unauthorised-to-offenders")}
+
+
+@pytest.mark.parametrize("bad, message", [
+    ("{seat: Q, call: 1S}", "expected a seat N, E, S or W"),
+    ("{seat: S, call: 1S, simultaneous_with: W}", "expected the seat of the call written just before"),
+])
+def test_bad_events_give_one_clear_error(tmp_path, bad, message):
+    f = tmp_path / "bad.yaml"
+    f.write_text("case: bad\ntitle: bad\nsource: teaching\ndealer: N\nevents:\n"
+                 f"  - {{seat: N, call: 1H}}\n  - {bad}\n")
+    with pytest.raises(Exception) as e:
+        case.load_case(str(f))
+    assert message in str(e.value) and ":7:" in str(e.value)
