@@ -56,7 +56,7 @@ JUDGEMENT_KEY_RE = re.compile(
 # ---------------------------------------------------------------- pydantic models (schema)
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)   # build validators on first use: faster start
 
 
 def _seat(v: Any) -> str:
@@ -124,7 +124,7 @@ class ReplacementEventModel(_Strict):
     replaces: str
     with_: str = Field(alias="with")
     note: Optional[str] = None
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
     _v_seat = field_validator("seat", mode="before")(lambda cls, v: _seat(v))
     _v_calls = field_validator("replaces", "with_", mode="before")(lambda cls, v: _call(v))
 

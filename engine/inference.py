@@ -144,7 +144,7 @@ class _Compiled:
 
     def _action(self, ename: str):
         rule = self.book.engine_names.get(ename)
-        consumed = self.book.consumed_types
+        need = self.book.needed_fields
 
         def act(c):
             if rule is None:
@@ -163,9 +163,10 @@ class _Compiled:
                     fact["fid"] = f"d{self.derived_count}"
                     fact["by"] = rule.id
                     firing.derived.append(fact)
-                    if fact["t"] in consumed:
+                    keep = need.get(fact["t"])
+                    if keep is not None:
                         try:
-                            c.assert_fact(dict(fact))
+                            c.assert_fact({k: v for k, v in fact.items() if k in keep})
                         except _durable.MessageNotHandledException:
                             pass   # no pattern can match this fact: nothing downstream needs it
                         except _durable.MessageObservedException:
@@ -178,7 +179,14 @@ class _Compiled:
         self.firings, self.errors = [], []
         sid = str(next(_SIDS))
         host = _host()
-        batch = [dict(f, sid=sid) for f in facts if f["t"] in self.book.consumed_types]
+        need = self.book.needed_fields
+        batch = []
+        for f in facts:
+            keep = need.get(f["t"])
+            if keep is not None:    # a type no pattern matches never enters the engine
+                d = {k: v for k, v in f.items() if k in keep}
+                d["sid"] = sid
+                batch.append(d)
         try:
             states = []
             # Stratum 0's control fact closes the base batch: its negations see only base

@@ -30,8 +30,9 @@ Compilation: each alternative of ``any`` becomes its own engine rule (a correlat
 holding an ``$and`` is silently wrong in durable-rules). Negation is stratified: a rule that
 negates a fact type runs in a later stratum than every rule that derives that type; a
 rulebook where that is impossible is rejected, naming the rules in the cycle. Rules with
-``unless`` start with the control fact of their stratum, so that the negation is checked
-only once every fact it could see is present (durable-rules checks ``$not`` once).
+``unless`` carry the control fact of their stratum just before their negations, so that a
+negation is checked only once every fact it could see is present (durable-rules checks
+``$not`` once, when the patterns to its left have matched).
 """
 from __future__ import annotations
 
@@ -152,6 +153,7 @@ class Rulebook:
     engine_names: dict[str, Rule] = field(default_factory=dict)
     consumed_types: set[str] = field(default_factory=set)
     laws: dict[str, str] = field(default_factory=dict)
+    needed_fields: dict[str, frozenset] = field(default_factory=dict)
 
     def by_id(self, rule_id: str) -> Rule:
         for r in self.rules:
@@ -479,11 +481,16 @@ def compile_rules(rules: list[Rule]) -> tuple[dict[str, dict], dict[str, Rule], 
         for i, alt in enumerate(alts):
             name = r.id if len(alts) == 1 else f"{r.id}#{i + 1}"
             patterns: list[dict] = []
-            if r.unless:
-                patterns.append({CONTROL_ALIAS: {"$and": [{"t": CONTROL_TYPE}, {"n": r.stratum}]}})
             for p in list(r.when) + list(alt):
                 patterns.append({p.alias: _compile_pattern(p)})
                 consumed.add(p.type)
+            if r.unless:
+                # The control fact goes after the positive patterns and before the first
+                # negation: the engine checks a negation once, when everything to its left
+                # has matched, so it waits for the stratum's control fact (by then every
+                # fact it could see is in); rules whose positive patterns never match are
+                # never joined with control facts at all.
+                patterns.append({CONTROL_ALIAS: {"$and": [{"t": CONTROL_TYPE}, {"n": r.stratum}]}})
             for p in r.unless:
                 patterns.append({f"{p.alias}$not": _compile_pattern(p)})
                 consumed.add(p.type)
@@ -495,6 +502,39 @@ def compile_rules(rules: list[Rule]) -> tuple[dict[str, dict], dict[str, Rule], 
     # a sink so control facts are always consumed
     out["control-sink"] = {"all": [{"m": {"t": CONTROL_TYPE}}]}
     return out, names, consumed
+
+
+ALWAYS_KEPT = frozenset({"t", "fid", "idx", "of"})
+
+
+def needed_fields(rules: list[Rule]) -> dict[str, frozenset]:
+    """For each fact type, the fields any rule can look at: pattern tests, joins, templates.
+
+    Facts are trimmed to these (plus t, fid, idx, of) before they enter the engine: the
+    engine's matching cost grows with the number of fields per fact.
+    """
+    need: dict[str, set] = {}
+    for r in rules:
+        patterns = list(r.when) + list(r.unless) + [p for alt in r.alternatives for p in alt]
+        types = {p.alias: p.type for p in patterns}
+        for p in patterns:
+            bucket = need.setdefault(p.type, set())
+            for fld, _op, v in p.tests:
+                bucket.add(fld)
+                if isinstance(v, Ref) and v.alias in types:
+                    need.setdefault(types[v.alias], set()).add(v.field)
+
+        def scan(obj):
+            if isinstance(obj, str):
+                for m in TEMPLATE_RE.finditer(obj):
+                    if m[1] in types:
+                        need.setdefault(types[m[1]], set()).add(m[2])
+            elif isinstance(obj, dict):
+                for v in obj.values():
+                    scan(v)
+        for c in r.then:
+            scan(c.data)
+    return {t: frozenset(f | ALWAYS_KEPT) for t, f in need.items()}
 
 
 def build(paths: list[Path], vocabulary_path: Path, edition: str) -> Rulebook:
@@ -513,7 +553,8 @@ def build(paths: list[Path], vocabulary_path: Path, edition: str) -> Rulebook:
         raise InputError(str(vocabulary_path.parent), 0, 0, "", f"no rules found for edition {edition!r}")
     strata = stratify(rules)
     engine_rules, engine_names, consumed = compile_rules(rules)
-    return Rulebook(edition, rules, vocabulary, strata, engine_rules, engine_names, consumed, laws)
+    return Rulebook(edition, rules, vocabulary, strata, engine_rules, engine_names, consumed, laws,
+                    needed_fields(rules))
 
 
 def rule_files(directory: Path) -> list[Path]:
