@@ -11,8 +11,9 @@ from . import facts as _facts
 from . import inference
 from .case import Case, load_case
 from .paths import rules_dir
-from .rulebook import Rulebook, load_rulebook
+from .rulebook import CITE_RE, Rulebook, load_rulebook
 from .ruling import Ruling, build
+from .yamlpos import InputError
 
 
 def rulebook(edition: str = "duplicate-2017", directory: str | Path | None = None) -> Rulebook:
@@ -67,8 +68,37 @@ class Check:
         return not self.missing and not self.extra
 
 
-def check(case: Case, ruling: Ruling) -> Check:
-    """Compare the ruling's (cite, outcome) pairs with the case's expectations (exact set)."""
+def validate_expect(case: Case, book: Rulebook | None = None) -> None:
+    """Check the case's ``expect:`` block against the rulebook: every outcome code must be in
+    its vocabulary (``rules/vocabulary.yaml``), every cite a sub-clause such as 27B1(a).
+
+    Only ``director check`` (and :func:`check`) needs this: ``director rule`` rules on the
+    events and judgements and ignores ``expect:``.
+
+    Raises:
+        InputError: ``file:line:col: expect.N.outcome|cite: ...`` for the first bad item.
+    """
+    book = book or rulebook(case.edition)
+    for i, e in enumerate(case.expect or [], 1):
+        n = e.number or i
+        if not CITE_RE.match(e.cite):
+            line, col = e.cite_at or (e.line, 0)
+            raise InputError(case.file, line, col, f"expect.{n}.cite",
+                             f"expected a sub-clause such as 27D or 27B1(a), found {e.cite!r}")
+        if e.outcome not in book.vocabulary:
+            line, col = e.outcome_at or (e.line, 0)
+            raise InputError(case.file, line, col, f"expect.{n}.outcome",
+                             f"unknown outcome code {e.outcome!r}: expected a code listed in rules/vocabulary.yaml")
+
+
+def check(case: Case, ruling: Ruling, book: Rulebook | None = None) -> Check:
+    """Compare the ruling's (cite, outcome) pairs with the case's expectations (exact set).
+
+    Raises:
+        InputError: an expected outcome code not in the rulebook's vocabulary, or a malformed
+            cite (see :func:`validate_expect`).
+    """
+    validate_expect(case, book)
     expected = {(e.cite, e.outcome) for e in case.expect or []}
     got = ruling.pairs()
     return Check(case, sorted(expected - got), sorted(got - expected))

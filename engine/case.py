@@ -337,11 +337,20 @@ class Judgement:
 
 @dataclass(frozen=True)
 class Expectation:
-    """An expected outcome (cite, outcome code) and where it is written."""
+    """An expected outcome (cite, outcome code) and where it is written.
+
+    ``line``: the line of the item; ``cite_at``/``outcome_at``: (line, column) of the two
+    values, for error messages (``(line, 0)`` when not known). The codes and citations are
+    checked against the rulebook by ``director check`` (engine.api.validate_expect), not here:
+    ``director rule`` ignores ``expect:`` beyond its shape.
+    """
 
     cite: str
     outcome: str
     line: int
+    number: int = 0                       # 1-based position in the expect: list (0 if unknown)
+    cite_at: Optional[tuple[int, int]] = None
+    outcome_at: Optional[tuple[int, int]] = None
 
 
 @dataclass
@@ -509,7 +518,10 @@ def from_data(data: Any, file: str) -> Case:
     judgements = _judgements(file, data, out)
     expect = None
     if model.expect is not None:
-        expect = [Expectation(x.cite, x.outcome, position(data["expect"], i)[0]) for i, x in enumerate(model.expect)]
+        items = data["expect"]
+        expect = [Expectation(x.cite, x.outcome, position(items, i)[0], i + 1,
+                              position(items[i], "cite"), position(items[i], "outcome"))
+                  for i, x in enumerate(model.expect)]
     return Case(file, model.case, model.title, model.source, model.edition, board, dealer, vul, out,
                 judgements, expect, model.notes, setting=setting)
 

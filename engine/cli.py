@@ -1,19 +1,23 @@
 """The ``director`` command.
 
     director rule CASE.yaml [--format text|markdown|json] [--trace]
-    director check [PATH ...]           # every case with an expect: block; exit 1 on a failure
+    director check [PATH ...]           # every case with an expect: block; exit 1 on a failure,
+                                        # 2 on bad input (incl. an unknown expected outcome code
+                                        # or bad cite) or when no case has an expect: block
+                                        # ('director rule' ignores expect:)
     director schema                     # print the case-file JSON Schema
     director deals check|register ...   # shuffle evidence and the register of played deals
 
 Exit codes: 0 ok; 1 a check failed (or findings); 2 bad input (one clear line: file:line:col,
 field, what was expected, what was found; no traceback); 3 the engine is not usable.
-``--debug`` shows Python tracebacks.
+``--debug`` also prints the Python traceback to stderr, before that line; the exit code is the same.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+import traceback
 from pathlib import Path
 
 from .yamlpos import InputError
@@ -52,7 +56,10 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
 
     c = sub.add_parser("check", help="run every case that has an expect: block",
                        description="Rule on every case file with an expect: block and compare the (citation, "
-                                   "outcome) pairs exactly. Prints one line per case; exits 1 if any case fails.")
+                                   "outcome) pairs exactly. Prints one line per case; exits 1 if any case fails, "
+                                   "2 on bad input: a case file that does not load, an expected outcome code not "
+                                   "in rules/vocabulary.yaml or a malformed cite (ERROR lines), or no case with "
+                                   "an expect: block at all.")
     c.add_argument("paths", nargs="*", default=["cases"], help="case files or folders (default: cases)")
     c.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
@@ -101,7 +108,13 @@ def _cmd_check(args) -> int:
             continue
         if case.expect is None:
             continue
-        result = api.check(case, api.rule(case, book))
+        try:
+            api.validate_expect(case, book)   # an unknown outcome code or bad cite is bad input, not a FAIL
+        except InputError as e:
+            print(f"ERROR {e}")
+            bad += 1
+            continue
+        result = api.check(case, api.rule(case, book), book)
         if result.passed:
             passed += 1
             print(f"PASS {case.id} ({path})")
@@ -109,6 +122,10 @@ def _cmd_check(args) -> int:
             failed += 1
             parts = [f"missing {c} {o}" for c, o in result.missing] + [f"extra {c} {o}" for c, o in result.extra]
             print(f"FAIL {case.id} ({path}): " + "; ".join(parts))
+    if not (passed or failed or bad):
+        print(f"director: error: no case with an expect: block found under {', '.join(args.paths)}",
+              file=sys.stderr)
+        return 2
     print(f"{passed} passed, {failed} failed" + (f", {bad} bad input" if bad else ""))
     return 2 if bad else (1 if failed else 0)
 
@@ -134,19 +151,19 @@ def main(argv: list[str] | None = None) -> int:
         return int(handler(args) or 0)
     except InputError as e:
         if debug:
-            raise
+            traceback.print_exc()
         print(f"director: error: {e}", file=sys.stderr)
         return 2
     except Exception as e:  # engine not usable, or an internal failure: one clear line
         from .enginecheck import EngineBuildError
         if debug:
-            raise
+            traceback.print_exc()
         if isinstance(e, EngineBuildError):
             print(f"director: {e}", file=sys.stderr)
             return 3
-        print(f"director: internal error: {type(e).__name__}: {e} (run with --debug for details)", file=sys.stderr)
+        hint = "" if debug else " (run with --debug for details)"
+        print(f"director: internal error: {type(e).__name__}: {e}{hint}", file=sys.stderr)
         return 3
-
 
 if __name__ == "__main__":
     sys.exit(main())

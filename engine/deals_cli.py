@@ -1,11 +1,16 @@
 """The ``deals`` commands: check a PBN file's shuffling, and register deals as played.
 
-    director deals check FILE.pbn [--db PATH] [--session NAME] [--format text|json]
+    director deals check FILE.pbn [FILE.pbn ...] [--db PATH] [--session NAME] [--format text|json]
     director deals register FILE.pbn --session NAME [--db PATH] [--format text|json]
 
 Exit codes: 0 nothing found, 1 findings (flagged boards or set, deals already
 played in another session, boards not registered), 2 bad input (unreadable or
 malformed PBN, unusable register): one line ``file:line:col: ...`` on stderr.
+``deals check`` takes several files: each is reported in turn (a bad file gets its
+error line and the others are still checked) and the exit code is the worst one
+(2 > 1 > 0). With more than one file the text report puts a ``== FILE ==`` line
+before each file's report (``not checked: bad input ...`` for a bad file), and ``--format json`` prints a list with one object per
+file (each object has a ``file`` key, as the single-file object does).
 
 ``add_deals_commands(subparsers)`` wires the commands into a parent parser;
 each sets ``func`` so the caller runs ``args.func(args)``.  Standalone:
@@ -42,7 +47,9 @@ def add_deals_commands(subparsers: "argparse._SubParsersAction") -> argparse.Arg
         "check", help="report boards that look dealt from a sorted or poorly shuffled pack",
         description="Per-board and set-level statistics against a thorough shuffle; also "
                     "lists boards already registered as played.")
-    check.add_argument("file", metavar="FILE.pbn", help="PBN file with [Deal] tags")
+    check.add_argument("files", metavar="FILE.pbn", nargs="+",
+                       help="PBN file(s) with [Deal] tags; each is reported in turn, "
+                            "the exit code is the worst (2 bad input > 1 findings > 0)")
     check.add_argument("--db", type=pathlib.Path, help=db_help)
     check.add_argument("--session", help="this file's session: its own registrations are "
                                          "not reported")
@@ -71,13 +78,32 @@ def _has_location(message: str) -> bool:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """Handler for ``deals check``; returns the exit code."""
+    """Handler for ``deals check``: every file in turn; returns the worst exit code (2 > 1 > 0)."""
+    files = list(args.files)
+    reports: list[dict] = []
+    worst = 0
+    for i, file in enumerate(files):
+        if args.format == "text" and len(files) > 1:
+            print(("\n" if i else "") + f"== {file} ==", flush=True)
+        code, report = _check_one(file, args)
+        worst = max(worst, code)
+        if code == 2 and args.format == "text" and len(files) > 1:
+            print("not checked: bad input (the error is on stderr)")
+        if report is not None:
+            reports.append(report)
+    if args.format == "json" and reports:
+        print(json.dumps(reports if len(files) > 1 else reports[0], indent=2))
+    return worst
+
+
+def _check_one(file: str, args: argparse.Namespace) -> "tuple[int, dict | None]":
+    """Check one PBN file: (exit code, its JSON object or None); text output is printed here."""
     try:
-        boards = read_pbn(args.file)
+        boards = read_pbn(file)
     except PbnError as e:
-        return _fail(str(e))
+        return _fail(str(e)), None
     if not boards:
-        return _fail(f"{args.file}: no [Deal] tag found")
+        return _fail(f"{file}: no [Deal] tag found"), None
     db = args.db if args.db is not None else default_db_path()
     note = None
     try:
@@ -88,17 +114,18 @@ def cmd_check(args: argparse.Namespace) -> int:
             report = check_boards(boards)
             note = f"no deal register at {db}: not compared with earlier sessions"
     except RegisterError as e:
-        return _fail(str(e))
+        return _fail(str(e)), None
+    code = 1 if report.has_findings else 0
     if args.format == "json":
-        d = json.loads(report_json(report))
+        d = {"file": str(file), **json.loads(report_json(report))}
         d["register"] = str(db)
         d["note"] = note
-        print(json.dumps(d, indent=2))
-    else:
-        print(report.text())
-        if note:
-            print(note)
-    return 1 if report.has_findings else 0
+        return code, d
+    print(report.text())
+    if note:
+        print(note)
+    sys.stdout.flush()
+    return code, None
 
 
 def cmd_register(args: argparse.Namespace) -> int:

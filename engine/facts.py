@@ -17,7 +17,8 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
 * ``call``: idx (event number), seat, call, kind (bid/pass/double/redouble), level, denom
   (bids only), lho, rho, partner, side, turn (seat whose turn it was), rel (what the caller is
   to that player: self/lho/partner/rho), prev_called, any_bid_before, last_bid (if any),
-  sufficient and lowest_same (bids only), above_seven, admissible (doubles/redoubles),
+  sufficient, lowest_same (the lowest sufficient bid in its denomination, absent when that
+  would be above seven) and has_lowest_same (bids only), above_seven, admissible (doubles/redoubles),
   replaces (event number of the call it replaces, replacements only), next_idx/next_seat/
   next_rel (the next call event not replacing this one, and what its caller is to this
   caller), director_before_next (the director was called after it, before the next call),
@@ -165,7 +166,10 @@ def derive(case: Case, cancelled: frozenset[int] = frozenset()) -> Facts:
             f["level"] = call.level
             f["denom"] = call.denomination.value
             f["sufficient"] = is_sufficient(call, last)
-            f["lowest_same"] = str(lowest_sufficient(call.denomination, last))
+            lowest = lowest_sufficient(call.denomination, last)
+            f["has_lowest_same"] = not lowest.above_seven   # over 7S there is no sufficient spade bid
+            if not lowest.above_seven:
+                f["lowest_same"] = str(lowest)
             f["above_seven"] = call.above_seven
         elif call.kind == "double":
             f["admissible"] = double_admissible([(s, c) for _, s, c in before], seat)

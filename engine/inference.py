@@ -97,6 +97,18 @@ class RunResult:
     cancelled: frozenset
 
 
+class _Missing:
+    """What a full ``{alias.field}`` template gives when the matched fact has no such field."""
+
+    def __repr__(self) -> str:
+        return "?"
+
+    __str__ = __repr__
+
+
+MISSING = _Missing()
+
+
 @lru_cache(maxsize=4096)
 def _parts(template: str) -> tuple:
     """Split a template once: a full reference -> ('ref', alias, field); else literal/ref pieces."""
@@ -113,13 +125,13 @@ def _parts(template: str) -> tuple:
 def render(template: Any, matched: dict[str, dict]) -> Any:
     """Fill ``{alias.field}`` placeholders from matched facts.
 
-    A string that is exactly one placeholder keeps the value's type (an int stays an int).
-    A missing field renders as ``?``.
+    A string that is exactly one placeholder keeps the value's type (an int stays an int),
+    and gives :data:`MISSING` when the field is absent; inside longer text it renders ``?``.
     """
     if isinstance(template, str):
         p = _parts(template)
         if p[0] == "ref":
-            return matched.get(p[1], {}).get(p[2], "?")
+            return matched.get(p[1], {}).get(p[2], MISSING)
         if not p[1]:
             return template
         return "".join(lit + str(matched.get(a, {}).get(f, "?")) for lit, a, f in p[1]) + p[2]
@@ -158,7 +170,8 @@ class _Compiled:
                     if concl.kind != "fact":
                         continue
                     self.derived_count += 1
-                    fact = render(concl.data, m)
+                    # a field copied from a field the matched fact lacks is left out
+                    fact = {k: v for k, v in render(concl.data, m).items() if v is not MISSING}
                     fact["t"] = fact.pop("type")
                     fact["fid"] = f"d{self.derived_count}"
                     fact["by"] = rule.id
