@@ -212,8 +212,12 @@ def _happened_field_validator(name: str):
             return [_seat(x) for x in v]
         if name == "what" and v not in DIRECTOR_INSTRUCTIONS:
             raise ValueError(f"expected one of {', '.join(DIRECTOR_INSTRUCTIONS)}, found {v!r}")
-        if name in ("board", "cards") and (isinstance(v, bool) or not isinstance(v, int) or v < (1 if name == "board" else 0)):
-            raise ValueError(f"expected a whole number, found {v!r}")
+        if name in ("board", "cards"):
+            noun, least = FIELD_NOUNS[name], (1 if name == "board" else 0)
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise ValueError(f"expected {noun} (a whole number), found {_found(v)}")
+            if v < least:
+                raise ValueError(f"expected {noun} {least} or more, found {v}")
         return v
     return check
 
@@ -281,6 +285,14 @@ class CaseModel(_Strict):
     scoring: Optional[Literal['pairs', 'teams', 'individual']] = Field(None, description="form of scoring")
     replay_event: Optional[bool] = Field(None, description="the event exists to replay deals played before")
     stationary: Optional[Literal['NS', 'EW']] = Field(None, description="the side that stays at this table all session")
+    _v_board = field_validator("board", mode="before")(lambda cls, v: _not_bool(v, "a board number (a whole number)"))
+
+
+def _not_bool(v: Any, expected: str) -> Any:
+    """pydantic reads true/false as 1/0 for a number field; a case file means no such thing."""
+    if isinstance(v, bool):
+        raise ValueError(f"expected {expected}, found {_found(v)}")
+    return v
 
 
 def json_schema() -> dict:
@@ -413,8 +425,72 @@ def _pyd_error(file: str, data: Any, err: ValidationError, prefix: str = "",
         if model is not None and len(loc) == 1:
             msg += ": expected one of " + ", ".join(f.alias or name for name, f in model.model_fields.items())
     elif "input" in e and e["type"] not in ("value_error",):
-        msg = f"{msg}, found {e['input']!r}"
+        msg = _plain_message(e, loc) or f"{msg}, found {_found(e['input'])}"
     return InputError(file, line, col, fieldname, msg)
+
+
+# What a field holds, in words, for messages about it (by field name; otherwise by the type).
+FIELD_NOUNS = {
+    "board": "a board number",
+    "cards": "a number of cards",
+}
+
+
+def _found(v: Any) -> str:
+    """A value as the user wrote it in YAML, for 'found ...'."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if v is None:
+        return "nothing (null)"
+    return repr(v)
+
+
+def _plain_message(e: dict, loc: list) -> Optional[str]:
+    """pydantic's error ``e`` in our wording, 'expected X, found Y'; None for a type not mapped.
+
+    Mapped by error type (not by field), so every field of every model gets the same wording;
+    ``FIELD_NOUNS`` names what a field holds ('a board number') where the type alone says too little.
+    """
+    kind, ctx, found = e["type"], e.get("ctx") or {}, _found(e["input"])
+    name = next((p for p in reversed(loc) if isinstance(p, str)), "")
+    noun = FIELD_NOUNS.get(name)
+    number = noun or "a number"
+    bounds = {"greater_than_equal": ("ge", "or more"), "less_than_equal": ("le", "or less"),
+              "greater_than": ("gt", None), "less_than": ("lt", None)}
+    if kind in bounds:
+        key, words = bounds[kind]
+        limit = ctx.get(key)
+        if words:
+            return f"expected {number} {limit} {words}, found {found}"
+        return f"expected {number} {'more' if kind == 'greater_than' else 'less'} than {limit}, found {found}"
+    if kind in ("int_parsing", "int_type", "int_from_float", "int_parsing_size"):
+        return f"expected {noun} (a whole number), found {found}" if noun else f"expected a whole number, found {found}"
+    if kind in ("float_parsing", "float_type", "decimal_parsing", "decimal_type"):
+        return f"expected {noun} (a number), found {found}" if noun else f"expected a number, found {found}"
+    if kind == "literal_error":
+        return f"expected {ctx.get('expected', 'one of the listed values')}, found {found}"
+    if kind == "enum":
+        return f"expected {ctx.get('expected', 'one of the listed values')}, found {found}"
+    if kind in ("bool_parsing", "bool_type"):
+        return f"expected true or false, found {found}"
+    if kind in ("string_type", "string_unicode"):
+        return f"expected {noun or 'text'}, found {found}"
+    if kind in ("string_too_short", "string_too_long"):
+        n = ctx.get("min_length" if kind == "string_too_short" else "max_length")
+        return f"expected text of {'at least' if kind == 'string_too_short' else 'at most'} {n} character" \
+               f"{'' if n == 1 else 's'}, found {found}"
+    if kind in ("list_type", "tuple_type", "set_type", "iterable_type"):
+        return f"expected a list, found {found}"
+    if kind in ("too_short", "too_long"):
+        n = ctx.get("min_length" if kind == "too_short" else "max_length")
+        actual = ctx.get("actual_length")
+        return f"expected {'at least' if kind == 'too_short' else 'at most'} {n} item{'' if n == 1 else 's'}, " \
+               f"found {actual}"
+    if kind in ("dict_type", "model_type", "model_attributes_type", "mapping_type"):
+        return f"expected a mapping (key: value), found {found}"
+    if kind == "none_required":
+        return f"expected nothing (null), found {found}"
+    return None
 
 
 def _event_kind(ev: dict) -> Optional[str]:
