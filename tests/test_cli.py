@@ -119,10 +119,48 @@ def test_check_wrong_expect_fails_naming_missing_and_extra(tmp_path):
 
 def test_check_skips_cases_without_expect(tmp_path):
     text = (REPO_ROOT / IB01).read_text()
-    (tmp_path / "no-expect.yaml").write_text(text.split("\nexpect:")[0] + "\n")
+    (tmp_path / "a-no-expect.yaml").write_text(text.split("\nexpect:")[0] + "\n")
+    (tmp_path / "b-ib01.yaml").write_text(text)
     proc = run_cli("check", str(tmp_path))
-    assert proc.returncode == 0
-    assert proc.stdout.splitlines() == ["0 passed, 0 failed"]
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.splitlines() == [f"PASS ib-01-insufficient-1h-over-1nt ({tmp_path / 'b-ib01.yaml'})",
+                                        "1 passed, 0 failed"]
+
+
+def test_check_with_no_expect_anywhere_exits_2(tmp_path):
+    text = (REPO_ROOT / IB01).read_text()
+    only = tmp_path / "no-expect.yaml"
+    only.write_text(text.split("\nexpect:")[0] + "\n")
+    proc = run_cli("check", str(tmp_path), str(only))
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.splitlines() == [
+        f"director: error: no case with an expect: block found under {tmp_path}, {only}"]
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_internal_error_exits_3_with_or_without_debug(monkeypatch, capsys, debug):
+    from engine import cli
+    from engine.enginecheck import EngineBuildError
+
+    def boom(args):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(cli, "_cmd_rule", boom)
+    assert cli.main((["--debug"] if debug else []) + ["rule", IB01]) == 3
+    err = capsys.readouterr().err
+    if debug:
+        assert err.startswith("Traceback (most recent call last)")
+        assert err.splitlines()[-1] == "director: internal error: RuntimeError: boom"
+    else:
+        assert err.splitlines() == ["director: internal error: RuntimeError: boom (run with --debug for details)"]
+
+    def unbuilt(args):
+        raise EngineBuildError("the engine is not our build")
+    monkeypatch.setattr(cli, "_cmd_rule", unbuilt)
+    assert cli.main((["--debug"] if debug else []) + ["rule", IB01]) == 3
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == "director: the engine is not our build"
+    assert ("Traceback (most recent call last)" in err) == debug
 
 
 @pytest.mark.parametrize("args", [["--help"], ["rule", "--help"]])

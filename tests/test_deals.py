@@ -312,3 +312,41 @@ def test_cli_corrupt_register(tmp_path, capsys):
 
 def test_cli_usage_error_is_2(capsys):
     assert deals_cli.main(["deals", "register", "x.pbn"]) == 2   # --session missing
+
+
+def test_cli_check_several_files_worst_code(tmp_path, capsys):
+    db = str(tmp_path / "d.sqlite")
+    good, diamond, bad = (str(FIX / n) for n in ("good-shuffle.pbn", "diamond-set.pbn", "bad-rank.pbn"))
+    code, out, err = run(["deals", "check", good, good, "--db", db], capsys)
+    assert code == 0 and err == ""
+    assert [ln for ln in out.splitlines() if ln.startswith("== ")] == [f"== {good} ==", f"== {good} =="]
+    assert out.count("looks thoroughly shuffled") == 2
+    code, out, err = run(["deals", "check", good, diamond, "--db", db], capsys)
+    assert code == 1 and err == ""
+    assert [ln for ln in out.splitlines() if ln.startswith("== ")] == [f"== {good} ==", f"== {diamond} =="]
+    first, second = out.split(f"== {diamond} ==")
+    assert "looks thoroughly shuffled" in first and "looks poorly shuffled" in second
+    # a bad file is reported and the others are still checked; the worst code wins
+    code, out, err = run(["deals", "check", good, bad, diamond, "--db", db], capsys)
+    assert code == 2
+    assert err.splitlines() == [f"{bad}:5:74: Deal: expected a rank from AKQJT98765432 in N's clubs, found 'x'"]
+    assert [ln for ln in out.splitlines() if ln.startswith("== ")] == [f"== {good} ==", f"== {bad} ==",
+                                                                      f"== {diamond} =="]
+    assert out.split(f"== {bad} ==\n")[1].splitlines()[0] == "not checked: bad input (the error is on stderr)"
+    assert "looks poorly shuffled" in out
+    code, out, err = run(["deals", "check", diamond, good, "--db", db, "--format", "json"], capsys)
+    assert code == 1
+    data = json.loads(out)
+    assert [d["file"] for d in data] == [diamond, good]
+    assert [d["flagged_boards"] for d in data] == [[6], []]
+    code, out, _ = run(["deals", "check", good, "--db", db, "--format", "json"], capsys)
+    assert code == 0 and json.loads(out)["file"] == good      # one file: one object, as before
+
+
+def test_director_deals_check_accepts_several_files(tmp_path):
+    good = str(FIX / "good-shuffle.pbn")
+    proc = subprocess.run([sys.executable, "-m", "engine.cli", "deals", "check", good, good,
+                           "--db", str(tmp_path / "d.sqlite")], capture_output=True, text=True,
+                          cwd=pathlib.Path(__file__).resolve().parent.parent, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[0] == f"== {good} =="

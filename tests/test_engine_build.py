@@ -226,3 +226,31 @@ def test_reproducer_crashes_stock_build(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(target))
     proc = run_script(tmp_path, "segv6.py", SEGV6, "base", env=env)
     assert proc.returncode in (-11, 139), describe(proc)
+
+
+ALPHA_FANOUT = r"""
+from durable import engine
+
+class SyncHost(engine.Host):
+    def _run(self):
+        pass
+
+fired = []
+rules = {}
+for i in range(150):   # 150 alpha nodes under one fact type: the stock stack held 64
+    rules[f"r{i}"] = {"all": [{"m": {"$and": [{"t": "call"}, {"k%d" % i: i}]}}],
+                      "run": (lambda n: (lambda c: fired.append(n)))(i)}
+h = SyncHost()
+h.register_rulesets({"fan": rules})
+fact = {"sid": "1", "t": "call"}
+fact.update({"k%d" % i: i for i in range(150)})
+h.assert_fact("fan", fact)
+print(len(fired))
+"""
+
+
+def test_many_rules_on_one_fact_type_do_not_overflow_the_alpha_stack():
+    """Fix level 2: 150 rules over `call` facts all fire (stock build: error 303)."""
+    out = subprocess.run([sys.executable, "-c", ALPHA_FANOUT], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["150"]

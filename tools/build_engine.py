@@ -42,7 +42,7 @@ SDIST_SHA256 = "053b26f5e48d312d4fa27995243f954671be6eece477f150c059c364eb4d7d61
 UPSTREAM_VERSION = "2.0.28"
 # Bump FIX_LEVEL whenever the patch below changes; engine/enginecheck.py requires
 # at least this level (keep the two in step).
-FIX_LEVEL = 2
+FIX_LEVEL = 3
 FIXED_VERSION = f"{UPSTREAM_VERSION}+bridgedirector.{FIX_LEVEL}"
 MARKER_MODULE = "durable._bridge_director_fix"
 
@@ -78,6 +78,18 @@ EDITS: list[tuple[str, str, str, int | None]] = [
         1,
     ),
     (
+        "src/rules/state.h",
+        # Every new session (one per case) allocates and zeroes two hash indexes of 512
+        # buckets for every beta node of the ruleset (8 KiB per node), so each case paid
+        # for every rule in the rulebook, fired or not. Buckets are taken modulo the length
+        # and chained, so any length is correct; our sessions hold tens of facts: 32.
+        "#define MAX_LEFT_FRAME_INDEX_LENGTH 512\n"
+        "#define MAX_RIGHT_FRAME_INDEX_LENGTH 512\n",
+        "#define MAX_LEFT_FRAME_INDEX_LENGTH 32  /* bridge-director: was 512 */\n"
+        "#define MAX_RIGHT_FRAME_INDEX_LENGTH 32  /* bridge-director: was 512 */\n",
+        1,
+    ),
+    (
         "src/rulespy/rules.c",
         # PyEval_CallObject was removed in Python 3.13.
         "PyEval_CallObject(",
@@ -96,7 +108,8 @@ MARKER_SOURCE = f'''"""Marker installed by bridge-director's tools/build_engine.
 
 Its presence means this durable-rules build carries bridge-director's fix for the
 out-of-bounds scan in reduceExpressionSequence (events.c), the alpha-network stack of
-64 nodes in handleAlpha (events.c, error 303 on large rulebooks), and the Python 3.13
+64 nodes in handleAlpha (events.c, error 303 on large rulebooks), per-session hash indexes
+sized for big sessions (state.h: every case paid for every rule), and the Python 3.13
 PyEval_CallObject removal (rules.c). The stock PyPI build does not have it.
 """
 FIX_LEVEL = {FIX_LEVEL}
