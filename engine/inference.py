@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import json
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -28,7 +29,7 @@ from .enginecheck import require_fixed_engine
 from .rulebook import CONTROL_ALIAS, CONTROL_TYPE, TEMPLATE_RE, Rulebook, Rule
 
 require_fixed_engine()
-from durable import engine as _durable  # noqa: E402  (after the build check, on purpose)
+import durable_rules_engine as _C  # noqa: E402  (the C extension; after the build check, on purpose)
 
 MAX_ROUNDS = 6
 _FULL_REF = re.compile(r"^\{([A-Za-z_]\w*)\.([A-Za-z_][\w-]*)\}$")
@@ -38,23 +39,8 @@ class EngineError(RuntimeError):
     """A rule action failed, or the engine reported an exception, while ruling on a case."""
 
 
-class _SyncHost(_durable.Host):
-    """A durable-rules host that starts no timer threads (they race the C engine)."""
-
-    def _run(self):  # noqa: D401 - deliberately nothing
-        pass
-
-
-_HOST: _SyncHost | None = None
 _REGISTERED: dict[int, "_Compiled"] = {}
 _SIDS = itertools.count(1)
-
-
-def _host() -> _SyncHost:
-    global _HOST
-    if _HOST is None:
-        _HOST = _SyncHost()
-    return _HOST
 
 
 @dataclass
@@ -141,7 +127,14 @@ def render(template: Any, matched: dict[str, dict]) -> Any:
 
 
 class _Compiled:
-    """A rulebook registered with the host, with its actions and per-run collectors."""
+    """A rulebook registered with the C engine, with its actions and per-run collectors.
+
+    This drives durable-rules' C extension directly (the same calls durable's own Python
+    ``Ruleset`` makes: create_ruleset, assert_facts/assert_fact, start_action_for_state,
+    complete_and_start_action, delete_state), without its Closure/Promise layer: actions
+    are plain functions run synchronously in this thread, so there are no timer threads and
+    no exception is ever swallowed into the session state.
+    """
 
     def __init__(self, book: Rulebook):
         self.book = book
@@ -149,21 +142,43 @@ class _Compiled:
         self.firings: list[Firing] = []
         self.errors: list[str] = []
         self.derived_count = 0
+        self.sid = ""
         definitions = copy.deepcopy(book.engine_rules)
-        for ename, d in definitions.items():
-            d["run"] = self._action(ename)
-        _host().register_rulesets({self.name: definitions})
+        self.actions = {ename: self._action(ename) for ename in definitions}
+        self.handle = _C.create_ruleset(self.name, json.dumps(definitions, ensure_ascii=False))
+
+    def _assert(self, payload: Any) -> int | None:
+        """Assert one fact (dict) or a batch (list); return the state handle, None if not handled."""
+        text = json.dumps(payload, ensure_ascii=False)
+        res = _C.assert_facts(self.handle, text) if isinstance(payload, list) else _C.assert_fact(self.handle, text)
+        if res[0] == 1:        # no pattern can consume (one of) the fact(s)
+            return None
+        if res[0] == 2:        # already observed: the same fact is known
+            return None
+        return res[1] if res[0] != 3 else None
+
+    def _drain(self, state_handle: int) -> None:
+        """Run every pending action of the session, depth first, until none is left."""
+        res = _C.start_action_for_state(self.handle, state_handle)
+        if not res:
+            return
+        messages = res[1]
+        while messages:
+            for name, matched in json.loads(messages).items():
+                self.actions[name](matched)
+                break
+            messages = _C.complete_and_start_action(self.handle, state_handle)
 
     def _action(self, ename: str):
         rule = self.book.engine_names.get(ename)
         need = self.book.needed_fields
 
-        def act(c):
+        def act(matched: dict):
             if rule is None:
                 return
             try:
                 m = {a: {k: v for k, v in f.items() if k not in ("sid", "id", "$s")}
-                     for a, f in c._m.items() if a != CONTROL_ALIAS}
+                     for a, f in matched.items() if a != CONTROL_ALIAS}
                 firing = Firing(rule, ename, m)
                 self.firings.append(firing)
                 for concl in rule.then:
@@ -177,21 +192,17 @@ class _Compiled:
                     fact["by"] = rule.id
                     firing.derived.append(fact)
                     keep = need.get(fact["t"])
-                    if keep is not None:
-                        try:
-                            c.assert_fact({k: v for k, v in fact.items() if k in keep})
-                        except _durable.MessageNotHandledException:
-                            pass   # no pattern can match this fact: nothing downstream needs it
-                        except _durable.MessageObservedException:
-                            pass   # the same fact is already known
+                    if keep is not None:   # only what some pattern can match enters the engine
+                        d = {k: v for k, v in fact.items() if k in keep}
+                        d["sid"] = self.sid
+                        self._assert(d)    # its activations run from the drain loop
             except Exception as e:  # surface, never swallow
                 self.errors.append(f"rule {rule.id}: {type(e).__name__}: {e}")
         return act
 
     def run_once(self, facts: list[dict]) -> list[Firing]:
         self.firings, self.errors = [], []
-        sid = str(next(_SIDS))
-        host = _host()
+        sid = self.sid = str(next(_SIDS))
         need = self.book.needed_fields
         batch = []
         for f in facts:
@@ -201,24 +212,25 @@ class _Compiled:
                 d["sid"] = sid
                 batch.append(d)
         try:
-            states = []
             # Stratum 0's control fact closes the base batch: its negations see only base
             # facts, all of which are joined before it (actions run after the whole batch).
             batch.append({"sid": sid, "t": CONTROL_TYPE, "n": 0})
-            try:
-                states.append(host.assert_facts(self.name, batch))
-            except _durable.MessageNotHandledException:
-                # a base fact no pattern matches was dropped; the pending actions of the
-                # batch run on the next assert
-                states.append(host.assert_fact(self.name, {"sid": sid, "t": CONTROL_TYPE, "n": -1}))
+            state = self._assert(batch)
+            if state is None:
+                # a base fact no pattern matches was dropped; the batch's pending actions
+                # run from the next assert's state
+                state = self._assert({"sid": sid, "t": CONTROL_TYPE, "n": -1})
+            if state is not None:
+                self._drain(state)
             for n in range(1, self.book.strata):
-                states.append(host.assert_fact(self.name, {"sid": sid, "t": CONTROL_TYPE, "n": n}))
-            for st in states:
-                if isinstance(st, dict) and st.get("exception"):
-                    self.errors.append(f"engine: {st['exception']}")
+                state = self._assert({"sid": sid, "t": CONTROL_TYPE, "n": n})
+                if state is not None:
+                    self._drain(state)
+        except Exception as e:  # an engine error: fail loudly
+            self.errors.append(f"engine: {e}")
         finally:
             try:
-                host.delete_state(self.name, sid)
+                _C.delete_state(self.handle, sid)
             except Exception:  # pragma: no cover - nothing to clean
                 pass
         if self.errors:
@@ -227,7 +239,7 @@ class _Compiled:
 
 
 def compiled(book: Rulebook) -> _Compiled:
-    """Register ``book`` with the process's host once and return its runner."""
+    """Register ``book`` with the C engine once per process and return its runner."""
     key = id(book)
     if key not in _REGISTERED:
         _REGISTERED[key] = _Compiled(book)
