@@ -34,8 +34,8 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
     book = book or rulebook(case.edition)
     last: dict = {}
 
-    def derive(cancelled):
-        last["facts"] = _facts.derive(case, cancelled)
+    def derive(status):
+        last["facts"] = _facts.derive(case, status)
         return last["facts"].facts
     result = inference.run(book, derive)
     return build(case, book, last["facts"], result)

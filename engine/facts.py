@@ -5,11 +5,17 @@ player, what the last bid was, whether a bid is sufficient and the lowest suffic
 its denomination, who called next, whether a double or redouble was admissible. Whether any
 of that makes a call accepted, cancelled or penalised is for the rules.
 
-The auction is replayed over the calls that stand. Which calls stand is the law's business:
-the caller passes ``cancelled`` (event numbers the rules have cancelled, from the previous
-round of inference) and the replay simply leaves those out, so the turn reverts to the
-player whose turn it was. A replacement (``{seat, replaces, with}``) takes the place of the
-call it replaces unless it is itself cancelled.
+The auction is replayed over the calls that stand. Which calls stand, and what a call now
+counts as, is the law's business: the caller passes ``status``, a mapping from event number
+to the status the rules gave that call in the previous round of inference (the ``status`` of
+a derived ``call-status`` fact). The replay follows it mechanically:
+
+* ``cancelled``: the call is left out, so the turn reverts to the player whose turn it was;
+* ``replaced-by-pass``: the call counts as a pass by the same seat at the same position (a
+  pass substituted for it), so the turn passes on to the next player.
+
+A plain set of event numbers is read as all ``cancelled``. A replacement (``{seat, replaces,
+with}``) takes the place of the call it replaces unless it is itself cancelled.
 
 Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
 
@@ -40,7 +46,14 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   seat whose call this one was made at the same moment as; the case file writes it just
   after that call), contract_side (calls after the auction ended: the side that made the
   last bid; by_declaring_side: the caller is on that side), next_by_turn_player (the next
-  call event was made by the player whose turn it was at this call), left_out (this call is one of the ``cancelled`` the replay left out).
+  call event was made by the player whose turn it was at this call), left_out (this call is one of the ``cancelled`` the replay left out),
+  replaced_by_pass (the replay counted this call as a pass by the same seat: status
+  ``replaced-by-pass``; the fact still describes the call as made),
+  closing_run_end / missed_turn_seat (passes only: taking the standing calls before this pass,
+  then this pass and the passes after it in file order as made, whether or not they were
+  cancelled, the auction would end at event ``closing_run_end``, and this pass is the first
+  of the closing passes made by a player whose turn it was not; ``missed_turn_seat`` is the
+  player whose turn it was. It does not change when the rules cancel those passes).
 * ``director-called`` also carries ``by`` (the seat that called, when the case says so).
 * ``decision``: idx, seat, accepts, of (event number decided on), rel (decider to that caller).
 * ``director-called``: idx, after (event number of the last call before it, 0 if none).
@@ -75,10 +88,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Iterable, Mapping, Optional
 
 from .case import Case, Event
 from .table import Call, Seat, auction_is_over, double_admissible, is_sufficient, lowest_sufficient, redouble_admissible, relation
+
+
+_PASS = Call.parse("Pass")
 
 
 @dataclass(frozen=True)
@@ -113,15 +129,20 @@ def _describe(e: Event) -> str:
     return "director called" + (f" by {e.seat.value}" if e.seat else "")
 
 
-def derive(case: Case, cancelled: frozenset[int] = frozenset()) -> Facts:
+def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()) -> Facts:
     """Compute the base facts of ``case``.
 
     Args:
         case: a validated Case.
-        cancelled: event numbers of calls the rules have cancelled (left out of the replay).
+        status: event number -> status the rules gave the call (``cancelled``: left out of the
+            replay; ``replaced-by-pass``: replayed as a pass by the same seat); other statuses
+            are ignored. A plain set of event numbers means all ``cancelled``.
     Returns:
         Facts (facts and their sources).
     """
+    status_of = dict(status) if isinstance(status, Mapping) else {n: "cancelled" for n in status}
+    cancelled = frozenset(n for n, st in status_of.items() if st == "cancelled")
+    as_pass = frozenset(n for n, st in status_of.items() if st == "replaced-by-pass")
     facts: list[dict] = []
     sources: dict[str, Source] = {}
 
@@ -177,12 +198,14 @@ def derive(case: Case, cancelled: frozenset[int] = frozenset()) -> Facts:
             f["admissible"] = redouble_admissible([(s, c) for _, s, c in before], seat)
         return f
 
+    standing_before: dict[int, list[tuple[int, Seat, Call]]] = {}
     for e in call_events:
         if e.kind == "call":
             turn = case.dealer if not standing else standing[-1][1].lho
             f = context_facts(e, standing, turn)
+            standing_before[e.number] = list(standing)
             if e.number not in cancelled:
-                standing.append((e.number, e.seat, e.call))
+                standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
         else:
             pos = next((i for i in range(len(standing) - 1, -1, -1)
                         if standing[i][1] == e.seat and standing[i][2] == e.replaces), None)
@@ -196,9 +219,10 @@ def derive(case: Case, cancelled: frozenset[int] = frozenset()) -> Facts:
             between = [x for x in case.events if orig_no < x.number < e.number]
             f["director_before"] = any(x.kind == "director" for x in between)
             if e.number not in cancelled and pos is not None:
-                standing[pos] = (e.number, e.seat, e.call)
+                standing[pos] = (e.number, e.seat, _PASS if e.number in as_pass else e.call)
         turn_at[e.number] = turn
         f["left_out"] = e.number in cancelled
+        f["replaced_by_pass"] = e.number in as_pass
         calls = [c for _, _, c in standing]
         f["auction_ended_after"] = (e.number not in cancelled and auction_is_over(calls)
                                     and not f["auction_ended_before"])
@@ -215,6 +239,8 @@ def derive(case: Case, cancelled: frozenset[int] = frozenset()) -> Facts:
     # what came next: the next call event that is not a replacement of this call
     for i, e in enumerate(call_events):
         f = call_facts[e.number]
+        if e.kind == "call":
+            _closing_run(f, e, call_events[i + 1:], standing_before[e.number], call_facts)
         if e.kind == "call" and e.simultaneous_with is not None:
             f["simultaneous_with"] = e.simultaneous_with.value
         if e.kind == "call" and i > 0 and call_events[i - 1].seat == e.seat and not any(
@@ -262,6 +288,41 @@ def derive(case: Case, cancelled: frozenset[int] = frozenset()) -> Facts:
         add({"t": "judgement", "fid": f"j{j.event}-{j.prop}", "of": j.event, "prop": j.prop, "value": j.value},
             Source(j.event, j.line, f"judgement: {_judged(ev)} {j.prop} = {str(j.value).lower()}"))
     return Facts(facts, sources)
+
+
+def _closing_run(f: dict, e: Event, after: list[Event], before: list[tuple[int, Seat, Call]],
+                 call_facts: dict[int, dict]) -> None:
+    """Set ``closing_run_end`` / ``missed_turn_seat`` on ``f`` (see the module docstring).
+
+    Takes the standing calls before ``e``, then ``e`` and the plain passes after it in file
+    order as made (whether or not the rules have cancelled them), and replays until the
+    auction would be over. The fields are set only when it would be, every call from ``e`` on
+    was a pass, and ``e`` is the first of the closing passes made by a player whose turn it
+    was not. Cancelling ``e`` and the passes after it does not change the result.
+    """
+    if not e.call.is_pass or f["auction_ended_before"]:
+        return
+    seq = [(n, s, c, call_facts[n]["rel"] != "self") for n, s, c in before]
+    end = None
+    for x in [e, *after]:
+        if x.kind != "call" or not x.call.is_pass:
+            break
+        turn = seq[-1][1].lho if seq else None
+        seq.append((x.number, x.seat, x.call, turn is not None and x.seat != turn if x is not e else f["rel"] != "self"))
+        if auction_is_over([c for _, _, c, _ in seq]):
+            end = x.number
+            break
+    if end is None:
+        return
+    closing = []
+    for n, _, c, oor in reversed(seq):
+        if not c.is_pass or len(closing) == 3:
+            break
+        closing.append((n, oor))
+    first_oor = next((n for n, oor in reversed(closing) if oor), None)
+    if first_oor == e.number:
+        f["closing_run_end"] = end
+        f["missed_turn_seat"] = f["turn"]
 
 
 def _judged(ev: Event) -> str:

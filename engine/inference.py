@@ -10,10 +10,13 @@ Outputs are collected in Python: outcome records and a trace entry per firing. D
 facts are asserted back into the session (forward chaining) only when some rule's pattern
 can match their type.
 
-A case is run to a fixpoint over cancelled calls: the rules may cancel a call (a derived
-``call-status`` fact with ``status: cancelled``); the base facts are then recomputed with
-that call left out of the auction replay and the rules run again, until the set of
-cancelled calls no longer changes.
+A case is run to a fixpoint over call statuses: the rules may say what a call now counts as
+(a derived ``call-status`` fact ``{of: <event>, status: ...}``): ``cancelled`` (left out of
+the auction replay) or ``replaced-by-pass`` (replayed as a pass by the same seat, a
+substituted pass). The base facts are then recomputed with the mapping event -> status and
+the rules run again, until that mapping no longer changes. When rules give one call several
+statuses, the later one in :data:`CALL_STATUSES` wins (a substituted pass is also a
+cancellation of the call).
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from .enginecheck import require_fixed_engine
@@ -32,6 +36,8 @@ require_fixed_engine()
 import durable_rules_engine as _C  # noqa: E402  (the C extension; after the build check, on purpose)
 
 MAX_ROUNDS = 6
+# the call statuses the auction replay understands, in increasing precedence
+CALL_STATUSES = ("cancelled", "replaced-by-pass")
 _FULL_REF = re.compile(r"^\{([A-Za-z_]\w*)\.([A-Za-z_][\w-]*)\}$")
 
 
@@ -74,13 +80,19 @@ class OutcomeRecord:
 
 @dataclass
 class RunResult:
-    """Everything one case run produced: outcomes, firings, derived facts, rounds used."""
+    """Everything one case run produced: outcomes, firings, derived facts, rounds used.
+
+    ``status`` maps event numbers to the call status the rules settled on; ``cancelled`` is
+    every call the rules took out of the auction as made (status ``cancelled`` or
+    ``replaced-by-pass``).
+    """
 
     outcomes: list[OutcomeRecord]
     firings: list[Firing]
     derived: list[dict]
     rounds: int
     cancelled: frozenset
+    status: dict = field(default_factory=dict)
 
 
 class _Missing:
@@ -263,27 +275,44 @@ def _outcomes(firings: list[Firing]) -> list[OutcomeRecord]:
     return out
 
 
+def _statuses(derived: list[dict]) -> dict[int, str]:
+    """The mapping event -> call status from derived ``call-status`` facts (highest precedence wins)."""
+    out: dict[int, str] = {}
+    for d in derived:
+        st, of = d.get("status"), d.get("of")
+        if d["t"] != "call-status" or st not in CALL_STATUSES or not isinstance(of, int):
+            continue
+        if of not in out or CALL_STATUSES.index(st) > CALL_STATUSES.index(out[of]):
+            out[of] = st
+    return out
+
+
 def run(book: Rulebook, derive) -> RunResult:
-    """Rule on a case to a fixpoint over cancelled calls.
+    """Rule on a case to a fixpoint over call statuses.
+
+    Each round runs the rules on ``derive(status)``; the ``call-status`` facts they derive give
+    the next mapping event -> status (``cancelled``: the replay leaves the call out;
+    ``replaced-by-pass``: the replay counts it as a pass by the same seat). The run ends when
+    the mapping no longer changes.
 
     Args:
         book: a compiled Rulebook.
-        derive: ``derive(cancelled: frozenset[int]) -> list[dict]`` giving base facts with the
-            given calls left out of the replay.
+        derive: ``derive(status: Mapping[int, str]) -> list[dict]`` giving base facts with the
+            auction replayed under the given call statuses (``engine.facts.derive`` reads a
+            mapping; ``n in status`` is true for every call whose status changed).
     Returns:
         RunResult of the last round.
     Raises:
-        EngineError: an action failed, or cancellations did not settle within MAX_ROUNDS.
+        EngineError: an action failed, or the statuses did not settle within MAX_ROUNDS.
     """
     runner = compiled(book)
-    cancelled: frozenset = frozenset()
+    status: dict[int, str] = {}
     for rounds in range(1, MAX_ROUNDS + 1):
-        firings = runner.run_once(derive(cancelled))
+        firings = runner.run_once(derive(MappingProxyType(dict(status))))
         firings.sort(key=lambda f: (f.rule.order, sorted(str(v.get("fid")) for v in f.matched.values())))
         derived = [d for f in firings for d in f.derived]
-        now = frozenset(int(d["of"]) for d in derived
-                        if d["t"] == "call-status" and d.get("status") == "cancelled" and isinstance(d.get("of"), int))
-        if now == cancelled:
-            return RunResult(_outcomes(firings), firings, derived, rounds, cancelled)
-        cancelled = now
-    raise EngineError(f"the rules did not settle which calls are cancelled within {MAX_ROUNDS} rounds")
+        now = _statuses(derived)
+        if now == status:
+            return RunResult(_outcomes(firings), firings, derived, rounds, frozenset(status), dict(status))
+        status = now
+    raise EngineError(f"the rules did not settle which calls are cancelled or replaced within {MAX_ROUNDS} rounds")

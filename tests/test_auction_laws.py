@@ -89,3 +89,22 @@ def test_bad_events_give_one_clear_error(tmp_path, bad, message):
     with pytest.raises(Exception) as e:
         case.load_case(str(f))
     assert message in str(e.value) and ":7:" in str(e.value)
+
+
+def test_substituted_pass_is_replayed_as_a_pass():
+    # 38C: West's 8NT (event 4) counts as West's pass; North and East then pass in turn and
+    # the auction ends at 7S, with no call out of rotation and no call after the final pass
+    res = _rule("law38-a-d-bid-of-eight-no-trumps.yaml")
+    assert res.status == {4: "replaced-by-pass"}
+    assert res.cancelled == frozenset({4})
+    assert _pairs(res) == {("35", "irregularity"), ("38A", "contract-never-played"), ("38B", "call-cancelled"),
+                           ("38C", "pass-substituted"), ("38C", "offenders-must-pass-rest"),
+                           ("72C", "adjust-if-offender-could-have-known"), ("26B", "lead-restriction-possible")}
+
+
+def test_closing_pass_out_of_rotation_reopens_the_auction():
+    res = _rule("law17-d3-closing-pass-out-of-rotation.yaml")
+    assert res.cancelled == frozenset({3, 4})       # West's pass out of rotation and North's after it
+    assert _pairs(res) == {("17C", "irregularity"), ("17D3", "auction-not-ended"), ("17D3", "auction-reverts"),
+                           ("17D3", "call-cancelled"), ("16C", "information-unauthorised-to-offenders"),
+                           ("34", "refer-to-law")}
