@@ -79,6 +79,10 @@ def main() -> int:
     print(f"full ruling, Law 27 set {rule_rate:8.0f} cases/s  = {rule_rate / derive_rate:.2f} of the derivation rate"
           f" (target >= 2000 cases/s)")
     print(f"full ruling, all cases  {all_rate:8.0f} cases/s  ({len(every)} cases)")
+    d = rules_dir()
+    book27 = build([d / "law-27-insufficient-bid.yaml"], d / "vocabulary.yaml", "duplicate-2017")
+    rate27 = rate(lambda c: api.rule(c, book27), law27, secs)
+    print(f"Law 27 set, Law 27 rules only ({len(book27.rules)} rules) {rate27:8.0f} cases/s  (the foundation's scope)")
 
     print("== growth: auction length ==")
     base = None
