@@ -135,14 +135,18 @@ def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()
     Args:
         case: a validated Case.
         status: event number -> status the rules gave the call (``cancelled``: left out of the
-            replay; ``replaced-by-pass``: replayed as a pass by the same seat); other statuses
-            are ignored. A plain set of event numbers means all ``cancelled``.
+            replay; ``replaced-by-pass``: replayed as a pass by the same seat;
+            ``awaiting-replacement``: out of the auction until its caller replaces it, the
+            replacement then going where the auction stands); other statuses are ignored. A plain set of event numbers means all ``cancelled``.
     Returns:
         Facts (facts and their sources).
     """
     status_of = dict(status) if isinstance(status, Mapping) else {n: "cancelled" for n in status}
     cancelled = frozenset(n for n, st in status_of.items() if st == "cancelled")
     as_pass = frozenset(n for n, st in status_of.items() if st == "replaced-by-pass")
+    # a call waiting for its caller to replace it is out of the auction until he does: the
+    # turn is his again, and his replacement goes where the auction then stands
+    awaiting = frozenset(n for n, st in status_of.items() if st == "awaiting-replacement")
     facts: list[dict] = []
     sources: dict[str, Source] = {}
 
@@ -183,6 +187,17 @@ def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()
         last = next((c for _, _, c in reversed(before) if c.is_bid), None)
         if last is not None:
             f["last_bid"] = str(last)
+            # contract: the last bid with any double/redouble standing after it ("1S", "1SX", "1SXX")
+            since_bid = []
+            for _, _, c in reversed(before):
+                if c.is_bid:
+                    break
+                since_bid.append(c.kind)
+            f["contract"] = str(last) + ("XX" if "redouble" in since_bid else "X" if "double" in since_bid else "")
+        # last_call: the last standing call before this one that is not a pass
+        last_call = next((c for _, _, c in reversed(before) if not c.is_pass), None)
+        if last_call is not None:
+            f["last_call"] = str(last_call)
         if call.is_bid:
             f["level"] = call.level
             f["denom"] = call.denomination.value
@@ -204,7 +219,7 @@ def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()
             turn = case.dealer if not standing else standing[-1][1].lho
             f = context_facts(e, standing, turn)
             standing_before[e.number] = list(standing)
-            if e.number not in cancelled:
+            if e.number not in cancelled and e.number not in awaiting:
                 standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
         else:
             pos = next((i for i in range(len(standing) - 1, -1, -1)
@@ -220,6 +235,8 @@ def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()
             f["director_before"] = any(x.kind == "director" for x in between)
             if e.number not in cancelled and pos is not None:
                 standing[pos] = (e.number, e.seat, _PASS if e.number in as_pass else e.call)
+            elif e.number not in cancelled and orig_no in awaiting and e.number not in awaiting:
+                standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
         turn_at[e.number] = turn
         f["left_out"] = e.number in cancelled
         f["replaced_by_pass"] = e.number in as_pass

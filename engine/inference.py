@@ -11,7 +11,8 @@ facts are asserted back into the session (forward chaining) only when some rule'
 can match their type.
 
 A case is run to a fixpoint over call statuses: the rules may say what a call now counts as
-(a derived ``call-status`` fact ``{of: <event>, status: ...}``): ``cancelled`` (left out of
+(a derived ``call-status`` fact ``{of: <event>, status: ...}``): ``awaiting-replacement`` (out
+of the auction until its caller replaces it), ``cancelled`` (left out of
 the auction replay) or ``replaced-by-pass`` (replayed as a pass by the same seat, a
 substituted pass). The base facts are then recomputed with the mapping event -> status and
 the rules run again, until that mapping no longer changes. When rules give one call several
@@ -37,7 +38,7 @@ import durable_rules_engine as _C  # noqa: E402  (the C extension; after the bui
 
 MAX_ROUNDS = 6
 # the call statuses the auction replay understands, in increasing precedence
-CALL_STATUSES = ("cancelled", "replaced-by-pass")
+CALL_STATUSES = ("awaiting-replacement", "cancelled", "replaced-by-pass")
 _FULL_REF = re.compile(r"^\{([A-Za-z_]\w*)\.([A-Za-z_][\w-]*)\}$")
 
 
@@ -313,6 +314,7 @@ def run(book: Rulebook, derive) -> RunResult:
         derived = [d for f in firings for d in f.derived]
         now = _statuses(derived)
         if now == status:
-            return RunResult(_outcomes(firings), firings, derived, rounds, frozenset(status), dict(status))
+            taken_out = frozenset(n for n, st in status.items() if st in ("cancelled", "replaced-by-pass"))
+            return RunResult(_outcomes(firings), firings, derived, rounds, taken_out, dict(status))
         status = now
     raise EngineError(f"the rules did not settle which calls are cancelled or replaced within {MAX_ROUNDS} rounds")

@@ -108,3 +108,17 @@ def test_closing_pass_out_of_rotation_reopens_the_auction():
     assert _pairs(res) == {("17C", "irregularity"), ("17D3", "auction-not-ended"), ("17D3", "auction-reverts"),
                            ("17D3", "call-cancelled"), ("16C", "information-unauthorised-to-offenders"),
                            ("34", "refer-to-law")}
+
+
+def test_partner_calls_while_insufficient_bid_awaits_replacement():
+    """27B then 31B: a declined insufficient bid is out of the auction until replaced, so the
+    offender's partner calling next calls at partner's turn (31B), not at RHO's (31A)."""
+    from engine import api
+    r = api.rule_file("cases/law27-31b-partner-calls-before-replacement.yaml")
+    pairs = r.pairs()
+    assert {("31B1", "partner-may-call"), ("31B2", "offender-may-call"), ("29B", "call-cancelled"),
+            ("27B", "offender-must-replace")} <= pairs
+    assert not any(c == "31A1" for c, _ in pairs)
+    coor = [t for t in r.trace if t.rule == "coor-recognised"]
+    assert [t.matched["c"]["rel"] for t in coor] == ["partner"]
+    assert r.cancelled == []          # awaiting replacement is not a cancellation
