@@ -162,6 +162,23 @@ def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()
 
     call_events = [e for e in case.events if e.kind in ("call", "replaces")]
     standing: list[tuple[int, Seat, Call]] = []      # (event number, seat, call)
+    over_memo: dict[tuple, bool] = {(): False}
+
+    def over(seq: list[tuple[int, Seat, Call]]) -> bool:
+        """Whether these standing calls have ended the auction (four passes, or three passes
+        after a bid; later calls do not reopen it). Memoised by prefix, so replaying an
+        auction of n calls costs O(n) checks, not O(n^2)."""
+        key = tuple(n if c is not _PASS else -n for n, _, c in seq)   # ints hash in C
+        if key in over_memo:
+            return over_memo[key]
+        if over(seq[:-1]):
+            result = True
+        else:
+            tail = [c for _, _, c in seq[-3:]]
+            result = (len(seq) == 4 and all(c.is_pass for _, _, c in seq)) or (
+                len(seq) >= 4 and all(c.is_pass for c in tail) and any(c.is_bid for _, _, c in seq[:-3]))
+        over_memo[key] = result
+        return result
     turn_at: dict[int, Seat] = {}
     call_facts: dict[int, dict] = {}
 
@@ -179,7 +196,7 @@ def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()
         plast = next((n for n, s, _ in reversed(before) if s == seat.partner), None)
         if plast is not None:
             f["partner_last_idx"] = plast
-        f["auction_ended_before"] = bool(before) and auction_is_over([c for _, _, c in before])
+        f["auction_ended_before"] = bool(before) and over(before)
         bidder = next((s for _, s, c in reversed(before) if c.is_bid), None)
         if f["auction_ended_before"] and bidder is not None:
             f["contract_side"] = bidder.side
@@ -240,8 +257,7 @@ def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()
         turn_at[e.number] = turn
         f["left_out"] = e.number in cancelled
         f["replaced_by_pass"] = e.number in as_pass
-        calls = [c for _, _, c in standing]
-        f["auction_ended_after"] = (e.number not in cancelled and auction_is_over(calls)
+        f["auction_ended_after"] = (e.number not in cancelled and over(standing)
                                     and not f["auction_ended_before"])
         if f["auction_ended_after"]:
             closing = []

@@ -85,17 +85,22 @@ def main() -> int:
     print(f"Law 27 set, Law 27 rules only ({len(book27.rules)} rules) {rate27:8.0f} cases/s  (the foundation's scope)")
 
     print("== growth: auction length ==")
+    import yaml
     base = None
+    seats = "NESW"
+    bids = [f"{lv}{d}" for lv in range(1, 8) for d in ("C", "D", "H", "S", "NT")]
     for n in (4, 16, 64):
-        seats = "NESW"
+        # a legal auction: bids going up one step at a time, each followed by a pass, then an
+        # insufficient bid (one step below the last bid) and the director's arrival
         events = []
-        for i in range(n):
-            events.append({"seat": seats[i % 4], "call": "Pass" if i % 2 else f"{1 + (i // 8) % 7}{'CDHS'[(i // 2) % 4]}"})
-        # make the bids ascend legally: use passes only, then a bid and an insufficient bid
-        events = [{"seat": seats[i % 4], "call": "Pass"} for i in range(n - 2)]
-        events += [{"seat": seats[(n - 2) % 4], "call": "1NT"}, {"seat": seats[(n - 1) % 4], "call": "1H"}]
+        k = 0
+        while len(events) < n - 1:
+            events.append({"seat": seats[len(events) % 4], "call": bids[k]})
+            k += 1
+            if len(events) < n - 1:
+                events.append({"seat": seats[len(events) % 4], "call": "Pass"})
+        events.append({"seat": seats[len(events) % 4], "call": bids[max(k - 2, 0)]})
         events.append({"director": "called"})
-        import yaml
         text = yaml.safe_dump({"case": f"bench-{n}", "title": "bench", "source": "teaching", "board": 1,
                                "events": events})
         case = from_data(loads(text, f"bench-{n}.yaml"), f"bench-{n}.yaml")
