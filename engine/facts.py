@@ -23,6 +23,8 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
 * ``call``: idx (event number), seat, call, kind (bid/pass/double/redouble), level, denom
   (bids only), lho, rho, partner, side, turn (seat whose turn it was), rel (what the caller is
   to that player: self/lho/partner/rho), prev_called, any_bid_before, last_bid (if any),
+  contract (the last standing bid with any double/redouble after it, e.g. 1SXX; only when a
+  bid exists), last_call (the last standing non-pass call before this one),
   sufficient, lowest_same (the lowest sufficient bid in its denomination, absent when that
   would be above seven) and has_lowest_same (bids only), above_seven, admissible (doubles/redoubles),
   replaces (event number of the call it replaces, replacements only), next_idx/next_seat/

@@ -122,3 +122,53 @@ def test_partner_calls_while_insufficient_bid_awaits_replacement():
     coor = [t for t in r.trace if t.rule == "coor-recognised"]
     assert [t.matched["c"]["rel"] for t in coor] == ["partner"]
     assert r.cancelled == []          # awaiting replacement is not a cancellation
+
+
+@pytest.mark.parametrize("calls, contract, last_call", [
+    ("1S P P P", "1S", "1S"),
+    ("1S X P P P", "1SX", "X"),
+    ("1S X XX P P P", "1SXX", "XX"),
+    ("1S X 2C P P P", "2C", "2C"),
+])
+def test_contract_and_last_call_facts(tmp_path, calls, contract, last_call):
+    """22A mechanics: the closing pass carries the contract (with its double or redouble) and
+    the last call that was not a pass, both from the standing calls before it."""
+    seats = "NESW"
+    words = ["Pass" if w == "P" else w for w in calls.split()]
+    f = tmp_path / "c.yaml"
+    f.write_text("case: c\ntitle: c\nsource: teaching\nboard: 1\nevents:\n"
+                 + "".join(f"  - {{seat: {seats[i % 4]}, call: {w}}}\n" for i, w in enumerate(words)))
+    fs = {x["idx"]: x for x in facts.derive(case.load_case(str(f))).facts if x["t"] == "call"}
+    closing = fs[len(words)]
+    assert closing["auction_ended_after"]
+    assert (closing["contract"], closing["last_call"]) == (contract, last_call)
+    assert "contract" not in fs[1] and "last_call" not in fs[1]     # no call before the opening bid
+
+
+def test_22a_states_the_contract_with_its_redouble():
+    res = _rule("law39-b-contract-redoubled.yaml")
+    ended = next(o for o in res.outcomes if o.cite == "22A")
+    assert "the third in succession after XX: the contract is 1SXX." in ended.text
+
+
+def test_inadmissible_redouble_found_after_opening_lead_is_36c_only():
+    res = _rule("law36-c-found-after-opening-lead.yaml")
+    assert res.cancelled == frozenset()             # too late for 36A/36B: nothing is cancelled
+    assert _pairs(res) == {("35", "irregularity"), ("36C", "score-as-if-not-made"),
+                           ("17D1", "auction-period-ended")}
+    score = next(o for o in res.outcomes if o.cite == "36C")
+    assert score.who == "E" and "(1HXX as the auction went)" in score.text
+
+
+def test_inadmissible_double_director_called_before_lead_is_not_36c(tmp_path):
+    src = (CASES / "law36-c-found-after-opening-lead.yaml").read_text()
+    moved = src.replace("  - {happened: opening-lead-faced}\n  - {director: called}\n",
+                        "  - {director: called}\n  - {happened: opening-lead-faced}\n")
+    assert moved != src
+    f = tmp_path / "c.yaml"
+    f.write_text(moved)
+    c = case.load_case(str(f))
+    book = rulebook.load_rulebook(str(paths.rules_dir()))
+    res = inference.run(book, lambda st: facts.derive(c, st).facts)
+    assert not any(o.cite == "36C" for o in res.outcomes)
+    assert ("36A", "call-cancelled") in _pairs(res)
