@@ -308,13 +308,18 @@ def run(book: Rulebook, derive) -> RunResult:
     """
     runner = compiled(book)
     status: dict[int, str] = {}
+    facts = derive(MappingProxyType(dict(status)))
     for rounds in range(1, MAX_ROUNDS + 1):
-        firings = runner.run_once(derive(MappingProxyType(dict(status))))
+        firings = runner.run_once(facts)
         firings.sort(key=lambda f: (f.rule.order, sorted(str(v.get("fid")) for v in f.matched.values())))
         derived = [d for f in firings for d in f.derived]
         now = _statuses(derived)
-        if now == status:
+        settled = now == status
+        if not settled:
+            new_facts = derive(MappingProxyType(dict(now)))
+            # statuses that change no base fact cannot change what the rules conclude
+            settled, status, facts = new_facts == facts, now, new_facts
+        if settled:
             taken_out = frozenset(n for n, st in status.items() if st in ("cancelled", "replaced-by-pass"))
             return RunResult(_outcomes(firings), firings, derived, rounds, taken_out, dict(status))
-        status = now
     raise EngineError(f"the rules did not settle which calls are cancelled or replaced within {MAX_ROUNDS} rounds")
