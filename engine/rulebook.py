@@ -142,7 +142,9 @@ class Rulebook:
         engine_rules: the durable-rules JSON ruleset ``{engine_rule_name: definition}`` without
             ``run`` actions (inference attaches them); ``engine_names`` maps each engine rule
             name to its Rule.
-        consumed_types: fact types some pattern can match (others never enter the engine).
+        laws: law number -> title of its rules file.
+        needed_fields: fact type -> the fields some pattern, join or template can look at; a
+            type missing here is matched by no pattern and never enters the engine.
     """
 
     edition: str
@@ -151,7 +153,6 @@ class Rulebook:
     strata: int = 1
     engine_rules: dict[str, dict] = field(default_factory=dict)
     engine_names: dict[str, Rule] = field(default_factory=dict)
-    consumed_types: set[str] = field(default_factory=set)
     laws: dict[str, str] = field(default_factory=dict)
     needed_fields: dict[str, frozenset] = field(default_factory=dict)
 
@@ -467,15 +468,14 @@ def _compile_pattern(p: Pattern) -> dict:
     return parts[0] if len(parts) == 1 else {"$and": parts}
 
 
-def compile_rules(rules: list[Rule]) -> tuple[dict[str, dict], dict[str, Rule], set[str]]:
+def compile_rules(rules: list[Rule]) -> tuple[dict[str, dict], dict[str, Rule]]:
     """Compile stratified rules to durable-rules' JSON form (without ``run``).
 
     Returns:
-        ({engine rule name: definition}, {engine rule name: Rule}, consumed fact types).
+        ({engine rule name: definition}, {engine rule name: Rule}).
     """
     out: dict[str, dict] = {}
     names: dict[str, Rule] = {}
-    consumed: set[str] = {CONTROL_TYPE}
     for r in rules:
         alts = r.alternatives or [[]]
         for i, alt in enumerate(alts):
@@ -483,7 +483,6 @@ def compile_rules(rules: list[Rule]) -> tuple[dict[str, dict], dict[str, Rule], 
             patterns: list[dict] = []
             for p in list(r.when) + list(alt):
                 patterns.append({p.alias: _compile_pattern(p)})
-                consumed.add(p.type)
             if r.unless:
                 # The control fact goes after the positive patterns and before the first
                 # negation: the engine checks a negation once, when everything to its left
@@ -493,7 +492,6 @@ def compile_rules(rules: list[Rule]) -> tuple[dict[str, dict], dict[str, Rule], 
                 patterns.append({CONTROL_ALIAS: {"$and": [{"t": CONTROL_TYPE}, {"n": r.stratum}]}})
             for p in r.unless:
                 patterns.append({f"{p.alias}$not": _compile_pattern(p)})
-                consumed.add(p.type)
             d: dict[str, Any] = {"all": patterns}
             if r.pri is not None:
                 d["pri"] = r.pri
@@ -501,7 +499,7 @@ def compile_rules(rules: list[Rule]) -> tuple[dict[str, dict], dict[str, Rule], 
             names[name] = r
     # a sink so control facts are always consumed
     out["control-sink"] = {"all": [{"m": {"t": CONTROL_TYPE}}]}
-    return out, names, consumed
+    return out, names
 
 
 ALWAYS_KEPT = frozenset({"t", "fid", "idx", "of"})
@@ -552,8 +550,8 @@ def build(paths: list[Path], vocabulary_path: Path, edition: str) -> Rulebook:
     if not rules:
         raise InputError(str(vocabulary_path.parent), 0, 0, "", f"no rules found for edition {edition!r}")
     strata = stratify(rules)
-    engine_rules, engine_names, consumed = compile_rules(rules)
-    return Rulebook(edition, rules, vocabulary, strata, engine_rules, engine_names, consumed, laws,
+    engine_rules, engine_names = compile_rules(rules)
+    return Rulebook(edition, rules, vocabulary, strata, engine_rules, engine_names, laws,
                     needed_fields(rules))
 
 
