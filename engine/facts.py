@@ -123,12 +123,12 @@ class Facts:
 
 def _describe(e: Event) -> str:
     if e.kind == "call":
-        return f"{e.seat.value} {e.call}"
+        return f"{e.seat.letter} {e.call}"
     if e.kind == "replaces":
-        return f"{e.seat.value} replaces {e.replaces} with {e.call}"
+        return f"{e.seat.letter} replaces {e.replaces} with {e.call}"
     if e.kind == "accepts":
-        return f"{e.seat.value} {'accepts' if e.accepts else 'does not accept'}" + (f" {e.call}" if e.call else "")
-    return "director called" + (f" by {e.seat.value}" if e.seat else "")
+        return f"{e.seat.letter} {'accepts' if e.accepts else 'does not accept'}" + (f" {e.call}" if e.call else "")
+    return "director called" + (f" by {e.seat.letter}" if e.seat else "")
 
 
 def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()) -> Facts:
@@ -157,7 +157,7 @@ def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()
         sources[fact["fid"]] = src
         return fact
 
-    add({"t": "board", "fid": "board", "dealer": case.dealer.value, "vul": case.vulnerability or "unknown",
+    add({"t": "board", "fid": "board", "dealer": case.dealer.letter, "vul": case.vulnerability or "unknown",
          "number": case.board.number if case.board else 0}, Source(None, 1, "board"))
     add({"t": "case", "fid": "case", "last_idx": len(case.events), "events": len(case.events)},
         Source(None, 1, "case"))
@@ -187,14 +187,14 @@ def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()
     def context_facts(e: Event, before: list[tuple[int, Seat, Call]], turn: Seat) -> dict:
         seat, call = e.seat, e.call
         f: dict[str, Any] = {
-            "t": "call", "fid": f"e{e.number}", "idx": e.number, "seat": seat.value, "call": str(call),
-            "kind": call.kind, "lho": seat.lho.value, "rho": seat.rho.value, "partner": seat.partner.value,
-            "side": seat.side, "turn": turn.value, "rel": relation(seat, to=turn),
+            "t": "call", "fid": f"e{e.number}", "idx": e.number, "seat": seat.letter, "call": str(call),
+            "kind": call.kind, "lho": seat.lho.letter, "rho": seat.rho.letter, "partner": seat.partner.letter,
+            "side": seat.side, "turn": turn.letter, "rel": relation(seat, to=turn),
             "prev_called": any(s == seat for _, s, _ in before),
             "any_bid_before": any(c.is_bid for _, _, c in before),
         }
         if before:
-            f["prev_idx"], f["prev_seat"] = before[-1][0], before[-1][1].value
+            f["prev_idx"], f["prev_seat"] = before[-1][0], before[-1][1].letter
         plast = next((n for n, s, _ in reversed(before) if s == seat.partner), None)
         if plast is not None:
             f["partner_last_idx"] = plast
@@ -219,7 +219,7 @@ def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()
             f["last_call"] = str(last_call)
         if call.is_bid:
             f["level"] = call.level
-            f["denom"] = call.denomination.value
+            f["denom"] = call.denomination.code
             f["sufficient"] = is_sufficient(call, last)
             lowest = lowest_sufficient(call.denomination, last)
             f["has_lowest_same"] = not lowest.above_seven   # over 7S there is no sufficient spade bid
@@ -277,7 +277,7 @@ def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()
         if e.kind == "call":
             _closing_run(f, e, call_events[i + 1:], standing_before[e.number], call_facts)
         if e.kind == "call" and e.simultaneous_with is not None:
-            f["simultaneous_with"] = e.simultaneous_with.value
+            f["simultaneous_with"] = e.simultaneous_with.letter
         if e.kind == "call" and i > 0 and call_events[i - 1].seat == e.seat and not any(
                 x.kind == "director" for x in case.events if call_events[i - 1].number < x.number < e.number):
             f["follows_own_idx"] = call_events[i - 1].number
@@ -293,9 +293,9 @@ def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()
                  and not (x.kind == "replaces" and call_facts[x.number].get("replaces") == e.number)]
         if later:
             nxt = later[0]
-            f["next_idx"], f["next_seat"] = nxt.number, nxt.seat.value
+            f["next_idx"], f["next_seat"] = nxt.number, nxt.seat.letter
             f["next_rel"] = relation(nxt.seat, to=e.seat)
-            f["next_by_turn_player"] = nxt.seat.value == f["turn"]
+            f["next_by_turn_player"] = nxt.seat.letter == f["turn"]
             f["next_is_replacement"] = nxt.kind == "replaces"
             f["director_before_next"] = any(x.kind == "director" for x in case.events if e.number < x.number < nxt.number)
         else:
@@ -306,14 +306,14 @@ def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()
         if e.kind == "accepts":
             prior = [x for x in call_events if x.number < e.number and (e.call is None or x.call == e.call)]
             target = prior[-1]
-            add({"t": "decision", "fid": f"e{e.number}", "idx": e.number, "seat": e.seat.value,
+            add({"t": "decision", "fid": f"e{e.number}", "idx": e.number, "seat": e.seat.letter,
                  "accepts": e.accepts, "of": target.number, "rel": relation(e.seat, to=target.seat)},
                 Source(e.number, e.line, _describe(e)))
         elif e.kind == "director":
             prior = [x.number for x in call_events if x.number < e.number]
             dc = {"t": "director-called", "fid": f"e{e.number}", "idx": e.number, "after": prior[-1] if prior else 0}
             if e.seat is not None:
-                dc["by"] = e.seat.value
+                dc["by"] = e.seat.letter
             add(dc, Source(e.number, e.line, _describe(e)))
 
     derive_table_facts(case, add)

@@ -121,22 +121,52 @@ def _parts(template: str) -> tuple:
     return ("text", tuple(pieces), template[pos:])
 
 
+_EMPTY: dict = {}
+
+
+def compile_template(template: Any):
+    """Turn a conclusion template into a function ``matched -> value`` (see :func:`render`).
+
+    Templates are fixed per rule, so each is split once when the rulebook is registered;
+    a constant part costs nothing at firing time.
+    """
+    if isinstance(template, str):
+        p = _parts(template)
+        if p[0] == "ref":
+            _, alias, name = p
+            return lambda m: m.get(alias, _EMPTY).get(name, MISSING)
+        if not p[1]:
+            return lambda m: template
+        pieces, tail = p[1], p[2]
+        return lambda m: "".join([lit + str(m.get(a, _EMPTY).get(f, "?")) for lit, a, f in pieces]) + tail
+    if isinstance(template, dict):
+        parts = [(k, compile_template(v), isinstance(v, (str, dict))) for k, v in template.items()]
+        if not any(dyn for _, _, dyn in parts):
+            return lambda m: dict(template)
+        return lambda m: {k: (fn(m) if dyn else template[k]) for k, fn, dyn in parts}
+    return lambda m: template
+
+
+_RENDERERS: dict[int, tuple] = {}
+
+
+def renderer(concl):
+    """The compiled template of a rule conclusion (cached; the entry keeps ``concl`` alive,
+    so its id cannot be reused)."""
+    hit = _RENDERERS.get(id(concl))
+    if hit is None:
+        hit = _RENDERERS[id(concl)] = (concl, compile_template(concl.data))
+    return hit[1]
+
+
 def render(template: Any, matched: dict[str, dict]) -> Any:
     """Fill ``{alias.field}`` placeholders from matched facts.
 
     A string that is exactly one placeholder keeps the value's type (an int stays an int),
     and gives :data:`MISSING` when the field is absent; inside longer text it renders ``?``.
+    Dicts are filled value by value; anything else is returned as it is.
     """
-    if isinstance(template, str):
-        p = _parts(template)
-        if p[0] == "ref":
-            return matched.get(p[1], {}).get(p[2], MISSING)
-        if not p[1]:
-            return template
-        return "".join(lit + str(matched.get(a, {}).get(f, "?")) for lit, a, f in p[1]) + p[2]
-    if isinstance(template, dict):
-        return {k: render(v, matched) for k, v in template.items()}
-    return template
+    return compile_template(template)(matched)
 
 
 class _Compiled:
@@ -156,6 +186,7 @@ class _Compiled:
         self.errors: list[str] = []
         self.derived_count = 0
         self.sid = ""
+        self.by_fid: dict[str, dict] = {}
         definitions = copy.deepcopy(book.engine_rules)
         self.actions = {ename: self._action(ename) for ename in definitions}
         self.handle = _C.create_ruleset(self.name, json.dumps(definitions, ensure_ascii=False))
@@ -185,24 +216,25 @@ class _Compiled:
     def _action(self, ename: str):
         rule = self.book.engine_names.get(ename)
         need = self.book.needed_fields
+        derives = [(c, renderer(c)) for c in rule.then if c.kind == "fact"] if rule is not None else []
 
         def act(matched: dict):
             if rule is None:
                 return
             try:
-                m = {a: {k: v for k, v in f.items() if k not in ("sid", "id", "$s")}
-                     for a, f in matched.items() if a != CONTROL_ALIAS}
+                # the engine holds trimmed copies; the trace and templates get the whole fact
+                by_fid = self.by_fid
+                m = {a: by_fid[f["fid"]] for a, f in matched.items() if a != CONTROL_ALIAS}
                 firing = Firing(rule, ename, m)
                 self.firings.append(firing)
-                for concl in rule.then:
-                    if concl.kind != "fact":
-                        continue
+                for concl, fill in derives:
                     self.derived_count += 1
                     # a field copied from a field the matched fact lacks is left out
-                    fact = {k: v for k, v in render(concl.data, m).items() if v is not MISSING}
+                    fact = {k: v for k, v in fill(m).items() if v is not MISSING}
                     fact["t"] = fact.pop("type")
                     fact["fid"] = f"d{self.derived_count}"
                     fact["by"] = rule.id
+                    by_fid[fact["fid"]] = fact
                     firing.derived.append(fact)
                     keep = need.get(fact["t"])
                     if keep is not None:   # only what some pattern can match enters the engine
@@ -215,6 +247,7 @@ class _Compiled:
 
     def run_once(self, facts: list[dict]) -> list[Firing]:
         self.firings, self.errors = [], []
+        self.by_fid = {f["fid"]: f for f in facts}
         sid = self.sid = str(next(_SIDS))
         need = self.book.needed_fields
         batch = []
@@ -267,7 +300,7 @@ def _outcomes(firings: list[Firing]) -> list[OutcomeRecord]:
         for concl in f.rule.then:
             if concl.kind != "outcome":
                 continue
-            d = render(concl.data, f.matched)
+            d = renderer(concl)(f.matched)
             out.append(OutcomeRecord(
                 code=d["outcome"], cite=d["cite"], who=str(d.get("for", "")), option=str(d.get("option", "")),
                 branch=str(d.get("branch", "")), text=str(d.get("text", "")), rule=f.rule, firing=f,

@@ -102,30 +102,47 @@ class Seat(str, Enum):
             f"{text!r} is not a seat: expected N, E, S, W or North, East, South, West"
         )
 
+    # The seat relations are looked up in tables built once below the class (the auction
+    # replay asks for them for every call, every round).
+
     @property
     def index(self) -> int:
         """Position in clockwise order: N=0, E=1, S=2, W=3 (int)."""
-        return Seat.order().index(self)
+        return _SEAT_INDEX[self]
 
     @property
     def lho(self) -> "Seat":
         """Left-hand opponent: the next seat clockwise (``Seat.N.lho is Seat.E``)."""
-        return seat_after(self, 1)
+        return _SEAT_AFTER[self, 1]
 
     @property
     def partner(self) -> "Seat":
         """The seat opposite (``Seat.N.partner is Seat.S``)."""
-        return seat_after(self, 2)
+        return _SEAT_AFTER[self, 2]
 
     @property
     def rho(self) -> "Seat":
         """Right-hand opponent: the previous seat clockwise (``Seat.N.rho is Seat.W``)."""
-        return seat_after(self, 3)
+        return _SEAT_AFTER[self, 3]
 
     @property
     def side(self) -> str:
         """The partnership this seat belongs to: ``'NS'`` or ``'EW'``."""
-        return "NS" if self in (Seat.N, Seat.S) else "EW"
+        return _SEAT_SIDE[self]
+
+    @property
+    def letter(self) -> str:
+        """The seat's letter as a plain ``str`` (``'N'``), for facts and JSON."""
+        return _SEAT_LETTER[self]
+
+
+_SEAT_ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
+_SEAT_INDEX = {s: i for i, s in enumerate(_SEAT_ORDER)}
+_SEAT_AFTER = {(s, n): _SEAT_ORDER[(i + n) % 4] for s, i in _SEAT_INDEX.items() for n in range(4)}
+_SEAT_SIDE = {Seat.N: "NS", Seat.S: "NS", Seat.E: "EW", Seat.W: "EW"}
+_SEAT_LETTER = {s: str(s.value) for s in _SEAT_ORDER}
+_RELATION = {(p, t): ("self", "lho", "partner", "rho")[(_SEAT_INDEX[p] - _SEAT_INDEX[t]) % 4]
+             for p in _SEAT_ORDER for t in _SEAT_ORDER}
 
 
 def seat_after(seat: "Seat | str", n: int) -> Seat:
@@ -143,11 +160,9 @@ def seat_after(seat: "Seat | str", n: int) -> Seat:
         ValueError: if ``seat`` is not a seat.
         TypeError: if ``n`` is not an int.
     """
-    s = Seat.parse(seat)
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError(f"seat_after: n must be an int, found {n!r}")
-    order = Seat.order()
-    return order[(order.index(s) + n) % 4]
+    return _SEAT_AFTER[Seat.parse(seat), n % 4]
 
 
 def relation(player: "Seat | str", to: "Seat | str") -> str:
@@ -166,8 +181,9 @@ def relation(player: "Seat | str", to: "Seat | str") -> str:
     Raises:
         ValueError: if either argument is not a seat.
     """
-    p, t = Seat.parse(player), Seat.parse(to)
-    return ("self", "lho", "partner", "rho")[(p.index - t.index) % 4]
+    if isinstance(player, Seat) and isinstance(to, Seat):
+        return _RELATION[player, to]
+    return _RELATION[Seat.parse(player), Seat.parse(to)]
 
 
 # --------------------------------------------------------------------------
@@ -228,7 +244,12 @@ class Denomination(str, Enum):
     @property
     def rank(self) -> int:
         """Rank from lowest to highest: C=0, D=1, H=2, S=3, NT=4 (int)."""
-        return ("C", "D", "H", "S", "NT").index(self.value)
+        return _DENOM_RANK[self]
+
+    @property
+    def code(self) -> str:
+        """The denomination's code as a plain ``str`` (``'H'``, ``'NT'``), for facts and JSON."""
+        return _DENOM_CODE[self]
 
     @property
     def is_suit(self) -> bool:
@@ -243,6 +264,9 @@ class Denomination(str, Enum):
             "S": "spades", "NT": "notrump",
         }[self.value]
 
+
+_DENOM_RANK = {d: i for i, d in enumerate(Denomination)}
+_DENOM_CODE = {d: str(d.value) for d in Denomination}
 
 _CALL_KINDS = ("bid", "pass", "double", "redouble")
 
@@ -268,6 +292,8 @@ class Call:
             larger level is representable so that an attempted bid above
             seven can be recorded); ``None`` for other calls.
         denomination: for a bid, a Denomination; ``None`` otherwise.
+
+    Attributes (computed on construction): ``is_bid`` and ``is_pass`` (bool).
 
     Calls are immutable, hashable and compare equal field by field.  They
     have no ``<``/``>`` ordering; compare bids with ``outranks`` or ``rank``.
@@ -305,6 +331,11 @@ class Call:
                     f"a {self.kind} has no level or denomination, found "
                     f"level={self.level!r}, denomination={self.denomination!r}"
                 )
+        # computed once: the replay reads these for every call, every round
+        object.__setattr__(self, "_text", f"{self.level}{_DENOM_CODE[self.denomination]}" if self.kind == "bid"
+                           else {"pass": "Pass", "double": "X", "redouble": "XX"}[self.kind])
+        object.__setattr__(self, "is_bid", self.kind == "bid")
+        object.__setattr__(self, "is_pass", self.kind == "pass")
 
     # -- construction ------------------------------------------------------
 
@@ -369,15 +400,8 @@ class Call:
 
     # -- properties ----------------------------------------------------------
 
-    @property
-    def is_bid(self) -> bool:
-        """True if this call is a bid."""
-        return self.kind == "bid"
-
-    @property
-    def is_pass(self) -> bool:
-        """True if this call is a pass."""
-        return self.kind == "pass"
+    # is_bid (True if this call is a bid) and is_pass (True if it is a pass) are plain
+    # attributes set in __post_init__.
 
     @property
     def is_double(self) -> bool:
@@ -423,9 +447,7 @@ class Call:
         return self.rank > other.rank
 
     def __str__(self) -> str:
-        if self.is_bid:
-            return f"{self.level}{self.denomination.value}"
-        return {"pass": "Pass", "double": "X", "redouble": "XX"}[self.kind]
+        return self._text
 
 
 PASS = Call("pass")

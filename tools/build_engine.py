@@ -42,7 +42,7 @@ SDIST_SHA256 = "053b26f5e48d312d4fa27995243f954671be6eece477f150c059c364eb4d7d61
 UPSTREAM_VERSION = "2.0.28"
 # Bump FIX_LEVEL whenever the patch below changes; engine/enginecheck.py requires
 # at least this level (keep the two in step).
-FIX_LEVEL = 3
+FIX_LEVEL = 4
 FIXED_VERSION = f"{UPSTREAM_VERSION}+bridgedirector.{FIX_LEVEL}"
 MARKER_MODULE = "durable._bridge_director_fix"
 
@@ -90,6 +90,24 @@ EDITS: list[tuple[str, str, str, int | None]] = [
         1,
     ),
     (
+        "src/rules/rules.h",
+        # The alpha network keeps each node's children in a 512-slot open-addressing table,
+        # but the first slot is taken from only the low 5 bits of the property-name hash, so
+        # all children crowd into one long run that every property of every fact walks. Use
+        # the whole table (insertion and look-up both use this mask, so it stays consistent).
+        "#define HASH_MASK 0x1F\n",
+        "#define HASH_MASK 0x1FF  /* bridge-director: was 0x1F (512-slot tables, 32 used) */\n",
+        1,
+    ),
+    (
+        "setup.py",
+        # setup.py overwrites CFLAGS, so the engine's static library is compiled without
+        # optimisation (-O0). Matching runs about a third faster at -O2.
+        "  environ['CFLAGS'] = '-std=c99 -D_GNU_SOURCE'\n",
+        "  environ['CFLAGS'] = '-std=c99 -D_GNU_SOURCE -O2'\n",
+        1,
+    ),
+    (
         "src/rulespy/rules.c",
         # PyEval_CallObject was removed in Python 3.13.
         "PyEval_CallObject(",
@@ -109,8 +127,9 @@ MARKER_SOURCE = f'''"""Marker installed by bridge-director's tools/build_engine.
 Its presence means this durable-rules build carries bridge-director's fix for the
 out-of-bounds scan in reduceExpressionSequence (events.c), the alpha-network stack of
 64 nodes in handleAlpha (events.c, error 303 on large rulebooks), per-session hash indexes
-sized for big sessions (state.h: every case paid for every rule), and the Python 3.13
-PyEval_CallObject removal (rules.c). The stock PyPI build does not have it.
+sized for big sessions (state.h: every case paid for every rule), alpha-node child tables
+that use all their slots (rules.h), an optimised (-O2) build of the engine library, and the
+Python 3.13 PyEval_CallObject removal (rules.c). The stock PyPI build does not have it.
 """
 FIX_LEVEL = {FIX_LEVEL}
 UPSTREAM_VERSION = "{UPSTREAM_VERSION}"
