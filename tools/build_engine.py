@@ -42,7 +42,7 @@ SDIST_SHA256 = "053b26f5e48d312d4fa27995243f954671be6eece477f150c059c364eb4d7d61
 UPSTREAM_VERSION = "2.0.28"
 # Bump FIX_LEVEL whenever the patch below changes; engine/enginecheck.py requires
 # at least this level (keep the two in step).
-FIX_LEVEL = 4
+FIX_LEVEL = 5
 FIXED_VERSION = f"{UPSTREAM_VERSION}+bridgedirector.{FIX_LEVEL}"
 MARKER_MODULE = "durable._bridge_director_fix"
 
@@ -108,6 +108,69 @@ EDITS: list[tuple[str, str, str, int | None]] = [
         1,
     ),
     (
+        "src/rules/state.c",
+        # Frame pools: a new session set up five pools of frame nodes for every node of the
+        # network (several KiB each, over a thousand mallocs per case), though a case touches
+        # a few dozen. Pools now start empty and are set up by NEW on first use; a pool never
+        # used stays NULL (free(NULL) is a no-op, and every read goes through an offset that
+        # only NEW can hand out).
+        "#define NEW(type, pool, valueOffset) do { \\\n"
+        "    valueOffset = pool.freeOffset; \\\n",
+        "#define LAZY_INIT(pool, length) do { \\\n"
+        "    pool.content = NULL; \\\n"
+        "    pool.contentLength = length; \\\n"
+        "    pool.freeOffset = 1; \\\n"
+        "    pool.count = 0; \\\n"
+        "} while(0)\n"
+        "\n"
+        "#define NEW(type, pool, valueOffset) do { \\\n"
+        "    if (!pool.content) { \\\n"
+        "        INIT(type, pool, pool.contentLength); \\\n"
+        "    } \\\n"
+        "    valueOffset = pool.freeOffset; \\\n",
+        1,
+    ),
+    (
+        "src/rules/state.c",
+        "        INIT(leftFrameNode, \n"
+        "             betaNode->leftFramePool, \n"
+        "             MAX_LEFT_FRAME_NODES);\n",
+        "        LAZY_INIT(betaNode->leftFramePool, MAX_LEFT_FRAME_NODES);\n",
+        1,
+    ),
+    (
+        "src/rules/state.c",
+        "        INIT(rightFrameNode, \n"
+        "             betaNode->rightFramePool, \n"
+        "             MAX_RIGHT_FRAME_NODES);\n",
+        "        LAZY_INIT(betaNode->rightFramePool, MAX_RIGHT_FRAME_NODES);\n",
+        1,
+    ),
+    (
+        "src/rules/state.c",
+        "        INIT(leftFrameNode, \n"
+        "             connectorNode->aFramePool, \n"
+        "             MAX_LEFT_FRAME_NODES);\n",
+        "        LAZY_INIT(connectorNode->aFramePool, MAX_LEFT_FRAME_NODES);\n",
+        1,
+    ),
+    (
+        "src/rules/state.c",
+        "        INIT(leftFrameNode, \n"
+        "             connectorNode->bFramePool, \n"
+        "             MAX_LEFT_FRAME_NODES);\n",
+        "        LAZY_INIT(connectorNode->bFramePool, MAX_LEFT_FRAME_NODES);\n",
+        1,
+    ),
+    (
+        "src/rules/state.c",
+        "        INIT(leftFrameNode, \n"
+        "             actionNode->resultPool, \n"
+        "             MAX_LEFT_FRAME_NODES);\n",
+        "        LAZY_INIT(actionNode->resultPool, MAX_LEFT_FRAME_NODES);\n",
+        1,
+    ),
+    (
         "src/rulespy/rules.c",
         # PyEval_CallObject was removed in Python 3.13.
         "PyEval_CallObject(",
@@ -128,8 +191,9 @@ Its presence means this durable-rules build carries bridge-director's fix for th
 out-of-bounds scan in reduceExpressionSequence (events.c), the alpha-network stack of
 64 nodes in handleAlpha (events.c, error 303 on large rulebooks), per-session hash indexes
 sized for big sessions (state.h: every case paid for every rule), alpha-node child tables
-that use all their slots (rules.h), an optimised (-O2) build of the engine library, and the
-Python 3.13 PyEval_CallObject removal (rules.c). The stock PyPI build does not have it.
+that use all their slots (rules.h), frame pools set up on first use (state.c), an
+optimised (-O2) build of the engine library, and the Python 3.13 PyEval_CallObject
+removal (rules.c). The stock PyPI build does not have it.
 """
 FIX_LEVEL = {FIX_LEVEL}
 UPSTREAM_VERSION = "{UPSTREAM_VERSION}"
