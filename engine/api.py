@@ -33,9 +33,10 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
     """
     book = book or rulebook(case.edition)
     last: dict = {}
+    deriver = _facts.Deriver(case)
 
     def derive(status):
-        last["facts"] = _facts.derive(case, status)
+        last["facts"] = deriver.derive(status)
         return last["facts"].facts
     result = inference.run(book, derive)
     return build(case, book, last["facts"], result)

@@ -139,21 +139,53 @@ def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()
         status: event number -> status the rules gave the call (``cancelled``: left out of the
             replay; ``replaced-by-pass``: replayed as a pass by the same seat;
             ``awaiting-replacement``: out of the auction until its caller replaces it, the
-            replacement then going where the auction stands); other statuses are ignored. A plain set of event numbers means all ``cancelled``.
+            replacement then going where the auction stands); other statuses are ignored. A
+            plain set of event numbers means all ``cancelled``.
     Returns:
         Facts (facts and their sources).
     """
-    status_of = dict(status) if isinstance(status, Mapping) else {n: "cancelled" for n in status}
-    cancelled = frozenset(n for n, st in status_of.items() if st == "cancelled")
-    as_pass = frozenset(n for n, st in status_of.items() if st == "replaced-by-pass")
-    # a call waiting for its caller to replace it is out of the auction until he does: the
-    # turn is his again, and his replacement goes where the auction then stands
-    awaiting = frozenset(n for n, st in status_of.items() if st == "awaiting-replacement")
-    facts: list[dict] = []
+    return Deriver(case).derive(status)
+
+
+class Deriver:
+    """The base facts of one case, derived again for each set of call statuses.
+
+    Only the call facts depend on the statuses (the auction replay); the board, case,
+    decision, director-called, table and judgement facts are computed on the first
+    :meth:`derive` and reused, so a case ruled over several rounds derives them once.
+    The fact dicts are shared between rounds and must not be changed by the caller.
+    """
+
+    def __init__(self, case: Case):
+        self.case = case
+        self._static: "tuple[list[dict], list[dict], dict[str, Source]] | None" = None
+
+    def derive(self, status: "Mapping[int, str] | Iterable[int]" = frozenset()) -> Facts:
+        """The base facts under ``status`` (as for :func:`derive`); returns Facts."""
+        if self._static is None:
+            self._static = _static_facts(self.case)
+        head, tail, static_sources = self._static
+        facts = list(head)
+        sources = dict(static_sources)
+
+        def add(fact: dict, src: Source) -> dict:
+            facts.append(fact)
+            sources[fact["fid"]] = src
+            return fact
+        _call_facts(self.case, status, add)
+        facts.extend(tail)
+        return Facts(facts, sources)
+
+
+def _static_facts(case: Case) -> "tuple[list[dict], list[dict], dict[str, Source]]":
+    """The facts that do not depend on call statuses: (before the call facts, after them, sources)."""
+    head: list[dict] = []
+    tail: list[dict] = []
     sources: dict[str, Source] = {}
+    into = head
 
     def add(fact: dict, src: Source) -> dict:
-        facts.append(fact)
+        into.append(fact)
         sources[fact["fid"]] = src
         return fact
 
@@ -161,7 +193,39 @@ def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()
          "number": case.board.number if case.board else 0}, Source(None, 1, "board"))
     add({"t": "case", "fid": "case", "last_idx": len(case.events), "events": len(case.events)},
         Source(None, 1, "case"))
+    into = tail
+    call_events = [e for e in case.events if e.kind in ("call", "replaces")]
+    for e in case.events:
+        if e.kind == "accepts":
+            prior = [x for x in call_events if x.number < e.number and (e.call is None or x.call == e.call)]
+            target = prior[-1]
+            add({"t": "decision", "fid": f"e{e.number}", "idx": e.number, "seat": e.seat.letter,
+                 "accepts": e.accepts, "of": target.number, "rel": relation(e.seat, to=target.seat)},
+                Source(e.number, e.line, _describe(e)))
+        elif e.kind == "director":
+            prior = [x.number for x in call_events if x.number < e.number]
+            dc = {"t": "director-called", "fid": f"e{e.number}", "idx": e.number, "after": prior[-1] if prior else 0}
+            if e.seat is not None:
+                dc["by"] = e.seat.letter
+            add(dc, Source(e.number, e.line, _describe(e)))
 
+    derive_table_facts(case, add)
+
+    for j in case.judgements:
+        ev = case.events[j.event - 1]
+        add({"t": "judgement", "fid": f"j{j.event}-{j.prop}", "of": j.event, "prop": j.prop, "value": j.value},
+            Source(j.event, j.line, f"judgement: {_judged(ev)} {j.prop} = {str(j.value).lower()}"))
+    return head, tail, sources
+
+
+def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) -> None:
+    """Add the ``call`` facts of the auction replayed under ``status`` (see :func:`derive`)."""
+    status_of = dict(status) if isinstance(status, Mapping) else {n: "cancelled" for n in status}
+    cancelled = frozenset(n for n, st in status_of.items() if st == "cancelled")
+    as_pass = frozenset(n for n, st in status_of.items() if st == "replaced-by-pass")
+    # a call waiting for its caller to replace it is out of the auction until he does: the
+    # turn is his again, and his replacement goes where the auction then stands
+    awaiting = frozenset(n for n, st in status_of.items() if st == "awaiting-replacement")
     call_events = [e for e in case.events if e.kind in ("call", "replaces")]
     standing: list[tuple[int, Seat, Call]] = []      # (event number, seat, call)
     over_memo: dict[tuple, bool] = {(): False}
@@ -272,57 +336,38 @@ def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()
         add(f, Source(e.number, e.line, _describe(e)))
 
     # what came next: the next call event that is not a replacement of this call
+    directors = [x.number for x in case.events if x.kind == "director"]
+
+    def director_between(lo: int, hi: "int | None") -> bool:
+        return any(lo < d and (hi is None or d < hi) for d in directors)
     for i, e in enumerate(call_events):
         f = call_facts[e.number]
         if e.kind == "call":
             _closing_run(f, e, call_events[i + 1:], standing_before[e.number], call_facts)
-        if e.kind == "call" and e.simultaneous_with is not None:
-            f["simultaneous_with"] = e.simultaneous_with.letter
-        if e.kind == "call" and i > 0 and call_events[i - 1].seat == e.seat and not any(
-                x.kind == "director" for x in case.events if call_events[i - 1].number < x.number < e.number):
-            f["follows_own_idx"] = call_events[i - 1].number
-        mine = [x for x in call_events if x.number > e.number
-                and not (x.kind == "replaces" and call_facts[x.number].get("replaces") == e.number)]
-        own = next((x for x in mine if x.seat == e.seat), None)
+            if e.simultaneous_with is not None:
+                f["simultaneous_with"] = e.simultaneous_with.letter
+            if i > 0 and call_events[i - 1].seat == e.seat and not director_between(call_events[i - 1].number, e.number):
+                f["follows_own_idx"] = call_events[i - 1].number
+        # call events are in file order, so the later ones follow in the list
+        later = [x for x in call_events[i + 1:]
+                 if not (x.kind == "replaces" and call_facts[x.number].get("replaces") == e.number)]
+        partner = e.seat.partner
+        own = next((x for x in later if x.seat == e.seat), None)
         if own is not None:
             f["own_next_idx"] = own.number
-        pn = next((x for x in mine if x.seat == e.seat.partner), None)
+        pn = next((x for x in later if x.seat == partner), None)
         if pn is not None:
             f["partner_next_idx"] = pn.number
-        later = [x for x in call_events if x.number > e.number
-                 and not (x.kind == "replaces" and call_facts[x.number].get("replaces") == e.number)]
         if later:
             nxt = later[0]
             f["next_idx"], f["next_seat"] = nxt.number, nxt.seat.letter
             f["next_rel"] = relation(nxt.seat, to=e.seat)
             f["next_by_turn_player"] = nxt.seat.letter == f["turn"]
             f["next_is_replacement"] = nxt.kind == "replaces"
-            f["director_before_next"] = any(x.kind == "director" for x in case.events if e.number < x.number < nxt.number)
+            f["director_before_next"] = director_between(e.number, nxt.number)
         else:
-            f["director_before_next"] = any(x.kind == "director" for x in case.events if x.number > e.number)
-        f["final"] = not any(x.number > e.number for x in call_events)
-
-    for e in case.events:
-        if e.kind == "accepts":
-            prior = [x for x in call_events if x.number < e.number and (e.call is None or x.call == e.call)]
-            target = prior[-1]
-            add({"t": "decision", "fid": f"e{e.number}", "idx": e.number, "seat": e.seat.letter,
-                 "accepts": e.accepts, "of": target.number, "rel": relation(e.seat, to=target.seat)},
-                Source(e.number, e.line, _describe(e)))
-        elif e.kind == "director":
-            prior = [x.number for x in call_events if x.number < e.number]
-            dc = {"t": "director-called", "fid": f"e{e.number}", "idx": e.number, "after": prior[-1] if prior else 0}
-            if e.seat is not None:
-                dc["by"] = e.seat.letter
-            add(dc, Source(e.number, e.line, _describe(e)))
-
-    derive_table_facts(case, add)
-
-    for j in case.judgements:
-        ev = case.events[j.event - 1]
-        add({"t": "judgement", "fid": f"j{j.event}-{j.prop}", "of": j.event, "prop": j.prop, "value": j.value},
-            Source(j.event, j.line, f"judgement: {_judged(ev)} {j.prop} = {str(j.value).lower()}"))
-    return Facts(facts, sources)
+            f["director_before_next"] = director_between(e.number, None)
+        f["final"] = i == len(call_events) - 1
 
 
 def _closing_run(f: dict, e: Event, after: list[Event], before: list[tuple[int, Seat, Call]],
