@@ -30,6 +30,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+import orjson   # facts in and matches out of the engine as JSON, several times per case
+
 from .enginecheck import require_fixed_engine
 from .rulebook import CONTROL_ALIAS, CONTROL_TYPE, TEMPLATE_RE, Rulebook, Rule
 
@@ -193,7 +195,7 @@ class _Compiled:
 
     def _assert(self, payload: Any) -> int | None:
         """Assert one fact (dict) or a batch (list); return the state handle, None if not handled."""
-        text = json.dumps(payload, ensure_ascii=False)
+        text = orjson.dumps(payload).decode()
         res = _C.assert_facts(self.handle, text) if isinstance(payload, list) else _C.assert_fact(self.handle, text)
         if res[0] == 1:        # no pattern can consume (one of) the fact(s)
             return None
@@ -208,7 +210,7 @@ class _Compiled:
             return
         messages = res[1]
         while messages:
-            for name, matched in json.loads(messages).items():
+            for name, matched in orjson.loads(messages).items():
                 self.actions[name](matched)
                 break
             messages = _C.complete_and_start_action(self.handle, state_handle)
