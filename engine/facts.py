@@ -250,35 +250,43 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
 
     def context_facts(e: Event, before: list[tuple[int, Seat, Call]], turn: Seat) -> dict:
         seat, call = e.seat, e.call
+        partner = seat.partner
+        # one pass back over the standing calls: partner's last call, the last bid (and its
+        # bidder, and the calls after it), the last call that is not a pass, whether he called
+        plast = last = bidder = last_call = None
+        prev_called = False
+        since_bid: list[str] = []
+        for n, s, c in reversed(before):
+            if s == seat:
+                prev_called = True
+            elif plast is None and s == partner:
+                plast = n
+            if last_call is None and not c.is_pass:
+                last_call = c
+            if last is None:
+                if c.is_bid:
+                    last, bidder = c, s
+                else:
+                    since_bid.append(c.kind)
         f: dict[str, Any] = {
             "t": "call", "fid": f"e{e.number}", "idx": e.number, "seat": seat.letter, "call": str(call),
-            "kind": call.kind, "lho": seat.lho.letter, "rho": seat.rho.letter, "partner": seat.partner.letter,
+            "kind": call.kind, "lho": seat.lho.letter, "rho": seat.rho.letter, "partner": partner.letter,
             "side": seat.side, "turn": turn.letter, "rel": relation(seat, to=turn),
-            "prev_called": any(s == seat for _, s, _ in before),
-            "any_bid_before": any(c.is_bid for _, _, c in before),
+            "prev_called": prev_called, "any_bid_before": last is not None,
         }
         if before:
             f["prev_idx"], f["prev_seat"] = before[-1][0], before[-1][1].letter
-        plast = next((n for n, s, _ in reversed(before) if s == seat.partner), None)
         if plast is not None:
             f["partner_last_idx"] = plast
         f["auction_ended_before"] = bool(before) and over(before)
-        bidder = next((s for _, s, c in reversed(before) if c.is_bid), None)
         if f["auction_ended_before"] and bidder is not None:
             f["contract_side"] = bidder.side
             f["by_declaring_side"] = bidder.side == seat.side
-        last = next((c for _, _, c in reversed(before) if c.is_bid), None)
         if last is not None:
             f["last_bid"] = str(last)
             # contract: the last bid with any double/redouble standing after it ("1S", "1SX", "1SXX")
-            since_bid = []
-            for _, _, c in reversed(before):
-                if c.is_bid:
-                    break
-                since_bid.append(c.kind)
             f["contract"] = str(last) + ("XX" if "redouble" in since_bid else "X" if "double" in since_bid else "")
         # last_call: the last standing call before this one that is not a pass
-        last_call = next((c for _, _, c in reversed(before) if not c.is_pass), None)
         if last_call is not None:
             f["last_call"] = str(last_call)
         if call.is_bid:

@@ -142,11 +142,26 @@ def compile_template(template: Any):
         pieces, tail = p[1], p[2]
         return lambda m: "".join([lit + str(m.get(a, _EMPTY).get(f, "?")) for lit, a, f in pieces]) + tail
     if isinstance(template, dict):
-        parts = [(k, compile_template(v), isinstance(v, (str, dict))) for k, v in template.items()]
-        if not any(dyn for _, _, dyn in parts):
+        dynamic = [(k, compile_template(v)) for k, v in template.items() if _has_placeholder(v)]
+        if not dynamic:
             return lambda m: dict(template)
-        return lambda m: {k: (fn(m) if dyn else template[k]) for k, fn, dyn in parts}
+
+        def fill(m):
+            out = dict(template)
+            for k, fn in dynamic:
+                out[k] = fn(m)
+            return out
+        return fill
     return lambda m: template
+
+
+def _has_placeholder(value: Any) -> bool:
+    if isinstance(value, str):
+        p = _parts(value)
+        return p[0] == "ref" or bool(p[1])
+    if isinstance(value, dict):
+        return any(_has_placeholder(v) for v in value.values())
+    return False
 
 
 _RENDERERS: dict[int, tuple] = {}
