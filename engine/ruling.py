@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import textwrap
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from .case import Case
 from .facts import Facts
@@ -93,16 +93,25 @@ class Ruling:
 
     Attributes:
         case: the Case; ``lines``: outcome lines in deterministic order (deduplicated);
-        trace: one entry per firing; ``rounds``: engine rounds used; ``cancelled``: event
-        numbers of calls the rules cancelled.
+        ``rounds``: engine rounds used; ``cancelled``: event numbers of calls the rules
+        cancelled; ``trace``: one TraceEntry per firing, built on first use (most rulings
+        are shown without it).
     """
 
     case: Case
     edition: str
     lines: list[Line]
-    trace: list[TraceEntry]
-    rounds: int
-    cancelled: list[int]
+    make_trace: Callable[[], list[TraceEntry]] = field(repr=False, compare=False)
+    rounds: int = 0
+    cancelled: list[int] = field(default_factory=list)
+    _trace: "list[TraceEntry] | None" = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def trace(self) -> list[TraceEntry]:
+        """One TraceEntry per rule firing, in firing order (computed once)."""
+        if self._trace is None:
+            self._trace = self.make_trace()
+        return self._trace
 
     def pairs(self) -> set[tuple[str, str]]:
         """The (cite, outcome code) pairs of the ruling: what ``expect:`` is compared with."""
@@ -159,11 +168,11 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
                     evs.append(r)
         evs.sort(key=lambda r: (r.event is None, r.event or 0, r.line))
         lines.append(Line(o.code, o.cite, o.who, o.option, o.branch, o.text, o.rule.id, evs))
-    trace = []
-    for f in result.firings:
-        trace.append(TraceEntry(f.rule.id, f.rule.cite, f.rule.stratum, f.matched,
-                                {a: refs(m) for a, m in f.matched.items()}, f.derived))
-    return Ruling(case, book.edition, lines, trace, result.rounds, sorted(result.cancelled))
+    def make_trace() -> list[TraceEntry]:
+        return [TraceEntry(f.rule.id, f.rule.cite, f.rule.stratum, f.matched,
+                           {a: refs(m) for a, m in f.matched.items()}, f.derived)
+                for f in result.firings]
+    return Ruling(case, book.edition, lines, make_trace, result.rounds, sorted(result.cancelled))
 
 
 # ---------------------------------------------------------------- renderers
