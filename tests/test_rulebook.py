@@ -307,3 +307,59 @@ def test_real_rulebook_builds():
     assert book.edition == EDITION
     assert "ib-recognised" in {r.id for r in book.rules}
     assert book.by_id("ib-recognised").cite == "18D"
+
+
+# ---------------------------------------------------------------- test order inside a pattern
+
+JOIN_AFTER_OR = """\
+- id: other-calls-on-the-marker
+  cite: 27A1
+  summary: a call on the marked event that is not a pass, with ne and in written before the join
+  when:
+    m: {type: marker}
+    c: {type: call, kind: {ne: pass}, rel: {in: [lho, rho]}, idx: "{m.of}", next_rel: {ne: "{m.rel}"}}
+  then:
+    - outcome: irregularity
+      text: "call {c.idx}"
+"""
+
+JOIN_FACTS = [
+    {"t": "marker", "of": 2, "rel": "partner", "fid": "m"},
+    {"t": "call", "idx": 1, "kind": "bid", "rel": "lho", "next_rel": "rho", "fid": "c1"},    # not the marked call
+    {"t": "call", "idx": 2, "kind": "bid", "rel": "rho", "next_rel": "lho", "fid": "c2"},    # the one
+    {"t": "call", "idx": 3, "kind": "double", "rel": "rho", "fid": "c3"},                    # not marked either
+]
+
+
+def test_joins_come_before_every_or_test(rules_dir):
+    # durable-rules ignores a join placed after an $or in the same pattern; the compiler
+    # puts plain tests first, then joins, then the one ne join, then the other $or tests
+    _, book = compile_one(rules_dir, JOIN_AFTER_OR)
+    tests = book.engine_rules["other-calls-on-the-marker"]["all"][1]["c"]["$and"]
+    assert tests[0] == {"t": "call"}
+    assert tests[1] == {"idx": {"m": "of"}}
+    assert tests[2] == {"$or": [{"$nex": {"next_rel": 1}}, {"$neq": {"next_rel": {"m": "rel"}}}]}
+    assert {json_key(t) for t in tests[3:]} == {json_key({"$or": [{"$nex": {"kind": 1}}, {"$neq": {"kind": "pass"}}]}),
+                                                 json_key({"$or": [{"rel": "lho"}, {"rel": "rho"}]})}
+
+
+def json_key(test: dict) -> str:
+    import json
+    return json.dumps(test, sort_keys=True)
+
+
+def test_a_join_written_after_ne_and_in_still_joins(rules_dir):
+    _, book = compile_one(rules_dir, JOIN_AFTER_OR)
+    result = inference.run(book, lambda status: [dict(f) for f in JOIN_FACTS])
+    assert [(o.cite, o.text) for o in result.outcomes] == [("27A1", "call 2")]
+    # and the ne join is applied too: the marked call's next_rel equal to the marker's rel
+    facts = [dict(f) for f in JOIN_FACTS]
+    facts[2]["next_rel"] = "partner"
+    assert inference.run(book, lambda status: facts).outcomes == []
+
+
+def test_two_ne_joins_in_one_pattern_are_refused(rules_dir):
+    body = JOIN_AFTER_OR.replace('next_rel: {ne: "{m.rel}"}', 'next_rel: {ne: "{m.rel}"}, seat: {ne: "{m.seat}"}')
+    path, e = error_of(rules_dir, body)
+    assert (e.file, e.line, e.field) == (str(path), 10, "other-calls-on-the-marker.when.c.seat")
+    assert "only one field with another fact's field by 'ne'" in e.message

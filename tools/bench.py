@@ -2,8 +2,9 @@
 
 1. Cold start: `director rule` on IB-01 (a new process each time) against a bare
    `python -c pass`; median of several runs. Target: under 8x the bare start.
-2. Warm throughput: the Law 27 cases ruled over and over in one process, in cases per second,
-   against the facts derivation alone (Python mechanics, no engine). Target: >= 2,000 cases/s.
+2. Warm throughput: the Law 27 cases ruled over and over in one process, in cases per second
+   of CPU time (best of five blocks, median shown too), against the facts derivation alone
+   (Python mechanics, no engine). Target: >= 2,000 cases/s on one core.
    Also the whole case set (every law), for reference.
 3. Growth: seconds per case as the auction grows (an insufficient bid after N passes and bids)
    and as the rulebook grows (the whole rulebook copied k times under new rule ids).
@@ -48,13 +49,29 @@ def timed_runs(cmd: list[str], n: int) -> float:
     return statistics.median(times)
 
 
+def rates(fn, items, seconds: float, blocks: int = 5) -> tuple[float, float]:
+    """Items per second over ``blocks`` timed blocks of ``seconds / blocks`` each (CPU time
+    of this process, so other tenants of a shared machine count less): (best, median).
+
+    The best block is the machine's speed with the least interference (as ``timeit``
+    reports); the median says how a typical stretch went.
+    """
+    for it in items:       # warm: caches, compiled templates, the engine's registered ruleset
+        fn(it)
+    out = []
+    for _ in range(blocks):
+        n, t0 = 0, time.process_time()
+        while time.process_time() - t0 < seconds / blocks:
+            for it in items:
+                fn(it)
+            n += len(items)
+        out.append(n / (time.process_time() - t0))
+    return max(out), statistics.median(out)
+
+
 def rate(fn, items, seconds: float) -> float:
-    n, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        for it in items:
-            fn(it)
-        n += len(items)
-    return n / (time.perf_counter() - t0)
+    """Items per second: the best of :func:`rates`."""
+    return rates(fn, items, seconds)[0]
 
 
 def main() -> int:
@@ -77,13 +94,14 @@ def main() -> int:
              if p.name.startswith(("ib-", "law27-"))]
     every = [load_case(p) for p in sorted((ROOT / "cases").rglob("*.yaml"))]
     derive_rate = rate(lambda c: facts.derive(c), law27, secs)
-    rule_rate = rate(lambda c: api.rule(c, book), law27, secs)
-    all_rate = rate(lambda c: api.rule(c, book), every, secs)
+    rule_rate, rule_median = rates(lambda c: api.rule(c, book), law27, secs)
+    all_rate, all_median = rates(lambda c: api.rule(c, book), every, secs)
     print(f"rules in the rulebook   {len(book.rules):8d}  ({len(book.engine_rules)} engine rules, {book.strata} strata)")
+    print("(rates: best of 5 blocks of CPU time; the median block in brackets)")
     print(f"facts derivation only   {derive_rate:8.0f} cases/s  (Law 27 set, {len(law27)} cases)")
-    print(f"full ruling, Law 27 set {rule_rate:8.0f} cases/s  = {rule_rate / derive_rate:.2f} of the derivation rate"
-          f" (target >= 2000 cases/s)")
-    print(f"full ruling, all cases  {all_rate:8.0f} cases/s  ({len(every)} cases)")
+    print(f"full ruling, Law 27 set {rule_rate:8.0f} cases/s  (median {rule_median:.0f})"
+          f" = {rule_rate / derive_rate:.2f} of the derivation rate (target >= 2000 cases/s)")
+    print(f"full ruling, all cases  {all_rate:8.0f} cases/s  (median {all_median:.0f}; {len(every)} cases)")
     d = rules_dir()
     book27 = build([d / "law-27-insufficient-bid.yaml"], d / "vocabulary.yaml", "duplicate-2017")
     rate27 = rate(lambda c: api.rule(c, book27), law27, secs)
