@@ -37,7 +37,6 @@ negation is checked only once every fact it could see is present (durable-rules 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import pickle
 import re
@@ -477,36 +476,23 @@ def _pattern_tests(p: Pattern) -> list[tuple[dict, bool]]:
     return parts
 
 
-def _test_key(fact_type: str, test: dict) -> str:
-    return fact_type + "|" + json.dumps(test, sort_keys=True)
-
-
-def _compile_pattern(p: Pattern, frequency: "dict[str, int] | None" = None) -> dict:
+def _compile_pattern(p: Pattern) -> dict:
     """A pattern in the engine's form.
 
     Order of the tests: the type test; the plain tests on the fact itself (equality,
     comparison, exists); the joins on other facts; the one ``ne`` join, which the engine
     runs as an ``$or``; last, the other ``$or`` tests (``ne``, ``in`` with several values).
+    Within each group the tests keep the order they were written in.
 
-    The order of the joins is a matter of correctness: durable-rules 2.0.28 ignores a join
-    that comes after an ``$or`` in the same pattern (tests/test_rulebook.py shows it), so a
-    rule written as ``{kind: {ne: pass}, idx: "{b.of}"}`` would otherwise match any call.
-    The rest is speed: the engine shares a chain of alpha-network tests between patterns
-    only as far as their tests come in the same order, so the plain tests and the ``$or``
-    tests each come in one canonical order, those most patterns of the type use first
-    (``frequency``: how many patterns use each test; without it, tests keep the order they
-    were written in within each group).
+    The order is a matter of correctness: durable-rules 2.0.28 ignores a join that comes
+    after an ``$or`` in the same pattern (tests/test_rulebook.py shows it), so a rule
+    written as ``{kind: {ne: pass}, idx: "{b.of}"}`` would otherwise match any call.
     """
     tests = _pattern_tests(p)
-
-    def order(group: list[dict]) -> list[dict]:
-        if frequency is None:
-            return group
-        return sorted(group, key=lambda t: (-frequency.get(_test_key(p.type, t), 0), _test_key(p.type, t)))
-    plain = order([t for t, join in tests if not join and "$or" not in t])
+    plain = [t for t, join in tests if not join and "$or" not in t]
     joins = [t for t, join in tests if join and "$or" not in t]
     join_or = [t for t, join in tests if join and "$or" in t]       # at most one (_parse_patterns)
-    alternatives = order([t for t, join in tests if not join and "$or" in t])
+    alternatives = [t for t, join in tests if not join and "$or" in t]
     parts = [{"t": p.type}] + plain + joins + join_or + alternatives
     return parts[0] if len(parts) == 1 else {"$and": parts}
 
@@ -519,20 +505,13 @@ def compile_rules(rules: list[Rule]) -> tuple[dict[str, dict], dict[str, Rule]]:
     """
     out: dict[str, dict] = {}
     names: dict[str, Rule] = {}
-    frequency: dict[str, int] = {}
-    for r in rules:
-        for p in list(r.when) + [q for alt in r.alternatives for q in alt] + list(r.unless):
-            for t, join in _pattern_tests(p):
-                if not join:
-                    key = _test_key(p.type, t)
-                    frequency[key] = frequency.get(key, 0) + 1
     for r in rules:
         alts = r.alternatives or [[]]
         for i, alt in enumerate(alts):
             name = r.id if len(alts) == 1 else f"{r.id}#{i + 1}"
             patterns: list[dict] = []
             for p in list(r.when) + list(alt):
-                patterns.append({p.alias: _compile_pattern(p, frequency)})
+                patterns.append({p.alias: _compile_pattern(p)})
             if r.unless:
                 # The control fact goes after the positive patterns and before the first
                 # negation: the engine checks a negation once, when everything to its left
@@ -541,7 +520,7 @@ def compile_rules(rules: list[Rule]) -> tuple[dict[str, dict], dict[str, Rule]]:
                 # never joined with control facts at all.
                 patterns.append({CONTROL_ALIAS: {"$and": [{"t": CONTROL_TYPE}, {"n": r.stratum}]}})
             for p in r.unless:
-                patterns.append({f"{p.alias}$not": _compile_pattern(p, frequency)})
+                patterns.append({f"{p.alias}$not": _compile_pattern(p)})
             d: dict[str, Any] = {"all": patterns}
             if r.pri is not None:
                 d["pri"] = r.pri
