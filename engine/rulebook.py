@@ -143,7 +143,7 @@ class Rulebook:
             ``run`` actions (inference attaches them); ``engine_names`` maps each engine rule
             name to its Rule.
         laws: law number -> title of its rules file.
-        needed_fields: fact type -> the fields some pattern, join or template can look at; a
+        needed_fields: fact type -> the fields some pattern tests or joins on (plus t, fid); a
             type missing here is matched by no pattern and never enters the engine.
     """
 
@@ -531,14 +531,15 @@ def compile_rules(rules: list[Rule]) -> tuple[dict[str, dict], dict[str, Rule]]:
     return out, names
 
 
-ALWAYS_KEPT = frozenset({"t", "fid", "idx", "of"})
+ALWAYS_KEPT = frozenset({"t", "fid"})
 
 
 def needed_fields(rules: list[Rule]) -> dict[str, frozenset]:
-    """For each fact type, the fields any rule can look at: pattern tests, joins, templates.
+    """For each fact type a pattern can match, the fields some pattern tests or joins on.
 
-    Facts are trimmed to these (plus t, fid, idx, of) before they enter the engine: the
-    engine's matching cost grows with the number of fields per fact.
+    Facts are trimmed to these (plus ``t`` and ``fid``, which keeps two facts with the same
+    fields apart) before they enter the engine: its matching cost grows with the number of
+    fields per fact. Templates and the trace read the whole fact, looked up by ``fid``.
     """
     need: dict[str, set] = {}
     for r in rules:
@@ -550,17 +551,6 @@ def needed_fields(rules: list[Rule]) -> dict[str, frozenset]:
                 bucket.add(fld)
                 if isinstance(v, Ref) and v.alias in types:
                     need.setdefault(types[v.alias], set()).add(v.field)
-
-        def scan(obj):
-            if isinstance(obj, str):
-                for m in TEMPLATE_RE.finditer(obj):
-                    if m[1] in types:
-                        need.setdefault(types[m[1]], set()).add(m[2])
-            elif isinstance(obj, dict):
-                for v in obj.values():
-                    scan(v)
-        for c in r.then:
-            scan(c.data)
     return {t: frozenset(f | ALWAYS_KEPT) for t, f in need.items()}
 
 
