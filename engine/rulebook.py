@@ -526,8 +526,10 @@ def compile_rules(rules: list[Rule]) -> tuple[dict[str, dict], dict[str, Rule]]:
                 d["pri"] = r.pri
             out[name] = d
             names[name] = r
-    # a sink so control facts are always consumed
-    out["control-sink"] = {"all": [{"m": {"t": CONTROL_TYPE}}]}
+    # a sink for the control facts that close the base batch (n 0, or -1 when stratum 0's
+    # is already in), so that assert always hands back the session's state and the batch's
+    # actions can run; the control facts of later strata are consumed by their own rules
+    out["control-sink"] = {"all": [{"m": {"$and": [{"t": CONTROL_TYPE}, {"$lte": {"n": 0}}]}}]}
     return out, names
 
 
