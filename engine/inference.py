@@ -62,7 +62,7 @@ class Firing:
     derived: list[dict] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class OutcomeRecord:
     """An outcome concluded by a rule, rendered from the facts it matched.
 
@@ -309,19 +309,37 @@ def compiled(book: Rulebook) -> _Compiled:
     return _REGISTERED[key]
 
 
+_OUTCOME_FILLS: dict[int, tuple] = {}
+
+
+def _outcome_fills(rule: Rule) -> list[tuple]:
+    """(conclusion, compiled template) for each outcome of ``rule`` (cached; keeps ``rule`` alive)."""
+    hit = _OUTCOME_FILLS.get(id(rule))
+    if hit is None:
+        hit = _OUTCOME_FILLS[id(rule)] = (rule, [(c, renderer(c)) for c in rule.then if c.kind == "outcome"])
+    return hit[1]
+
+
 def _outcomes(firings: list[Firing]) -> list[OutcomeRecord]:
     out = []
     for f in firings:
-        events = tuple(sorted(v.get("idx", v.get("of", 0)) or 0 for v in f.matched.values()
-                              if isinstance(v.get("idx", v.get("of", 0)), int)))
-        for concl in f.rule.then:
-            if concl.kind != "outcome":
-                continue
-            d = renderer(concl)(f.matched)
+        fills = _outcome_fills(f.rule)
+        if not fills:
+            continue
+        events = []
+        for v in f.matched.values():
+            n = v.get("idx", v.get("of", 0))
+            if isinstance(n, int):
+                events.append(n or 0)
+        events.sort()
+        events = tuple(events)
+        first = (events[-1] if events else 0, f.rule.order, events)
+        for concl, fill in fills:
+            d = fill(f.matched)
             out.append(OutcomeRecord(
                 code=d["outcome"], cite=d["cite"], who=str(d.get("for", "")), option=str(d.get("option", "")),
                 branch=str(d.get("branch", "")), text=str(d.get("text", "")), rule=f.rule, firing=f,
-                order=(max(events, default=0), f.rule.order, events, concl.index)))
+                order=first + (concl.index,)))
     out.sort(key=lambda o: o.order)
     return out
 
