@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 
 #: Lowest fix level we accept. Keep in step with FIX_LEVEL in tools/build_engine.py.
-REQUIRED_FIX_LEVEL = 5
+REQUIRED_FIX_LEVEL = 6
 MARKER_MODULE = "durable._bridge_director_fix"
 
 _HOW_TO_FIX = (

@@ -363,3 +363,29 @@ def test_two_ne_joins_in_one_pattern_are_refused(rules_dir):
     path, e = error_of(rules_dir, body)
     assert (e.file, e.line, e.field) == (str(path), 10, "other-calls-on-the-marker.when.c.seat")
     assert "only one field with another fact's field by 'ne'" in e.message
+
+
+JOIN_ON_NUMBERS = """\
+- id: marked-call
+  cite: 27A1
+  summary: the call a marker points at, joined on an integer field
+  when:
+    m: {type: marker}
+    c: {type: call, idx: "{m.of}"}
+  then:
+    - outcome: irregularity
+      text: "{m.of}"
+"""
+
+
+@pytest.mark.parametrize("number", [0, 7, 10, -5, 1234567890123, -9223372036854775808])
+def test_join_on_integers_matches_equal_numbers_only(rules_dir, number):
+    # the engine hashes integer join keys by their decimal text (fix level 6 writes that
+    # text without snprintf): equal numbers must meet, neighbours must not
+    _, book = compile_one(rules_dir, JOIN_ON_NUMBERS)
+    facts = [{"t": "marker", "of": number, "fid": "m"},
+             {"t": "call", "idx": number, "fid": "c1"},
+             {"t": "call", "idx": number + 1, "fid": "c2"},
+             {"t": "call", "idx": -number - 1 if number else 1, "fid": "c3"}]
+    result = inference.run(book, lambda status: [dict(f) for f in facts])
+    assert [(o.text, o.firing.matched["c"]["fid"]) for o in result.outcomes] == [(str(number), "c1")]

@@ -42,7 +42,7 @@ SDIST_SHA256 = "053b26f5e48d312d4fa27995243f954671be6eece477f150c059c364eb4d7d61
 UPSTREAM_VERSION = "2.0.28"
 # Bump FIX_LEVEL whenever the patch below changes; engine/enginecheck.py requires
 # at least this level (keep the two in step).
-FIX_LEVEL = 5
+FIX_LEVEL = 6
 FIXED_VERSION = f"{UPSTREAM_VERSION}+bridgedirector.{FIX_LEVEL}"
 MARKER_MODULE = "durable._bridge_director_fix"
 
@@ -171,6 +171,41 @@ EDITS: list[tuple[str, str, str, int | None]] = [
         1,
     ),
     (
+        "src/rules/events.c",
+        # Joins on integer fields (event numbers) hash the decimal text of the value for every
+        # frame stored, and snprintf("%lld") was most of the join cost. The same text, written
+        # by hand (so every hash stays what it was).
+        "static unsigned int getFrameHashForExpression(ruleset *tree,\n",
+        "/* bridge-director: the text snprintf(\"%lld\") writes for v, without the printf machinery */\n"
+        "static void formatInt(char *out, long long v) {\n"
+        "    char digits[24];\n"
+        "    int n = 0;\n"
+        "    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;\n"
+        "    do {\n"
+        "        digits[n++] = (char)('0' + u % 10);\n"
+        "        u /= 10;\n"
+        "    } while (u);\n"
+        "    if (v < 0) {\n"
+        "        *out++ = '-';\n"
+        "    }\n"
+        "    while (n) {\n"
+        "        *out++ = digits[--n];\n"
+        "    }\n"
+        "    *out = '\\0';\n"
+        "}\n"
+        "\n"
+        "static unsigned int getFrameHashForExpression(ruleset *tree,\n",
+        1,
+    ),
+    (
+        "src/rules/events.c",
+        "            char string[MAX_INT_LENGTH + 1];\n"
+        "            snprintf(string, sizeof(char)*(MAX_INT_LENGTH + 1), \"%lld\", property->value.i);\n",
+        "            char string[MAX_INT_LENGTH + 1];\n"
+        "            formatInt(string, property->value.i);  /* bridge-director: was snprintf %lld */\n",
+        1,
+    ),
+    (
         "src/rulespy/rules.c",
         # PyEval_CallObject was removed in Python 3.13.
         "PyEval_CallObject(",
@@ -191,8 +226,8 @@ Its presence means this durable-rules build carries bridge-director's fix for th
 out-of-bounds scan in reduceExpressionSequence (events.c), the alpha-network stack of
 64 nodes in handleAlpha (events.c, error 303 on large rulebooks), per-session hash indexes
 sized for big sessions (state.h: every case paid for every rule), alpha-node child tables
-that use all their slots (rules.h), frame pools set up on first use (state.c), an
-optimised (-O2) build of the engine library, and the Python 3.13 PyEval_CallObject
+that use all their slots (rules.h), frame pools set up on first use (state.c), integer
+join keys formatted without snprintf (events.c), an optimised (-O2) build of the engine library, and the Python 3.13 PyEval_CallObject
 removal (rules.c). The stock PyPI build does not have it.
 """
 FIX_LEVEL = {FIX_LEVEL}
