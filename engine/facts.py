@@ -153,15 +153,37 @@ class Deriver:
     Only the call facts depend on the statuses (the auction replay); the board, case,
     decision, director-called, table and judgement facts are computed on the first
     :meth:`derive` and reused, so a case ruled over several rounds derives them once.
+
+    A call the rules hold back as ``awaiting-replacement`` changes no fact when it is a bid,
+    double or redouble and the next call event is its own replacement (or there is none):
+    the replacement takes the same place in the replay either way. A new status of that
+    kind only gives back the previous Facts, without a second replay (the insufficient bid
+    that the director rules on at once is the common case).
+
     The fact dicts are shared between rounds and must not be changed by the caller.
     """
 
     def __init__(self, case: Case):
         self.case = case
         self._static: "tuple[list[dict], list[dict], dict[str, Source]] | None" = None
+        self._last: "tuple[dict[int, str], Facts] | None" = None
+        calls = [e for e in case.events if e.kind in ("call", "replaces")]
+        self._inert_awaiting = frozenset(
+            e.number for i, e in enumerate(calls)
+            if e.kind == "call" and not e.call.is_pass and (
+                i + 1 == len(calls)
+                or (calls[i + 1].kind == "replaces" and calls[i + 1].seat == e.seat
+                    and calls[i + 1].replaces == e.call)))
 
     def derive(self, status: "Mapping[int, str] | Iterable[int]" = frozenset()) -> Facts:
         """The base facts under ``status`` (as for :func:`derive`); returns Facts."""
+        status_of = dict(status) if isinstance(status, Mapping) else {n: "cancelled" for n in status}
+        if self._last is not None:
+            before, facts_then = self._last
+            changed = {n for n in before.keys() | status_of.keys() if before.get(n) != status_of.get(n)}
+            if all(n in self._inert_awaiting and {before.get(n), status_of.get(n)} == {None, "awaiting-replacement"}
+                   for n in changed):
+                return facts_then
         if self._static is None:
             self._static = _static_facts(self.case)
         head, tail, static_sources = self._static
@@ -172,9 +194,11 @@ class Deriver:
             facts.append(fact)
             sources[fact["fid"]] = src
             return fact
-        _call_facts(self.case, status, add)
+        _call_facts(self.case, status_of, add)
         facts.extend(tail)
-        return Facts(facts, sources)
+        result = Facts(facts, sources)
+        self._last = (status_of, result)
+        return result
 
 
 def _static_facts(case: Case) -> "tuple[list[dict], list[dict], dict[str, Source]]":

@@ -172,3 +172,24 @@ def test_inadmissible_double_director_called_before_lead_is_not_36c(tmp_path):
     res = inference.run(book, lambda st: facts.derive(c, st).facts)
     assert not any(o.cite == "36C" for o in res.outcomes)
     assert ("36A", "call-cancelled") in _pairs(res)
+
+
+def test_awaiting_replacement_just_before_its_replacement_changes_no_fact():
+    # the insufficient bid (event 2) is replaced at once (event 5): holding it back as
+    # awaiting-replacement moves nothing, so the Deriver gives back the same Facts
+    c = case.load_case(str(CASES / "law27-b2-other-sufficient-bid.yaml"))
+    assert facts.derive(c).facts == facts.derive(c, {2: "awaiting-replacement"}).facts
+    d = facts.Deriver(c)
+    first = d.derive({})
+    assert d.derive({2: "awaiting-replacement"}) is first
+    assert d.derive({2: "cancelled"}) is not first
+
+
+def test_awaiting_replacement_with_partner_calling_in_between_is_replayed():
+    # here partner called (event 4) before the replacement: the held-back bid changes his
+    # turn, so the facts are derived again
+    c = case.load_case(str(CASES / "law27-31b-partner-calls-before-replacement.yaml"))
+    d = facts.Deriver(c)
+    first = d.derive({})
+    again = d.derive({2: "awaiting-replacement"})
+    assert again is not first and again.facts != first.facts
