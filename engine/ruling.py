@@ -136,15 +136,23 @@ def _provenance(result: RunResult, facts: Facts, case: Case):
             out = [EventRef(s.event, case.file, s.line, s.what)]
         else:
             firing = by_fid.get(fid)
-            out = []
-            if firing is not None:
-                for m in firing.matched.values():
-                    for r in refs(m):
-                        if r not in out:
-                            out.append(r)
+            out = _merged(refs(m) for m in firing.matched.values()) if firing is not None else []
         memo[fid] = out
         return out
     return refs
+
+
+def _merged(groups) -> list[EventRef]:
+    """The EventRefs of several lists, each once, in first-seen order."""
+    out: list[EventRef] = []
+    seen: set = set()
+    for group in groups:
+        for r in group:
+            key = (r.event, r.line, r.what)
+            if key not in seen:
+                seen.add(key)
+                out.append(r)
+    return out
 
 
 def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling:
@@ -156,18 +164,17 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
     refs = _provenance(result, facts, case)
     lines: list[Line] = []
     seen = set()
+    by_firing: dict[int, list[EventRef]] = {}     # a firing's events, for each of its outcomes
     for o in result.outcomes:
         key = (o.code, o.cite, o.who, o.option, o.branch, o.text)
         if key in seen:
             continue
         seen.add(key)
-        evs: list[EventRef] = []
-        for m in o.firing.matched.values():
-            for r in refs(m):
-                if r not in evs:
-                    evs.append(r)
-        evs.sort(key=lambda r: (r.event is None, r.event or 0, r.line))
-        lines.append(Line(o.code, o.cite, o.who, o.option, o.branch, o.text, o.rule.id, evs))
+        evs = by_firing.get(id(o.firing))
+        if evs is None:
+            evs = by_firing[id(o.firing)] = _merged(refs(m) for m in o.firing.matched.values())
+            evs.sort(key=lambda r: (r.event is None, r.event or 0, r.line))
+        lines.append(Line(o.code, o.cite, o.who, o.option, o.branch, o.text, o.rule.id, list(evs)))
     def make_trace() -> list[TraceEntry]:
         return [TraceEntry(f.rule.id, f.rule.cite, f.rule.stratum, f.matched,
                            {a: refs(m) for a, m in f.matched.items()}, f.derived)
