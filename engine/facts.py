@@ -257,17 +257,22 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
     def over(seq: list[tuple[int, Seat, Call]]) -> bool:
         """Whether these standing calls have ended the auction (four passes, or three passes
         after a bid; later calls do not reopen it). Memoised by prefix, so replaying an
-        auction of n calls costs O(n) checks, not O(n^2)."""
+        auction of n calls costs O(n) checks, not O(n^2). (Iterative, not recursive: a
+        closure that calls itself is a reference cycle left for the garbage collector.)"""
         key = tuple(n if c is not _PASS else -n for n, _, c in seq)   # ints hash in C
-        if key in over_memo:
-            return over_memo[key]
-        if over(seq[:-1]):
-            result = True
-        else:
-            tail = [c for _, _, c in seq[-3:]]
-            result = (len(seq) == 4 and all(c.is_pass for _, _, c in seq)) or (
-                len(seq) >= 4 and all(c.is_pass for c in tail) and any(c.is_bid for _, _, c in seq[:-3]))
-        over_memo[key] = result
+        hit = over_memo.get(key)
+        if hit is not None:
+            return hit
+        k = len(key) - 1
+        while key[:k] not in over_memo:
+            k -= 1
+        result = over_memo[key[:k]]
+        for j in range(k + 1, len(key) + 1):
+            if not result:
+                calls = [c for _, _, c in seq[:j]]
+                result = (j == 4 and all(c.is_pass for c in calls)) or (
+                    j >= 4 and all(c.is_pass for c in calls[-3:]) and any(c.is_bid for c in calls[:-3]))
+            over_memo[key[:j]] = result
         return result
     turn_at: dict[int, Seat] = {}
     call_facts: dict[int, dict] = {}

@@ -118,28 +118,31 @@ class Ruling:
         return {(ln.cite, ln.code) for ln in self.lines}
 
 
-def _provenance(result: RunResult, facts: Facts, case: Case):
-    by_fid: dict[str, Firing] = {}
-    for f in result.firings:
-        for d in f.derived:
-            by_fid[d["fid"]] = f
+class _Provenance:
+    """The case events behind each fact: a base fact's own event, a derived fact's the union
+    of those behind the facts its rule matched (memoised; a cycle gives no events)."""
 
-    memo: dict[str, list[EventRef]] = {}
+    def __init__(self, result: RunResult, facts: Facts, case: Case):
+        self.sources = facts.sources
+        self.file = case.file
+        self.by_fid: dict[str, Firing] = {d["fid"]: f for f in result.firings for d in f.derived}
+        self.memo: dict[str, list[EventRef]] = {}
 
-    def refs(fact: dict) -> list[EventRef]:
+    def refs(self, fact: dict) -> list[EventRef]:
+        """The EventRefs behind ``fact`` (a fact dict with its ``fid``)."""
         fid = fact.get("fid")
+        memo = self.memo
         if fid in memo:
             return memo[fid]
         memo[fid] = []          # guards against a cycle
-        if fid in facts.sources:
-            s = facts.sources[fid]
-            out = [EventRef(s.event, case.file, s.line, s.what)]
+        s = self.sources.get(fid)
+        if s is not None:
+            out = [EventRef(s.event, self.file, s.line, s.what)]
         else:
-            firing = by_fid.get(fid)
-            out = _merged(refs(m) for m in firing.matched.values()) if firing is not None else []
+            firing = self.by_fid.get(fid)
+            out = _merged(self.refs(m) for m in firing.matched.values()) if firing is not None else []
         memo[fid] = out
         return out
-    return refs
 
 
 def _merged(groups) -> list[EventRef]:
@@ -161,7 +164,7 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
     Returns:
         Ruling with deduplicated lines in rulebook order and a full trace.
     """
-    refs = _provenance(result, facts, case)
+    refs = _Provenance(result, facts, case).refs
     lines: list[Line] = []
     seen = set()
     by_firing: dict[int, list[EventRef]] = {}     # a firing's events, for each of its outcomes
