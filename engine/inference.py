@@ -140,7 +140,11 @@ def compile_template(template: Any):
         if not p[1]:
             return lambda m: template
         pieces, tail = p[1], p[2]
-        return lambda m: "".join([lit + str(m.get(a, _EMPTY).get(f, "?")) for lit, a, f in pieces]) + tail
+        # one str.format call: the literal text with its braces doubled, a slot per placeholder
+        fmt = "".join(lit.replace("{", "{{").replace("}", "}}") + "{}" for lit, _, _ in pieces) \
+            + tail.replace("{", "{{").replace("}", "}}")
+        refs = tuple((a, f) for _, a, f in pieces)
+        return lambda m: fmt.format(*[m.get(a, _EMPTY).get(f, "?") for a, f in refs])
     if isinstance(template, dict):
         dynamic = [(k, compile_template(v)) for k, v in template.items() if _has_placeholder(v)]
         if not dynamic:
