@@ -33,6 +33,7 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator
 
+from .rulebook import law_number
 from .table import Board, Call, CallSyntaxError, Denomination, Seat
 from .yamlpos import InputError, PosDict, PosList, load, position
 
@@ -256,6 +257,8 @@ class ExpectModel(_Strict):
     cite: str
     outcome: str
     note: Optional[str] = None
+    # a whole law written as a bare number (`cite: 12`) reads as an int in YAML
+    _v_cite = field_validator("cite", mode="before")(lambda cls, v: law_number(v))
 
 
 class CaseModel(_Strict):

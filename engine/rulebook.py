@@ -252,6 +252,12 @@ def _check_template(file, container, key, fname, text: Any, aliases: set[str]):
             _check_template(file, text, k, f"{fname}.{k}", v, aliases)
 
 
+def law_number(v: Any) -> Any:
+    """A cite written as a bare law number (``cite: 12`` reads as an int in YAML) as text;
+    any other value as it is (for the cite check to judge)."""
+    return str(v) if isinstance(v, int) and not isinstance(v, bool) else v
+
+
 def _parse_rule(file: str, rule: Any, idx: int, vocabulary: dict, law: str) -> Rule:
     if not isinstance(rule, dict):
         raise InputError(file, *position(rule), "rules", f"expected a rule mapping, found {rule!r}")
@@ -262,7 +268,7 @@ def _parse_rule(file: str, rule: Any, idx: int, vocabulary: dict, law: str) -> R
     for k in rule:
         if k not in RULE_KEYS:
             raise _err(file, rule, k, f"{rid}.{k}", f"unknown key '{k}': expected one of {', '.join(sorted(RULE_KEYS))}")
-    cite = rule.get("cite")
+    cite = law_number(rule.get("cite"))
     if cite is None:
         raise _err(file, rule, None, f"{rid}.cite", "every rule needs a 'cite' (an exact sub-clause such as 27B1(a))")
     if not isinstance(cite, str) or not CITE_RE.match(str(cite)):
@@ -308,7 +314,7 @@ def _parse_rule(file: str, rule: Any, idx: int, vocabulary: dict, law: str) -> R
             if code not in vocabulary:
                 raise _err(file, item, "outcome", f"{fname}.outcome",
                            f"unknown outcome code {code!r}: expected a code listed in rules/vocabulary.yaml")
-            c = item.get("cite", cite)
+            c = law_number(item.get("cite", cite))
             if not isinstance(c, str) or not CITE_RE.match(c):
                 raise _err(file, item, "cite", f"{fname}.cite", f"expected a sub-clause such as 27D, found {c!r}")
             for k in ("for", "option", "branch", "text"):

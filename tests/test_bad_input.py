@@ -228,3 +228,17 @@ def test_check_folder_without_expect_is_not_a_silent_success(tmp_path):
     proc = run_cli("check", str(empty))
     assert proc.returncode == 2
     assert proc.stderr.splitlines() == [f"director: error: no case with an expect: block found under {empty}"]
+
+
+def test_a_whole_law_as_a_bare_number_is_a_cite(tmp_path):
+    # `cite: 18` is an int in YAML; a law number alone is a valid cite, so it is read as "18"
+    path = tmp_path / "case.yaml"
+    path.write_text(EXPECT_HEADER.replace("{cite: 18D,", "{cite: 18,"))
+    proc = run_cli("check", str(path))
+    assert proc.returncode == 1
+    assert "missing 18 irregularity" in proc.stdout and "extra 18D irregularity" in proc.stdout
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(EXPECT_HEADER.replace("{cite: 18D,", "{cite: 118,"))
+    proc = run_cli("check", str(bad))
+    assert proc.returncode == 2
+    assert proc.stdout.splitlines()[0] == f"ERROR {bad}:9:12: expect.1.cite: expected a sub-clause such as 27D or 27B1(a), found '118'"

@@ -409,3 +409,11 @@ def test_the_engine_ignores_a_join_after_an_or():
     join_last = {"all": [{"m": {"t": "marker"}}, {"c": {"$and": [{"t": "call"}, either, {"idx": {"m": "of"}}]}}]}
     assert _fires(join_first, facts, "join-first") is False
     assert _fires(join_last, facts, "join-last") is True    # the engine's fault, kept out by the compiler
+
+
+def test_a_bare_law_number_is_a_cite(rules_dir):
+    _, book = compile_one(rules_dir, GOOD.replace("cite: 27A1", "cite: 12"))
+    assert book.by_id("r-good").cite == "12"
+    path, e = error_of(rules_dir, GOOD.replace("cite: 27A1", "cite: true"))
+    assert (e.file, e.line, e.field) == (str(path), 6, "r-good.cite")
+    assert "found True" in e.message
