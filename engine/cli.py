@@ -140,7 +140,13 @@ def main(argv: list[str] | None = None) -> int:
     """Run the ``director`` command; return its exit code (see the module docstring)."""
     argv = sys.argv[1:] if argv is None else argv
     parser = _parser(with_deals="deals" in argv)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        # `deals check A.pbn --format json B.pbn`: file names may come after the options
+        if isinstance(getattr(args, "files", None), list) and not any(x.startswith("-") for x in extra):
+            args.files.extend(extra)
+        else:
+            parser.error("unrecognized arguments: " + " ".join(extra))
     debug = getattr(args, "debug", False) or "--debug" in argv
     if args.command is None:
         parser.print_help()

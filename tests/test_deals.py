@@ -350,3 +350,17 @@ def test_director_deals_check_accepts_several_files(tmp_path):
                           cwd=pathlib.Path(__file__).resolve().parent.parent, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[0] == f"== {good} =="
+
+
+def test_director_deals_check_takes_files_after_options(tmp_path, capsys):
+    from engine import cli
+    good, diamond = str(FIX / "good-shuffle.pbn"), str(FIX / "diamond-set.pbn")
+    db = str(tmp_path / "d.sqlite")
+    code = cli.main(["deals", "check", diamond, "--format", "json", "--db", db, good])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 1
+    assert [d["file"] for d in data] == [diamond, good]
+    with pytest.raises(SystemExit) as exc:          # an unknown option is still an error
+        cli.main(["deals", "check", good, "--bogus"])
+    assert exc.value.code == 2
+    assert "unrecognized arguments: --bogus" in capsys.readouterr().err
