@@ -85,6 +85,7 @@ class TraceEntry:
     matched: dict[str, dict]
     events: dict[str, list[EventRef]]
     derived: list[dict] = field(default_factory=list)
+    tested: dict[str, list[str]] = field(default_factory=dict)   # alias -> fields its patterns test
 
 
 @dataclass
@@ -158,6 +159,17 @@ def _merged(groups) -> list[EventRef]:
     return out
 
 
+def _tested(rule) -> dict[str, list[str]]:
+    """For each pattern name of ``rule``, the fields its patterns test or join on, in order."""
+    out: dict[str, list[str]] = {}
+    for p in list(rule.when) + [q for alt in rule.alternatives for q in alt]:
+        fields = out.setdefault(p.alias, [])
+        for fld, _op, _v in p.tests:
+            if fld not in fields:
+                fields.append(fld)
+    return out
+
+
 def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling:
     """Assemble the Ruling for ``case`` from the engine's ``result`` over ``facts``.
 
@@ -180,7 +192,7 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
         lines.append(Line(o.code, o.cite, o.who, o.option, o.branch, o.text, o.rule.id, list(evs)))
     def make_trace() -> list[TraceEntry]:
         return [TraceEntry(f.rule.id, f.rule.cite, f.rule.stratum, f.matched,
-                           {a: refs(m) for a, m in f.matched.items()}, f.derived)
+                           {a: refs(m) for a, m in f.matched.items()}, f.derived, _tested(f.rule))
                 for f in result.firings]
     return Ruling(case, book.edition, lines, make_trace, result.rounds, sorted(result.cancelled))
 
@@ -222,13 +234,24 @@ def _trace_text(r: Ruling) -> list[str]:
     for t in r.trace:
         out.append(f"  {t.rule} [{t.cite}] stratum {t.stratum}")
         for alias, fact in t.matched.items():
-            desc = ", ".join(f"{k}={v}" for k, v in fact.items() if k not in ("fid",))
-            out.append(f"    {alias}: {desc}")
+            out.append(f"    {alias}: {_fact_summary(fact, t.tested.get(alias, ()))}")
             for e in t.events.get(alias, []):
                 out.append(f"      <- {e}")
         for d in t.derived:
             out.append("    => " + ", ".join(f"{k}={v}" for k, v in d.items() if k not in ("fid", "by")))
     return out
+
+
+# what names a fact at a glance in the text trace, before the fields its pattern tested
+_IDENTITY = ("idx", "of", "seat", "call", "code", "prop", "value")
+
+
+def _fact_summary(fact: dict, tested) -> str:
+    """``type key=value ...``: the fact's type and identity fields, then ``| tested ...``
+    with the fields the rule's pattern looked at (the whole fact is in the JSON trace)."""
+    head = [str(fact.get("t"))] + [f"{k}={fact[k]}" for k in _IDENTITY if k in fact]
+    shown = [f"{k}={fact.get(k, '(absent)')}" for k in tested if k not in _IDENTITY]
+    return " ".join(head) + (" | tested " + ", ".join(shown) if shown else "")
 
 
 def render_text(r: Ruling, trace: bool = False) -> str:
@@ -308,7 +331,8 @@ def render_markdown(r: Ruling, trace: bool = False) -> str:
             out.append(f"- `{t.rule}` (**{t.cite}**, stratum {t.stratum})")
             for alias, fact in t.matched.items():
                 evs = "; ".join(str(e) for e in t.events.get(alias, []))
-                out.append(f"  - `{alias}`: {fact.get('t')} " + (f"- from {evs}" if evs else ""))
+                out.append(f"  - `{alias}`: {_fact_summary(fact, t.tested.get(alias, ()))} "
+                           + (f"- from {evs}" if evs else ""))
     return "\n".join(out) + "\n"
 
 
