@@ -34,8 +34,9 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   final (no call event follows).
   Added for the out-of-rotation laws (all mechanics, no law):
   prev_idx/prev_seat (the last standing call before this one), partner_last_idx (partner's
-  last standing call before this one), own_next_idx / partner_next_idx (the next call event
-  by this caller / by his partner after this one, not counting replacements of this call),
+  last standing call before this one), own_next_idx / partner_next_idx / lho_next_idx (the
+  next call event by this caller / his partner / his LHO after this one, not counting
+  replacements of this call),
   follows_own_idx (plain calls only: the call event just before this one, in file order and
   whether or not it stands, was by the same seat, and the director was not called in
   between: its event number. The player called twice running of his own accord; this does
@@ -395,6 +396,9 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
         pn = next((x for x in later if x.seat == partner), None)
         if pn is not None:
             f["partner_next_idx"] = pn.number
+        ln = next((x for x in later if x.seat == e.seat.lho), None)
+        if ln is not None:
+            f["lho_next_idx"] = ln.number
         if later:
             nxt = later[0]
             f["next_idx"], f["next_seat"] = nxt.number, nxt.seat.letter

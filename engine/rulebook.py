@@ -562,6 +562,54 @@ def needed_fields(rules: list[Rule]) -> dict[str, frozenset]:
     return {t: frozenset(f | ALWAYS_KEPT) for t, f in need.items()}
 
 
+def check_derived_fields(rules: list[Rule]) -> None:
+    """Refuse a rule that reads a field of a derived fact type that no rule derives it with.
+
+    For a fact type that rules derive (``then: - fact: {type: T, ...}``), the fields it can
+    carry are the union of those templates' keys (plus ``fid`` and ``by``). A pattern that
+    tests such a field, a join on it, or a text that shows it, is a rule that can never fire
+    or a text that prints "?": the mistake is reported at the rule. (Base facts, which
+    Python derives, are not checked here.)
+
+    Raises:
+        InputError: ``file:line: <rule>.<where>.<alias>.<field>: ...``.
+    """
+    carried: dict[str, set] = {}
+    for r in rules:
+        for c in r.then:
+            if c.kind == "fact":
+                carried.setdefault(c.data["type"], {"fid", "by"}).update(k for k in c.data if k != "type")
+
+    def refuse(r: Rule, where: str, alias: str, ftype: str, fld: str) -> None:
+        have = ", ".join(sorted(carried[ftype] - {"fid", "by"}))
+        raise InputError(r.file, r.line, 0, f"{r.id}.{where}.{alias}.{fld}",
+                         f"no rule derives a '{ftype}' fact with the field '{fld}': the rules that "
+                         f"derive it give {have}")
+
+    def scan_text(r: Rule, where: str, obj: Any, types: dict[str, str]) -> None:
+        if isinstance(obj, str):
+            for m in TEMPLATE_RE.finditer(obj):
+                ftype = types.get(m[1])
+                if ftype in carried and m[2] not in carried[ftype]:
+                    refuse(r, where, m[1], ftype, m[2])
+        elif isinstance(obj, dict):
+            for v in obj.values():
+                scan_text(r, where, v, types)
+
+    for r in rules:
+        groups = [("when", r.when), ("unless", r.unless)] + [("any", alt) for alt in r.alternatives]
+        types = {p.alias: p.type for _, pats in groups for p in pats}
+        for where, pats in groups:
+            for p in pats:
+                for fld, _op, v in p.tests:
+                    if p.type in carried and fld not in carried[p.type]:
+                        refuse(r, where, p.alias, p.type, fld)
+                    if isinstance(v, Ref) and types.get(v.alias) in carried and v.field not in carried[types[v.alias]]:
+                        refuse(r, where, v.alias, types[v.alias], v.field)
+        for c in r.then:
+            scan_text(r, "then", c.data, types)
+
+
 def build(paths: list[Path], vocabulary_path: Path, edition: str) -> Rulebook:
     """Parse, validate, stratify and compile the rule files of one edition.
 
@@ -576,6 +624,7 @@ def build(paths: list[Path], vocabulary_path: Path, edition: str) -> Rulebook:
     rules, laws = parse_files(paths, vocabulary, edition)
     if not rules:
         raise InputError(str(vocabulary_path.parent), 0, 0, "", f"no rules found for edition {edition!r}")
+    check_derived_fields(rules)
     strata = stratify(rules)
     engine_rules, engine_names = compile_rules(rules)
     return Rulebook(edition, rules, vocabulary, strata, engine_rules, engine_names, laws,

@@ -417,3 +417,39 @@ def test_a_bare_law_number_is_a_cite(rules_dir):
     path, e = error_of(rules_dir, GOOD.replace("cite: 27A1", "cite: true"))
     assert (e.file, e.line, e.field) == (str(path), 6, "r-good.cite")
     assert "found True" in e.message
+
+
+DERIVED_FIELD = """\
+- id: make-marker
+  cite: 27A1
+  summary: derive a marker for a call
+  when:
+    c: {type: call}
+  then:
+    - fact: {type: marker, of: "{c.idx}", seat: "{c.seat}"}
+- id: read-marker
+  cite: 27B
+  summary: reads a field the marker never carries
+  when:
+    m: {type: marker, has_lowest_same: false}
+  then:
+    - outcome: irregularity
+"""
+
+
+def test_a_field_no_rule_derives_is_refused(rules_dir):
+    # the kind of fault that hid a 27B ruling: a pattern on a derived fact's field that no
+    # rule puts there can never match
+    path, e = error_of(rules_dir, DERIVED_FIELD)
+    assert (e.file, e.line, e.field) == (str(path), 12, "read-marker.when.m.has_lowest_same")
+    assert "no rule derives a 'marker' fact with the field 'has_lowest_same'" in e.message
+    assert "give of, seat" in e.message
+    # the same for a join and for a text
+    path, e = error_of(rules_dir, DERIVED_FIELD.replace("m: {type: marker, has_lowest_same: false}",
+                                                         'm: {type: marker}\n    c: {type: call, idx: "{m.idx}"}'))
+    assert e.field == "read-marker.when.m.idx"
+    path, e = error_of(rules_dir, DERIVED_FIELD.replace("m: {type: marker, has_lowest_same: false}", "m: {type: marker}")
+                       .replace("    - outcome: irregularity\n", '    - outcome: irregularity\n      text: "{m.call}"\n'))
+    assert e.field == "read-marker.then.m.call"
+    _, book = compile_one(rules_dir, DERIVED_FIELD.replace("has_lowest_same: false", "seat: N"))
+    assert book.by_id("read-marker")
