@@ -27,6 +27,7 @@ field, what was expected and what was found.
 from __future__ import annotations
 
 import re
+import reprlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Optional, Union
@@ -62,18 +63,18 @@ class _Strict(BaseModel):
 
 def _seat(v: Any) -> str:
     if not isinstance(v, str):
-        raise ValueError(f"expected a seat N, E, S or W, found {v!r}")
+        raise ValueError(f"expected a seat N, E, S or W, found {_found(v)}")
     try:
         return Seat.parse(v).value
     except ValueError:
-        raise ValueError(f"expected a seat N, E, S or W, found {v!r}") from None
+        raise ValueError(f"expected a seat N, E, S or W, found {_found(v)}") from None
 
 
 def _call(v: Any) -> str:
-    if isinstance(v, bool) or v is None:
-        raise ValueError(f"expected a call such as 1H, 3NT, Pass, X or XX, found {v!r}")
+    if not isinstance(v, str):
+        raise ValueError(f"expected a call such as 1H, 3NT, Pass, X or XX, found {_found(v)}")
     try:
-        return str(Call.parse(str(v)))
+        return str(Call.parse(v))
     except CallSyntaxError as e:
         raise ValueError(str(e)) from None
 
@@ -209,10 +210,10 @@ def _happened_field_validator(name: str):
             return _call(v)
         if name == "played_by":
             if not isinstance(v, list):
-                raise ValueError(f"expected a list of seats such as [N, S] (or []), found {v!r}")
+                raise ValueError(f"expected a list of seats such as [N, S] (or []), found {_found(v)}")
             return [_seat(x) for x in v]
         if name == "what" and v not in DIRECTOR_INSTRUCTIONS:
-            raise ValueError(f"expected one of {', '.join(DIRECTOR_INSTRUCTIONS)}, found {v!r}")
+            raise ValueError(f"expected one of {', '.join(DIRECTOR_INSTRUCTIONS)}, found {_found(v)}")
         if name in ("board", "cards"):
             noun, least = FIELD_NOUNS[name], (1 if name == "board" else 0)
             if isinstance(v, bool) or not isinstance(v, int):
@@ -272,6 +273,7 @@ class CaseModel(_Strict):
     dealer: Optional[str] = Field(None, description="N, E, S or W when no board number is given")
     vulnerability: Optional[Literal["None", "NS", "EW", "Both"]] = None
     notes: Optional[str] = None
+    _v_dealer = field_validator("dealer", mode="before")(lambda cls, v: v if v is None else _seat(v))
     events: list[Union[(CallEventModel, DirectorEventModel, DecisionEventModel, ReplacementEventModel,
                         *HAPPENED_MODELS.values())]] = Field(
         min_length=1)
@@ -439,13 +441,32 @@ FIELD_NOUNS = {
 }
 
 
+class _ShortRepr(reprlib.Repr):
+    """repr() cut short: an error line quotes what was found, never a whole document (nested
+    YAML aliases can make a few lines stand for millions of values)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel, self.maxdict, self.maxlist, self.maxstring, self.maxother = 2, 4, 4, 80, 80
+
+    def repr_PosDict(self, x, level):  # noqa: N802 (reprlib dispatches on the type's name)
+        return self.repr_dict(x, level)
+
+    def repr_PosList(self, x, level):  # noqa: N802
+        return self.repr_list(x, level)
+
+
+_SHORT = _ShortRepr()
+
+
 def _found(v: Any) -> str:
-    """A value as the user wrote it in YAML, for 'found ...'."""
+    """A value as the user wrote it in YAML, for 'found ...' (long values cut short)."""
     if isinstance(v, bool):
         return "true" if v else "false"
     if v is None:
         return "nothing (null)"
-    return repr(v)
+    text = _SHORT.repr(v)
+    return text if len(text) <= 120 else text[:117] + "..."
 
 
 def _plain_message(e: dict, loc: list) -> Optional[str]:
@@ -521,7 +542,7 @@ def from_data(data: Any, file: str) -> Case:
             line, col = position(events, i)
             if not isinstance(ev, dict):
                 raise InputError(file, line, col, f"events.{i + 1}",
-                                 f"expected an event mapping such as {{seat: W, call: 1H}}, found {ev!r}")
+                                 f"expected an event mapping such as {{seat: W, call: 1H}}, found {_found(ev)}")
             kind = _event_kind(ev)
             if kind is None:
                 raise InputError(file, line, col, f"events.{i + 1}",
@@ -536,7 +557,7 @@ def from_data(data: Any, file: str) -> Case:
         for key, value in judgement.items():
             if not isinstance(value, bool):
                 raise InputError(file, *position(judgement, key), f"judgement.{key}",
-                                 f"expected true or false, found {value!r}")
+                                 f"expected true or false, found {_found(value)}")
     try:
         model = CaseModel.model_validate(dict(data))
     except ValidationError as err:
@@ -669,7 +690,7 @@ def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
             raise InputError(file, line, col, f"judgement.{key}",
                              f"unknown property '{prop}': expected one of {', '.join(JUDGEMENT_PROPS)}")
         if not isinstance(value, bool):
-            raise InputError(file, line, col, f"judgement.{key}", f"expected true or false, found {value!r}")
+            raise InputError(file, line, col, f"judgement.{key}", f"expected true or false, found {_found(value)}")
         if m["ev"]:
             n = int(m["ev"])
             if not 1 <= n <= len(events):

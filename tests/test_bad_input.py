@@ -172,6 +172,8 @@ PLAIN_MESSAGES = [
      "7:16: events.2.director: expected 'called', found 'arrived'"),
     ("vulnerability: all", HEADER.replace("board: 3\n", "board: 3\nvulnerability: all\n") + OPENING,
      "5:16: vulnerability: expected 'None', 'NS', 'EW' or 'Both', found 'all'"),
+    ("dealer: Q", HEADER.replace("board: 3\n", "board: 3\ndealer: Q\n") + OPENING,
+     "5:9: dealer: expected a seat N, E, S or W, found 'Q'"),
     ("accepts: maybe", HEADER + OPENING + "  - {seat: W, call: 1H}\n  - {seat: N, accepts: maybe}\n",
      "8:24: events.3.accepts: expected true or false, found 'maybe'"),
     ("title: 12", HEADER.replace("title: bad input", "title: 12") + OPENING,
@@ -242,3 +244,18 @@ def test_a_whole_law_as_a_bare_number_is_a_cite(tmp_path):
     proc = run_cli("check", str(bad))
     assert proc.returncode == 2
     assert proc.stdout.splitlines()[0] == f"ERROR {bad}:9:12: expect.1.cite: expected a sub-clause such as 27D or 27B1(a), found '118'"
+
+
+def test_nested_aliases_give_a_short_error_line(tmp_path):
+    # a few lines of YAML anchors stand for millions of values: the error quotes a short part
+    lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
+    for i, name in enumerate("bcdefg"):
+        prev = "abcdefg"[i]
+        lines.append(f"{name}: &{name} [*{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}]")
+    path = tmp_path / "laughs.yaml"
+    path.write_text(HEADER.replace("events:\n", "\n".join(lines) + "\nevents:\n") + OPENING
+                    + "  - {seat: W, call: *g}\n")
+    proc = run_cli("rule", str(path))
+    m = one_error_line(proc, path)
+    assert m["rest"].startswith("events.2.call: expected a call such as 1H, 3NT, Pass, X or XX, found [[")
+    assert len(proc.stderr) < 300
