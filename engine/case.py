@@ -459,6 +459,12 @@ class _ShortRepr(reprlib.Repr):
 _SHORT = _ShortRepr()
 
 
+#: The most events a case may hold: room for the longest legal auction (319 calls) with its
+#: irregularities, replacements and director calls; beyond it a file is not a table's story
+#: (and the replay's cost grows with the square of the auction's length).
+MAX_EVENTS = 500
+
+
 def _found(v: Any) -> str:
     """A value as the user wrote it in YAML, for 'found ...' (long values cut short)."""
     if isinstance(v, bool):
@@ -538,6 +544,10 @@ def from_data(data: Any, file: str) -> Case:
     if isinstance(events, list):
         if not events:
             raise InputError(file, *position(data, "events"), "events", "a case needs at least one event, found none")
+        if len(events) > MAX_EVENTS:
+            raise InputError(file, *position(events, MAX_EVENTS), f"events.{MAX_EVENTS + 1}",
+                             f"a case holds at most {MAX_EVENTS} events (the longest legal auction has "
+                             f"319 calls), found {len(events)}")
         for i, ev in enumerate(events):
             line, col = position(events, i)
             if not isinstance(ev, dict):

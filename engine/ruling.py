@@ -261,7 +261,8 @@ def render_text(r: Ruling, trace: bool = False) -> str:
     if not r.lines:
         out.append("No irregularity found by the laws encoded so far; nothing to rule.")
     for ln in g["irregularity"]:
-        ev = ln.events[-1] if ln.events else None
+        # the irregular call comes before anything said or done about it
+        ev = next((e for e in ln.events if e.event), None)
         where = f" (event {ev.event}, {ev.file}:{ev.line})" if ev and ev.event else ""
         out += _dotted("Irregularity: ", ln.text + where, ln.cite)
     n = 0

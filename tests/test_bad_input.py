@@ -259,3 +259,13 @@ def test_nested_aliases_give_a_short_error_line(tmp_path):
     m = one_error_line(proc, path)
     assert m["rest"].startswith("events.2.call: expected a call such as 1H, 3NT, Pass, X or XX, found [[")
     assert len(proc.stderr) < 300
+
+
+def test_a_case_longer_than_any_table_story_is_refused(tmp_path):
+    from engine.case import MAX_EVENTS
+    calls = "".join(f"  - {{seat: {'WNES'[i % 4]}, call: Pass}}\n" for i in range(MAX_EVENTS))
+    path = tmp_path / "long.yaml"
+    path.write_text(HEADER + OPENING + calls)          # one event too many
+    m = one_error_line(run_cli("rule", str(path)), path)
+    assert (int(m["line"]), m["rest"]) == (6 + MAX_EVENTS, f"events.{MAX_EVENTS + 1}: a case holds at most "
+                                           f"{MAX_EVENTS} events (the longest legal auction has 319 calls), found {MAX_EVENTS + 1}")

@@ -198,3 +198,11 @@ def test_schema_equals_the_committed_schema():
     assert json.loads(proc.stdout) == committed
     assert committed["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert "events" in committed["required"]
+
+
+def test_irregularity_line_points_at_the_irregular_call_not_the_decision():
+    # W's X is event 3 (line 13); N's "does not accept" (event 5, line 15) comes later
+    out = run_cli("rule", str(REPO_ROOT / "cases" / "law32-a1-double-at-rhos-turn-repeated.yaml")).stdout
+    irregularity = " ".join(out.split("Irregularity: ")[1].split("\n\n")[0].split())
+    assert irregularity.startswith("It was S's turn to call, not W's: W's X is a call out of rotation. (event 3, ")
+    assert "law32-a1-double-at-rhos-turn-repeated.yaml:13)" in irregularity
