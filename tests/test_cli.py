@@ -206,3 +206,13 @@ def test_irregularity_line_points_at_the_irregular_call_not_the_decision():
     irregularity = " ".join(out.split("Irregularity: ")[1].split("\n\n")[0].split())
     assert irregularity.startswith("It was S's turn to call, not W's: W's X is a call out of rotation. (event 3, ")
     assert "law32-a1-double-at-rhos-turn-repeated.yaml:13)" in irregularity
+
+
+def test_the_readme_case_example_passes_check(tmp_path):
+    text = (REPO_ROOT / "README.md").read_text()
+    start = text.index("```yaml\ncase: ") + len("```yaml\n")
+    path = tmp_path / "readme-case.yaml"
+    path.write_text(text[start:text.index("```", start)])
+    proc = run_cli("check", str(path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.splitlines()[-1] == "1 passed, 0 failed"
