@@ -220,6 +220,8 @@ def _happened_field_validator(name: str):
                 raise ValueError(f"expected {noun} (a whole number), found {_found(v)}")
             if v < least:
                 raise ValueError(f"expected {noun} {least} or more, found {v}")
+            if name == "cards" and v > 52:
+                raise ValueError(f"expected {noun} 52 or fewer (a pack has 52 cards), found {v}")
         return v
     return check
 
@@ -613,9 +615,10 @@ def from_data(data: Any, file: str) -> Case:
         else:
             orig, new = Call.parse(ev.replaces), Call.parse(ev.with_)
             if not any(e.kind in ("call", "replaces") and e.seat == Seat(ev.seat) and e.call == orig for e in out):
+                made = [str(e.call) for e in out if e.kind in ("call", "replaces") and e.seat == Seat(ev.seat)]
                 raise InputError(file, *position(raw, "replaces"), f"events.{n}.replaces",
-                                 f"{ev.seat} never made the call {orig} before event {n}: expected one of "
-                                 f"{', '.join(str(e.call) for e in out if e.kind in ('call', 'replaces') and e.seat == Seat(ev.seat)) or 'no calls'}")
+                                 f"{ev.seat} never made the call {orig} before event {n}: "
+                                 + (f"expected one of {', '.join(made)}" if made else f"{ev.seat} had made no call to replace"))
             out.append(Event(n, line, col, "replaces", Seat(ev.seat), new, replaces=orig, note=ev.note))
         if out[-1].kind == "accepts" and out[-1].call is not None:
             if not any(e.kind in ("call", "replaces") and e.call == out[-1].call for e in out[:-1]):

@@ -33,8 +33,16 @@ judgements) and ask for the ruling. Examples:
 """
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a usage mistake reported as one line (``director: error: ...``, exit 2)
+    like any other bad input; ``--help`` still shows the usage."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="director", description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = _Parser(prog="director", description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--debug", action="store_true", help="show Python tracebacks on errors")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 

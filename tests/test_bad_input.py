@@ -269,3 +269,23 @@ def test_a_case_longer_than_any_table_story_is_refused(tmp_path):
     m = one_error_line(run_cli("rule", str(path)), path)
     assert (int(m["line"]), m["rest"]) == (6 + MAX_EVENTS, f"events.{MAX_EVENTS + 1}: a case holds at most "
                                            f"{MAX_EVENTS} events (the longest legal auction has 319 calls), found {MAX_EVENTS + 1}")
+
+
+def test_a_usage_mistake_is_one_line_too(tmp_path):
+    proc = run_cli("rule", "x.yaml", "--format", "xml")
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.splitlines() == ["director rule: error: argument --format: invalid choice: 'xml' "
+                                        "(choose from 'text', 'markdown', 'json') (see director rule --help)"]
+
+
+@pytest.mark.parametrize("event,rest", [
+    ("  - {happened: hand-count, seat: N, cards: 1000}\n",
+     "7:44: events.2.cards: expected a number of cards 52 or fewer (a pack has 52 cards), found 1000"),
+    ("  - {seat: W, replaces: 1H, with: 2H}\n",
+     "7:25: events.2.replaces: W never made the call 1H before event 2: W had made no call to replace"),
+], ids=["cards-over-52", "replaces-without-a-call"])
+def test_impossible_events(tmp_path, event, rest):
+    path = tmp_path / "case.yaml"
+    path.write_text(HEADER + OPENING + event)
+    m = one_error_line(run_cli("rule", str(path)), path)
+    assert f"{m['line']}:{m['col']}: {m['rest']}" == rest
