@@ -30,6 +30,7 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   replaces (event number of the call it replaces, replacements only), next_idx/next_seat/
   next_rel (the next call event not replacing this one, and what its caller is to this
   caller), director_before_next (the director was called after it, before the next call),
+  director_next_idx (the event number of the first director call after it, if any),
   director_before (replacements: the director was called between the original and it),
   final (no call event follows).
   Added for the out-of-rotation laws (all mechanics, no law):
@@ -409,6 +410,9 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
         else:
             f["director_before_next"] = director_between(e.number, None)
         f["final"] = i == len(call_events) - 1
+        first_director = next((d for d in directors if d > e.number), None)
+        if first_director is not None:
+            f["director_next_idx"] = first_director
 
 
 def _closing_run(f: dict, e: Event, after: list[Event], before: list[tuple[int, Seat, Call]],

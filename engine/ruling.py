@@ -254,6 +254,16 @@ def _fact_summary(fact: dict, tested) -> str:
     return " ".join(head) + (" | tested " + ", ".join(shown) if shown else "")
 
 
+def _irregular_event(ln: Line) -> "EventRef | None":
+    """The event an irregularity line points at: the offender's own latest call or act among
+    the events behind it (what the rule matched may also hold earlier calls, an opponent's
+    decision about it, or a judgement); failing that, the first event."""
+    own = [e for e in ln.events if e.event and ln.who and e.what.startswith(ln.who + " ")]
+    if own:
+        return max(own, key=lambda e: e.event)
+    return next((e for e in ln.events if e.event), None)
+
+
 def render_text(r: Ruling, trace: bool = False) -> str:
     """The ruling as plain text for the table (``trace`` appends the rule trace)."""
     g = _grouped(r)
@@ -261,8 +271,7 @@ def render_text(r: Ruling, trace: bool = False) -> str:
     if not r.lines:
         out.append("No irregularity found by the laws encoded so far; nothing to rule.")
     for ln in g["irregularity"]:
-        # the irregular call comes before anything said or done about it
-        ev = next((e for e in ln.events if e.event), None)
+        ev = _irregular_event(ln)
         where = f" (event {ev.event}, {ev.file}:{ev.line})" if ev and ev.event else ""
         out += _dotted("Irregularity: ", ln.text + where, ln.cite)
     n = 0
