@@ -719,7 +719,11 @@ def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
             if not made:
                 raise InputError(file, line, col, f"judgement.{key}",
                                  f"{seat.value} never made the call {call} in this case")
-            n = made[-1].number
+            if len(made) > 1:
+                raise InputError(file, line, col, f"judgement.{key}",
+                                 f"{seat.value} made {call} more than once (events "
+                                 f"{', '.join(str(e.number) for e in made)}): expected 'event N {prop}' to say which")
+            n = made[0].number
         out.append(Judgement(n, prop, value, line, col))
     return out
 

@@ -174,6 +174,11 @@ PLAIN_MESSAGES = [
      "5:16: vulnerability: expected 'None', 'NS', 'EW' or 'Both', found 'all'"),
     ("dealer: Q", HEADER.replace("board: 3\n", "board: 3\ndealer: Q\n") + OPENING,
      "5:9: dealer: expected a seat N, E, S or W, found 'Q'"),
+    ("judgement on a call made twice", HEADER + "  - {seat: S, call: Pass}\n  - {seat: W, call: Pass}\n"
+     "  - {seat: N, call: Pass}\n  - {seat: E, call: 1C}\n  - {seat: S, call: Pass}\njudgement:\n"
+     "  S Pass artificial: true\n",
+     "12:22: judgement.S Pass artificial: S made Pass more than once (events 1, 5): "
+     "expected 'event N artificial' to say which"),
     ("accepts: maybe", HEADER + OPENING + "  - {seat: W, call: 1H}\n  - {seat: N, accepts: maybe}\n",
      "8:24: events.3.accepts: expected true or false, found 'maybe'"),
     ("title: 12", HEADER.replace("title: bad input", "title: 12") + OPENING,
