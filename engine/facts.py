@@ -52,7 +52,8 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   last bid; by_declaring_side: the caller is on that side), next_by_turn_player (the next
   call event was made by the player whose turn it was at this call), left_out (this call is one of the ``cancelled`` the replay left out),
   replaced_by_pass (the replay counted this call as a pass by the same seat: status
-  ``replaced-by-pass``; the fact still describes the call as made),
+  ``replaced-by-pass``; the fact still describes the call as made), counts_in_rotation
+  (the rules gave it status ``in-rotation``, Law 28A: it stands as if made in turn),
   closing_run_end / missed_turn_seat (passes only: taking the standing calls before this pass,
   then this pass and the passes after it in file order as made, whether or not they were
   cancelled, the auction would end at event ``closing_run_end``, and this pass is the first
@@ -252,6 +253,7 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
     # a call waiting for its caller to replace it is out of the auction until he does: the
     # turn is his again, and his replacement goes where the auction then stands
     awaiting = frozenset(n for n, st in status_of.items() if st == "awaiting-replacement")
+    in_rotation = frozenset(n for n, st in status_of.items() if st == "in-rotation")
     call_events = [e for e in case.events if e.kind in ("call", "replaces")]
     standing: list[tuple[int, Seat, Call]] = []      # (event number, seat, call)
     over_memo: dict[tuple, bool] = {(): False}
@@ -362,6 +364,7 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
         turn_at[e.number] = turn
         f["left_out"] = e.number in cancelled
         f["replaced_by_pass"] = e.number in as_pass
+        f["counts_in_rotation"] = e.number in in_rotation
         f["auction_ended_after"] = (e.number not in cancelled and over(standing)
                                     and not f["auction_ended_before"])
         if f["auction_ended_after"]:

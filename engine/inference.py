@@ -13,8 +13,10 @@ can match their type.
 A case is run to a fixpoint over call statuses: the rules may say what a call now counts as
 (a derived ``call-status`` fact ``{of: <event>, status: ...}``): ``awaiting-replacement`` (out
 of the auction until its caller replaces it), ``cancelled`` (left out of
-the auction replay) or ``replaced-by-pass`` (replayed as a pass by the same seat, a
-substituted pass). The base facts are then recomputed with the mapping event -> status and
+the auction replay), ``replaced-by-pass`` (replayed as a pass by the same seat, a
+substituted pass) or ``in-rotation`` (Law 28A: the call stands and counts as made in turn;
+the replay marks it ``counts_in_rotation``, so the rules that find calls out of rotation
+pass it by in the next round). The base facts are then recomputed with the mapping event -> status and
 the rules run again, until that mapping no longer changes. When rules give one call several
 statuses, the later one in :data:`CALL_STATUSES` wins (a substituted pass is also a
 cancellation of the call).
@@ -40,7 +42,7 @@ import durable_rules_engine as _C  # noqa: E402  (the C extension; after the bui
 
 MAX_ROUNDS = 6
 # the call statuses the auction replay understands, in increasing precedence
-CALL_STATUSES = ("awaiting-replacement", "cancelled", "replaced-by-pass")
+CALL_STATUSES = ("awaiting-replacement", "cancelled", "replaced-by-pass", "in-rotation")
 _FULL_REF = re.compile(r"^\{([A-Za-z_]\w*)\.([A-Za-z_][\w-]*)\}$")
 
 
