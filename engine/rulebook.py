@@ -482,13 +482,14 @@ def _pattern_tests(p: Pattern) -> list[tuple[dict, bool]]:
     return parts
 
 
-def _compile_pattern(p: Pattern) -> dict:
+def _compile_pattern(p: Pattern, must_have: "tuple | list" = ()) -> dict:
     """A pattern in the engine's form.
 
     Order of the tests: the type test; the plain tests on the fact itself (equality,
     comparison, exists); the joins on other facts; the one ``ne`` join, which the engine
     runs as an ``$or``; last, the other ``$or`` tests (``ne``, ``in`` with several values).
-    Within each group the tests keep the order they were written in.
+    Within each group the tests keep the order they were written in. ``must_have``: fields
+    that must exist on the fact (read by later joins), tested with the plain tests.
 
     The order is a matter of correctness: durable-rules 2.0.28 ignores a join that comes
     after an ``$or`` in the same pattern (tests/test_rulebook.py shows it), so a rule
@@ -496,6 +497,9 @@ def _compile_pattern(p: Pattern) -> dict:
     """
     tests = _pattern_tests(p)
     plain = [t for t, join in tests if not join and "$or" not in t]
+    tested = {fld for fld, op, v in p.tests if op in ("eq", "lt", "le", "gt", "ge") and not isinstance(v, Ref)
+              or op == "exists" and v}
+    plain += [{"$ex": {fld: 1}} for fld in must_have if fld not in tested]
     joins = [t for t, join in tests if join and "$or" not in t]
     join_or = [t for t, join in tests if join and "$or" in t]       # at most one (_parse_patterns)
     alternatives = [t for t, join in tests if not join and "$or" in t]
@@ -516,8 +520,18 @@ def compile_rules(rules: list[Rule]) -> tuple[dict[str, dict], dict[str, Rule]]:
         for i, alt in enumerate(alts):
             name = r.id if len(alts) == 1 else f"{r.id}#{i + 1}"
             patterns: list[dict] = []
-            for p in list(r.when) + list(alt):
-                patterns.append({p.alias: _compile_pattern(p)})
+            positive = list(r.when) + list(alt)
+            # A positive join reads a field of an earlier fact; when that fact lacks the
+            # field, the engine stops the whole case with error 311 instead of finding no
+            # match. So each field a positive join reads must exist on the fact it reads
+            # from (a join on an absent field can never hold, so nothing else changes).
+            guards: dict[str, list[str]] = {}
+            for p in positive:
+                for _fld, _op, v in p.tests:
+                    if isinstance(v, Ref) and v.field not in guards.setdefault(v.alias, []):
+                        guards[v.alias].append(v.field)
+            for p in positive:
+                patterns.append({p.alias: _compile_pattern(p, guards.get(p.alias, ()))})
             if r.unless:
                 # The control fact goes after the positive patterns and before the first
                 # negation: the engine checks a negation once, when everything to its left

@@ -453,3 +453,30 @@ def test_a_field_no_rule_derives_is_refused(rules_dir):
     assert e.field == "read-marker.then.m.call"
     _, book = compile_one(rules_dir, DERIVED_FIELD.replace("has_lowest_same: false", "seat: N"))
     assert book.by_id("read-marker")
+
+
+JOIN_ON_OPTIONAL_FIELD = """\
+- id: corrected-before-partner-called
+  cite: 25A1
+  summary: a replacement made before the partner's next call (a field some calls lack)
+  when:
+    c: {type: call, replaces: null}
+    r: {type: call, replaces: "{c.idx}", idx: {lt: "{c.partner_next_idx}"}}
+  then:
+    - outcome: call-stands
+      text: "{r.idx}"
+"""
+
+
+def test_a_join_on_a_field_the_other_fact_lacks_finds_no_match(rules_dir):
+    # without the compiler's guard the engine stopped the case with error 311 (and deleting
+    # the broken session then aborted the process)
+    _, book = compile_one(rules_dir, JOIN_ON_OPTIONAL_FIELD)
+    assert {"$ex": {"partner_next_idx": 1}} in book.engine_rules["corrected-before-partner-called"]["all"][0]["c"]["$and"]
+    facts = [{"t": "call", "idx": 1, "fid": "c1"},                               # no partner_next_idx
+             {"t": "call", "idx": 2, "fid": "c2", "replaces": 1},
+             {"t": "call", "idx": 3, "fid": "c3", "partner_next_idx": 9},
+             {"t": "call", "idx": 4, "fid": "c4", "replaces": 3}]
+    for _ in range(2):
+        result = inference.run(book, lambda status: [dict(f) for f in facts])
+        assert [o.text for o in result.outcomes] == ["4"]
