@@ -50,7 +50,10 @@ JUDGEMENT_PROPS = {
     "cards-seen": "bool: before the discrepancy was mended a player saw a card of another hand (hand-count event)",
     "likely-to-interfere": "bool: the information received is likely to interfere with normal play (card-seen/overheard event)",
     "playable-without-change": "bool: the corrected board can be played normally with no change of call (hand-count event)",
+    "specifies": "list of denominations, e.g. [H]: the denomination(s) an artificial bid specified (27B1(a))",
 }
+#: judgement properties whose value is a list of denominations, not true/false
+LIST_JUDGEMENTS = ("specifies",)
 JUDGEMENT_KEY_RE = re.compile(
     r"^(?:(?P<seat>[NESWnesw])\s+(?P<call>\S+)|event\s+(?P<ev>\d+))\s+(?P<prop>[a-z-]+)$")
 
@@ -567,7 +570,10 @@ def from_data(data: Any, file: str) -> Case:
     judgement = data.get("judgement")
     if isinstance(judgement, dict):   # before the model, whose union error would name 'bool' as a field
         for key, value in judgement.items():
-            if not isinstance(value, bool):
+            if str(key).strip().endswith(LIST_JUDGEMENTS):
+                line, col = position(judgement, key)
+                _denominations(file, line, col, key, value)
+            elif not isinstance(value, bool):
                 raise InputError(file, *position(judgement, key), f"judgement.{key}",
                                  f"expected true or false, found {_found(value)}")
     try:
@@ -702,7 +708,9 @@ def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
         if prop not in JUDGEMENT_PROPS:
             raise InputError(file, line, col, f"judgement.{key}",
                              f"unknown property '{prop}': expected one of {', '.join(JUDGEMENT_PROPS)}")
-        if not isinstance(value, bool):
+        if prop in LIST_JUDGEMENTS:
+            value = _denominations(file, line, col, key, value)
+        elif not isinstance(value, bool):
             raise InputError(file, line, col, f"judgement.{key}", f"expected true or false, found {_found(value)}")
         if m["ev"]:
             n = int(m["ev"])
@@ -726,6 +734,19 @@ def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
             n = made[0].number
         out.append(Judgement(n, prop, value, line, col))
     return out
+
+
+def _denominations(file: str, line: int, col: int, key: str, value: Any) -> list[str]:
+    """A ``specifies`` judgement's value: a non-empty list of denominations, as codes."""
+    items = value if isinstance(value, list) else None
+    try:
+        codes = [Denomination.parse(v).code for v in items] if items else None
+    except ValueError:
+        codes = None
+    if not codes:
+        raise InputError(file, line, col, f"judgement.{key}",
+                         f"expected a list of denominations such as [H] or [H, S], found {_found(value)}")
+    return codes
 
 
 def load_case(path: str | Path) -> Case:

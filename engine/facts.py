@@ -63,6 +63,10 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
 * ``decision``: idx, seat, accepts, of (event number decided on), rel (decider to that caller).
 * ``director-called``: idx, after (event number of the last call before it, 0 if none).
 * ``judgement``: of (event number), prop, value.
+* ``specified`` (one per denomination of a ``specifies`` judgement on a call): of, denom,
+  name (``hearts``),
+  lowest (the lowest sufficient bid in it over the last bid before that call; absent when
+  that would be above seven), has_lowest.
 * ``case``: last_idx, events.
 
 Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechanics only):
@@ -96,7 +100,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
 
 from .case import Case, Event
-from .table import Call, Seat, auction_is_over, double_admissible, is_sufficient, lowest_sufficient, redouble_admissible, relation
+from .table import Call, Denomination, Seat, auction_is_over, double_admissible, is_sufficient, lowest_sufficient, redouble_admissible, relation
 
 
 _PASS = Call.parse("Pass")
@@ -416,6 +420,21 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
         first_director = next((d for d in directors if d > e.number), None)
         if first_director is not None:
             f["director_next_idx"] = first_director
+
+    # the denominations an artificial bid specified (a judgement), each with the lowest
+    # sufficient bid in it over the last bid before that call (27B1(a) compares with it)
+    for j in case.judgements:
+        f = call_facts.get(j.event)
+        if j.prop != "specifies" or f is None:
+            continue
+        last = Call.parse(f["last_bid"]) if "last_bid" in f else None
+        for denom in j.value:
+            low = lowest_sufficient(denom, last)
+            sp = {"t": "specified", "fid": f"sp{j.event}-{denom}", "of": j.event, "denom": denom,
+                  "name": Denomination.parse(denom).name_plural, "has_lowest": not low.above_seven}
+            if not low.above_seven:
+                sp["lowest"] = str(low)
+            add(sp, Source(j.event, j.line, f"judgement: {_judged(case.events[j.event - 1])} specifies {denom}"))
 
 
 def _closing_run(f: dict, e: Event, after: list[Event], before: list[tuple[int, Seat, Call]],
