@@ -330,6 +330,28 @@ def _outcome_fills(rule: Rule) -> list[tuple]:
 
 
 def _outcomes(firings: list[Firing]) -> list[OutcomeRecord]:
+    """The outcomes of ``firings``, in reading order: by the latest case event behind them
+    (following derived facts back to the facts they came from, so what follows a decision
+    comes after it), then rulebook order."""
+    by_fid = {d["fid"]: f for f in firings for d in f.derived}
+    latest: dict[int, int] = {}
+
+    def behind(f: Firing) -> int:
+        """The latest event number behind firing ``f`` (memoised; a cycle counts as 0)."""
+        key = id(f)
+        if key not in latest:
+            latest[key] = 0
+            n = 0
+            for v in f.matched.values():
+                src = by_fid.get(v.get("fid"))
+                if src is not None:
+                    n = max(n, behind(src))
+                own = v.get("idx", v.get("of", 0))
+                if isinstance(own, int):
+                    n = max(n, own)
+            latest[key] = n
+        return latest[key]
+
     out = []
     for f in firings:
         fills = _outcome_fills(f.rule)
@@ -342,7 +364,7 @@ def _outcomes(firings: list[Firing]) -> list[OutcomeRecord]:
                 events.append(n or 0)
         events.sort()
         events = tuple(events)
-        first = (events[-1] if events else 0, f.rule.order, events)
+        first = (behind(f), f.rule.order, events)
         for concl, fill in fills:
             d = fill(f.matched)
             out.append(OutcomeRecord(
