@@ -54,6 +54,7 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   replaced_by_pass (the replay counted this call as a pass by the same seat: status
   ``replaced-by-pass``; the fact still describes the call as made), counts_in_rotation
   (the rules gave it status ``in-rotation``, Law 28A: it stands as if made in turn),
+  superseded (status ``superseded``, 25A1: the intended call took this slip's place),
   closing_run_end / missed_turn_seat (passes only: taking the standing calls before this pass,
   then this pass and the passes after it in file order as made, whether or not they were
   cancelled, the auction would end at event ``closing_run_end``, and this pass is the first
@@ -256,7 +257,9 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
     as_pass = frozenset(n for n, st in status_of.items() if st == "replaced-by-pass")
     # a call waiting for its caller to replace it is out of the auction until he does: the
     # turn is his again, and his replacement goes where the auction then stands
-    awaiting = frozenset(n for n, st in status_of.items() if st == "awaiting-replacement")
+    superseded = frozenset(n for n, st in status_of.items() if st == "superseded")
+    # a superseded slip (25A1) leaves the auction as a call awaiting its replacement does
+    awaiting = frozenset(n for n, st in status_of.items() if st == "awaiting-replacement") | superseded
     in_rotation = frozenset(n for n, st in status_of.items() if st == "in-rotation")
     call_events = [e for e in case.events if e.kind in ("call", "replaces")]
     standing: list[tuple[int, Seat, Call]] = []      # (event number, seat, call)
@@ -369,6 +372,7 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
         f["left_out"] = e.number in cancelled
         f["replaced_by_pass"] = e.number in as_pass
         f["counts_in_rotation"] = e.number in in_rotation
+        f["superseded"] = e.number in superseded
         f["auction_ended_after"] = (e.number not in cancelled and over(standing)
                                     and not f["auction_ended_before"])
         if f["auction_ended_after"]:

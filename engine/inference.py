@@ -14,7 +14,9 @@ A case is run to a fixpoint over call statuses: the rules may say what a call no
 (a derived ``call-status`` fact ``{of: <event>, status: ...}``): ``awaiting-replacement`` (out
 of the auction until its caller replaces it), ``cancelled`` (left out of
 the auction replay), ``replaced-by-pass`` (replayed as a pass by the same seat, a
-substituted pass) or ``in-rotation`` (Law 28A: the call stands and counts as made in turn;
+substituted pass), ``superseded`` (Law 25A1: a slip whose intended call took its place; out
+of the auction like a call awaiting its replacement, and marked ``superseded`` so that the
+rules pass it by) or ``in-rotation`` (Law 28A: the call stands and counts as made in turn;
 the replay marks it ``counts_in_rotation``, so the rules that find calls out of rotation
 pass it by in the next round). The base facts are then recomputed with the mapping event -> status and
 the rules run again, until that mapping no longer changes. When rules give one call several
@@ -42,7 +44,7 @@ import durable_rules_engine as _C  # noqa: E402  (the C extension; after the bui
 
 MAX_ROUNDS = 6
 # the call statuses the auction replay understands, in increasing precedence
-CALL_STATUSES = ("awaiting-replacement", "cancelled", "replaced-by-pass", "in-rotation")
+CALL_STATUSES = ("awaiting-replacement", "superseded", "cancelled", "replaced-by-pass", "in-rotation")
 _FULL_REF = re.compile(r"^\{([A-Za-z_]\w*)\.([A-Za-z_][\w-]*)\}$")
 
 
