@@ -77,6 +77,8 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
   (before-auction / auction / auction-ended / play / after-play: when it happened at this
   table), any_call_before, first_auction_begun (a call had been made on this board here, or
   the case says it was played at other tables; 'unknown' when the case does not say),
+  first_auction_begun_when_told (the same, at the first director call after the event, or
+  at the end of the case: when the director learnt of it),
   lead_faced_before, play_ended_before; for events with a seat: seat_called_before, partner,
   lho, side.
 * ``phase``: stage after the last event. ``auction-end``: idx (the call that ended the
@@ -537,11 +539,15 @@ def derive_table_facts(case: Case, add) -> None:
         return "unknown" if earlier is None else bool(earlier)
 
     happened = [e for e in events if e.kind == "happened"]
+    directors = [e.number for e in events if e.kind == "director"]
     for e in happened:
         n = e.number
+        # when it came to the director: his first call after it (or the end of the case)
+        told = next((d for d in directors if d > n), (events[-1].number + 1) if events else n)
         f = {"t": "happened", "fid": f"e{n}", "idx": n, "code": e.happened, "stage": stage_at(n),
              "any_call_before": any(c.number < n for c in calls),
              "first_auction_begun": first_auction_begun(n),
+             "first_auction_begun_when_told": first_auction_begun(told),
              "lead_faced_before": before(n, "opening-lead-faced"), "play_ended_before": before(n, "play-ended")}
         for k, v in e.details:
             f[k] = _seat_list(v) if k == "played_by" else v
