@@ -78,7 +78,8 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
   table), any_call_before, first_auction_begun (a call had been made on this board here, or
   the case says it was played at other tables; 'unknown' when the case does not say),
   first_auction_begun_when_told (the same, at the first director call after the event, or
-  at the end of the case: when the director learnt of it),
+  at the end of the case: when the director learnt of it), auction_period_begun (a call, or
+  a hand taken out of the board, came before the event),
   lead_faced_before, play_ended_before; for events with a seat: seat_called_before, partner,
   lho, side.
 * ``phase``: stage after the last event. ``auction-end``: idx (the call that ended the
@@ -548,6 +549,11 @@ def derive_table_facts(case: Case, add) -> None:
              "any_call_before": any(c.number < n for c in calls),
              "first_auction_begun": first_auction_begun(n),
              "first_auction_begun_when_told": first_auction_begun(told),
+             # 17A: the auction period begins when a player takes his cards out of the board
+             "auction_period_begun": any(c.number < n for c in calls) or any(
+                 x.number < n and x.happened in ("hands-taken-out", "hand-from-wrong-pocket", "hand-count",
+                                                 "opening-lead-faced", "play-ended", "hands-returned")
+                 for x in happened),
              "lead_faced_before": before(n, "opening-lead-faced"), "play_ended_before": before(n, "play-ended")}
         for k, v in e.details:
             f[k] = _seat_list(v) if k == "played_by" else v
