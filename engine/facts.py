@@ -88,7 +88,7 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
 * ``hand-count`` (each hand not holding 13 cards): seat, cards, called (before the discovery),
   side, idx (the discovery). ``count-discrepancy``: idx, kind (too-many-and-too-few /
   too-few-only / too-many-only), long, short, faulty_called, stage, first_auction_begun,
-  surplus_played.
+  surplus_played, surplus_identified (a surplus-card event, or pockets with more than 52 cards).
 * ``card-location`` (needs ``pockets``; ``deal`` for owners): card, status (misplaced /
   surplus / missing), held_by, belongs_to.
 * ``wrong-board-cards``: idx, seat, board, partner, side, first_call (event number, 0 if he had
@@ -616,7 +616,12 @@ def _count_facts(case, happened, add, stage_at, called_before, first_auction_beg
         add({"t": "hand-count", "fid": f"count-{s.value}", "idx": n, "seat": s.value, "cards": counts[s],
              "called": called_before(s, n), "side": s.side},
             Source(src.number, src.line, f"{s.value} holds {counts[s]} cards"))
+    # a card known not to belong to this deal: a surplus-card event, or pockets holding more
+    # than the 52 cards of one pack
+    total = sum(pockets.cards_per_hand().values()) if pockets is not None else 0
+    identified = any(e.happened == "surplus-card" for e in happened) or total > 52
     add({"t": "count-discrepancy", "fid": "count-discrepancy", "idx": n, "kind": kind,
+         "surplus_identified": identified,
          "long": " ".join(s.value for s in long), "short": " ".join(s.value for s in short),
          "faulty_called": any(called_before(s, n) for s in long + short), "stage": stage_at(n),
          "first_auction_begun": first_auction_begun(n), "surplus_played": surplus_played},
