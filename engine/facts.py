@@ -77,7 +77,9 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
   (before-auction / auction / auction-ended / play / after-play: when it happened at this
   table), any_call_before, first_auction_begun (a call had been made on this board here, or
   the case says it was played at other tables; 'unknown' when the case does not say),
-  first_auction_begun_when_told (the same, at the first director call after the event, or
+  about_other_board (the event names a board other than the case's), calls_on_board_before
+  (any_call_before for this board; false for another board, whose calls this case does not
+  record), first_auction_begun_when_told (the same, at the first director call after the event, or
   at the end of the case: when the director learnt of it), auction_period_begun (a call, or
   a hand taken out of the board, came before the event),
   lead_faced_before, play_ended_before; for events with a seat: seat_called_before, partner,
@@ -557,6 +559,11 @@ def derive_table_facts(case: Case, add) -> None:
              "lead_faced_before": before(n, "opening-lead-faced"), "play_ended_before": before(n, "play-ended")}
         for k, v in e.details:
             f[k] = _seat_list(v) if k == "played_by" else v
+        # calls already made on the board the event is about: this board's calls, or none
+        # recorded for another board named in the event (one this table has yet to play)
+        other_board = e.get("board") is not None and case.board is not None and e.get("board") != case.board.number
+        f["about_other_board"] = other_board
+        f["calls_on_board_before"] = False if other_board else f["any_call_before"]
         if e.happened == "wrong-board-at-table":
             f["played_before"] = bool(e.get("played_by"))
         if e.seat is not None:
