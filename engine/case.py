@@ -50,6 +50,7 @@ JUDGEMENT_PROPS = {
     "cards-seen": "bool: before the discrepancy was mended a player saw a card of another hand (hand-count event)",
     "likely-to-interfere": "bool: the information received is likely to interfere with normal play (card-seen/overheard event)",
     "playable-without-change": "bool: the corrected board can be played normally with no change of call (hand-count event)",
+    "differs": "bool: the call made on the board the cards came from differs from the cancelled one: much different in meaning, or psychic (15A3; call-on-source-board event)",
     "specifies": "list of denominations, e.g. [H]: the denomination(s) an artificial bid specified (27B1(a))",
 }
 #: judgement properties whose value is a list of denominations, not true/false
