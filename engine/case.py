@@ -615,8 +615,14 @@ def from_data(data: Any, file: str) -> Case:
             target = Call.parse(ev.call) if ev.call else None
             out.append(Event(n, line, col, "accepts", Seat(ev.seat), target, accepts=ev.accepts, note=ev.note))
         elif getattr(ev, "happened", None) in HAPPENED_MODELS:
-            details = tuple((k, v) for k, v in ev.model_dump().items() if k not in ("happened", "note") and v is not None)
-            seat = ev.model_dump().get("seat")
+            dump = ev.model_dump()
+            # two fields that must name different seats (a player's own hand is no irregularity)
+            for a, b in (("by", "of"), ("seat", "pocket")):
+                if dump.get(a) is not None and dump.get(a) == dump.get(b):
+                    raise InputError(file, *position(raw, b), f"events.{n}.{b}",
+                                     f"expected a seat other than {a} ({dump[a]}), found {dump[b]!r}")
+            details = tuple((k, v) for k, v in dump.items() if k not in ("happened", "note") and v is not None)
+            seat = dump.get("seat")
             out.append(Event(n, line, col, "happened", Seat(seat) if seat else None, note=ev.note,
                              happened=ev.happened, details=details))
         else:

@@ -292,7 +292,11 @@ def test_a_usage_mistake_is_one_line_too(tmp_path):
      "7:44: events.2.cards: expected a number of cards 52 or fewer (a pack has 52 cards), found 1000"),
     ("  - {seat: W, replaces: 1H, with: 2H}\n",
      "7:25: events.2.replaces: W never made the call 1H before event 2: W had made no call to replace"),
-], ids=["cards-over-52", "replaces-without-a-call"])
+    ("  - {happened: touched-other-hand, by: W, of: W}\n",
+     "7:47: events.2.of: expected a seat other than by (W), found 'W'"),
+    ("  - {happened: hand-from-wrong-pocket, seat: N, pocket: N}\n",
+     "7:57: events.2.pocket: expected a seat other than seat (N), found 'N'"),
+], ids=["cards-over-52", "replaces-without-a-call", "touched-own-hand", "own-pocket"])
 def test_impossible_events(tmp_path, event, rest):
     path = tmp_path / "case.yaml"
     path.write_text(HEADER + OPENING + event)
