@@ -621,6 +621,11 @@ def from_data(data: Any, file: str) -> Case:
                 if dump.get(a) is not None and dump.get(a) == dump.get(b):
                     raise InputError(file, *position(raw, b), f"events.{n}.{b}",
                                      f"expected a seat other than {a} ({dump[a]}), found {dump[b]!r}")
+            if ev.happened == "call-on-source-board" and not any(
+                    e.kind == "happened" and e.happened == "wrong-board" and e.seat == Seat(dump["seat"]) for e in out):
+                raise InputError(file, line, col, f"events.{n}",
+                                 f"a call on the board the cards came from needs an earlier "
+                                 f"{{happened: wrong-board, seat: {dump['seat']}, ...}} event, found none")
             details = tuple((k, v) for k, v in dump.items() if k not in ("happened", "note") and v is not None)
             seat = dump.get("seat")
             out.append(Event(n, line, col, "happened", Seat(seat) if seat else None, note=ev.note,

@@ -296,7 +296,10 @@ def test_a_usage_mistake_is_one_line_too(tmp_path):
      "7:47: events.2.of: expected a seat other than by (W), found 'W'"),
     ("  - {happened: hand-from-wrong-pocket, seat: N, pocket: N}\n",
      "7:57: events.2.pocket: expected a seat other than seat (N), found 'N'"),
-], ids=["cards-over-52", "replaces-without-a-call", "touched-own-hand", "own-pocket"])
+    ("  - {happened: call-on-source-board, seat: W, call: 1S}\n",
+     "7:5: events.2: a call on the board the cards came from needs an earlier "
+     "{happened: wrong-board, seat: W, ...} event, found none"),
+], ids=["cards-over-52", "replaces-without-a-call", "touched-own-hand", "own-pocket", "source-board-call-alone"])
 def test_impossible_events(tmp_path, event, rest):
     path = tmp_path / "case.yaml"
     path.write_text(HEADER + OPENING + event)
