@@ -44,7 +44,11 @@ class EventRef:
 
 @dataclass
 class Line:
-    """One line of a ruling: an outcome with its citation, who it concerns, its group and origins."""
+    """One line of a ruling: an outcome with its citation, who it concerns, its group and origins.
+
+    ``events`` (the case events behind the line, in event order) is worked out on first use
+    from ``find_events``: most rulings are shown, or checked, without them.
+    """
 
     code: str
     cite: str
@@ -53,7 +57,15 @@ class Line:
     branch: str
     text: str
     rule: str
-    events: list[EventRef]
+    find_events: Callable[[], list[EventRef]] = field(repr=False, compare=False)
+    _events: "list[EventRef] | None" = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def events(self) -> list[EventRef]:
+        """The EventRefs behind this line (computed once)."""
+        if self._events is None:
+            self._events = self.find_events()
+        return self._events
 
     @property
     def section(self) -> str:
@@ -180,16 +192,21 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
     lines: list[Line] = []
     seen = set()
     by_firing: dict[int, list[EventRef]] = {}     # a firing's events, for each of its outcomes
+
+    def events_of(firing: Firing):
+        def find() -> list[EventRef]:
+            evs = by_firing.get(id(firing))
+            if evs is None:
+                evs = by_firing[id(firing)] = _merged(refs(m) for m in firing.matched.values())
+                evs.sort(key=lambda r: (r.event is None, r.event or 0, r.line))
+            return list(evs)
+        return find
     for o in result.outcomes:
         key = (o.code, o.cite, o.who, o.option, o.branch, o.text)
         if key in seen:
             continue
         seen.add(key)
-        evs = by_firing.get(id(o.firing))
-        if evs is None:
-            evs = by_firing[id(o.firing)] = _merged(refs(m) for m in o.firing.matched.values())
-            evs.sort(key=lambda r: (r.event is None, r.event or 0, r.line))
-        lines.append(Line(o.code, o.cite, o.who, o.option, o.branch, o.text, o.rule.id, list(evs)))
+        lines.append(Line(o.code, o.cite, o.who, o.option, o.branch, o.text, o.rule.id, events_of(o.firing)))
     def make_trace() -> list[TraceEntry]:
         return [TraceEntry(f.rule.id, f.rule.cite, f.rule.stratum, f.matched,
                            {a: refs(m) for a, m in f.matched.items()}, f.derived, _tested(f.rule))
