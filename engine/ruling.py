@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import textwrap
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable
 
 from .case import Case
@@ -58,14 +59,11 @@ class Line:
     text: str
     rule: str
     find_events: Callable[[], list[EventRef]] = field(repr=False, compare=False)
-    _events: "list[EventRef] | None" = field(default=None, init=False, repr=False, compare=False)
 
-    @property
+    @cached_property
     def events(self) -> list[EventRef]:
         """The EventRefs behind this line (computed once)."""
-        if self._events is None:
-            self._events = self.find_events()
-        return self._events
+        return self.find_events()
 
     @property
     def section(self) -> str:
@@ -117,14 +115,11 @@ class Ruling:
     make_trace: Callable[[], list[TraceEntry]] = field(repr=False, compare=False)
     rounds: int = 0
     cancelled: list[int] = field(default_factory=list)
-    _trace: "list[TraceEntry] | None" = field(default=None, init=False, repr=False, compare=False)
 
-    @property
+    @cached_property
     def trace(self) -> list[TraceEntry]:
         """One TraceEntry per rule firing, in firing order (computed once)."""
-        if self._trace is None:
-            self._trace = self.make_trace()
-        return self._trace
+        return self.make_trace()
 
     def pairs(self) -> set[tuple[str, str]]:
         """The (cite, outcome code) pairs of the ruling: what ``expect:`` is compared with."""
