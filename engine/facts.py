@@ -431,7 +431,7 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
             f["director_next_idx"] = first_director
 
     # the denominations an artificial bid specified (a judgement), each with the lowest
-    # sufficient bid in it over the last bid before that call (27B1(a) compares with it)
+    # sufficient bid in it over the last bid before that call
     for j in case.judgements:
         f = call_facts.get(j.event)
         if j.prop != "specifies" or f is None:

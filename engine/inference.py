@@ -131,7 +131,12 @@ _EMPTY: dict = {}
 
 
 def compile_template(template: Any):
-    """Turn a conclusion template into a function ``matched -> value`` (see :func:`render`).
+    """Turn a conclusion template into a function ``matched -> value`` filling its
+    ``{alias.field}`` placeholders from the matched facts (alias -> fact dict).
+
+    A string that is exactly one placeholder keeps the value's type (an int stays an int),
+    and gives :data:`MISSING` when the field is absent; inside longer text it renders ``?``.
+    Dicts are filled value by value; anything else is returned as it is.
 
     Templates are fixed per rule, so each is split once when the rulebook is registered;
     a constant part costs nothing at firing time.
@@ -182,16 +187,6 @@ def renderer(concl):
     if hit is None:
         hit = _RENDERERS[id(concl)] = (concl, compile_template(concl.data))
     return hit[1]
-
-
-def render(template: Any, matched: dict[str, dict]) -> Any:
-    """Fill ``{alias.field}`` placeholders from matched facts.
-
-    A string that is exactly one placeholder keeps the value's type (an int stays an int),
-    and gives :data:`MISSING` when the field is absent; inside longer text it renders ``?``.
-    Dicts are filled value by value; anything else is returned as it is.
-    """
-    return compile_template(template)(matched)
 
 
 class _Compiled:
