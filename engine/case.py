@@ -51,6 +51,7 @@ JUDGEMENT_PROPS = {
     "likely-to-interfere": "bool: the information received is likely to interfere with normal play (card-seen/overheard event)",
     "playable-without-change": "bool: the corrected board can be played normally with no change of call (hand-count event)",
     "differs": "bool: the call made on the board the cards came from differs from the cancelled one: much different in meaning, or psychic (15A3; call-on-source-board event)",
+    "pause-for-thought": "bool: the player paused for thought before changing the call (a replacement; rubber-bridge codes)",
     "specifies": "list of denominations, e.g. [H]: the denomination(s) an artificial bid specified (27B1(a))",
 }
 #: judgement properties whose value is a list of denominations, not true/false
@@ -156,6 +157,10 @@ HAPPENED_FIELDS: dict[str, tuple[Any, str]] = {
     "where": (Literal["played-cards", "elsewhere"], "where the missing card was found"),
     "played_by": (list[str], "seats (N, E, S, W) that had already played the board; [] if none"),
     "played": (bool, "true if the card was played to a quitted trick"),
+    "moment": (Literal["own-turn-to-call", "not-own-turn", "first-turn-to-play", "later-in-play"],
+               "when the player asked: at their own turn to call, at another's, at their first turn to play, or later in the play"),
+    "asks": (Literal["review", "contract"], "what the player asked for: a review of the auction, or what the contract is"),
+    "dummy": (bool, "true if the player who asked is dummy"),
 }
 DIRECTOR_INSTRUCTIONS = ("deal-at-tables", "predeal-by-director", "predeal-by-agents",
                          "other-dealing-method", "movement", "board-mover")
@@ -195,6 +200,13 @@ HAPPENED: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
     "correct-board-not-played": ((), (), "the board the table should have played cannot be played by it"),
     "missing-card-found": (("where",), ("card",), "the missing card is found (among the played cards or elsewhere)"),
     "missing-card-not-found": ((), (), "the missing card cannot be found"),
+    # rubber bridge (the dealer deals at the table, in turn)
+    "deal-completed": ((), (), "the last card of the deal has been dealt"),
+    "wrong-dealer": (("by",), ("seat",), "BY deals (or dealt) when it was SEAT's turn to deal; written before "
+                                         "deal-completed if found during the deal, after it if found later"),
+    "played-twice-to-trick": (("seat",), (), "SEAT played more than one card to a trick"),
+    "failed-to-play-to-trick": (("seat",), (), "SEAT played no card to a trick"),
+    "review-requested": (("by", "moment", "asks"), ("dummy",), "BY asks for a review of the auction, or what the contract is"),
 }
 
 
@@ -274,7 +286,9 @@ class CaseModel(_Strict):
     case: str = Field(description="a short identifier, e.g. ib-01-insufficient-1h-over-1nt")
     title: str
     source: str = Field(description="URL of the published scenario, or 'teaching'")
-    edition: Literal["duplicate-2017"] = "duplicate-2017"
+    edition: str = Field("duplicate-2017", description="the code of law to rule by: one of the editions in "
+                         "rules/editions.yaml (director editions lists them)")
+    lang: Literal["en", "pt"] = Field("en", description="the language of the ruling: en (English) or pt (Portuguese)")
     board: Optional[int] = Field(None, ge=1, description="board number: gives dealer and vulnerability")
     dealer: Optional[str] = Field(None, description="N, E, S or W when no board number is given")
     vulnerability: Optional[Literal["None", "NS", "EW", "Both"]] = None
@@ -399,6 +413,7 @@ class Case:
     judgements: list[Judgement] = field(default_factory=list)
     expect: Optional[list[Expectation]] = None
     notes: Optional[str] = None
+    lang: str = "en"
     setting: dict = field(default_factory=dict)   # deal/pockets (pbn.Deal), session, deal_register,
     # played_at_other_tables, scoring, replay_event, stationary: as given (None when absent)
 
@@ -653,8 +668,19 @@ def from_data(data: Any, file: str) -> Case:
         expect = [Expectation(x.cite, x.outcome, position(items, i)[0], i + 1,
                               position(items[i], "cite"), position(items[i], "outcome"))
                   for i, x in enumerate(model.expect)]
+    _check_edition(file, data, model.edition)
     return Case(file, model.case, model.title, model.source, model.edition, board, dealer, vul, out,
-                judgements, expect, model.notes, setting=setting)
+                judgements, expect, model.notes, lang=model.lang, setting=setting)
+
+
+def _check_edition(file: str, data: Any, name: str) -> None:
+    """Refuse an edition the rulebook does not have (the message lists those it has)."""
+    from .editions import names
+    from .paths import rules_dir
+    known = names(rules_dir())
+    if name not in known:
+        raise InputError(file, *position(data, "edition"), "edition",
+                         f"expected one of {', '.join(known)}, found {name!r}")
 
 
 def _event_model(file: str, ev: dict, kind: str, i: int) -> type[_Strict]:
