@@ -34,8 +34,16 @@ class Row:
         vals = [tuple(sorted(c)) if c else None for c in self.cites.values()]
         return len(set(vals)) > 1
 
+    @property
+    def change(self) -> str:
+        """``outcome`` (some editions give it and others do not), ``clause`` (all give it,
+        under other clauses) or ``""`` (no difference)."""
+        if not self.differs:
+            return ""
+        return "clause" if all(self.cites.values()) else "outcome"
+
     def as_dict(self) -> dict:
-        return {"who": self.who, "outcome": self.code, "differs": self.differs,
+        return {"who": self.who, "outcome": self.code, "differs": self.differs, "change": self.change or None,
                 "editions": {e: ({"cites": c, "texts": self.texts[e]} if c else None)
                              for e, c in self.cites.items()}}
 
@@ -90,13 +98,19 @@ def render_text(c: Comparison, vocabulary: dict[str, str] | None = None, width: 
     vocabulary = vocabulary or {}
     out = [f"Case {c.case.id}: {c.case.title}", "Compared under:"]
     out += [f"  {e}: {edition_title(e)}" for e in c.editions]
-    out += ["", "Differences (for whom, what changes, and under which clause of each edition):"]
     diffs = c.differences
-    if not diffs:
-        out.append("  none: every edition gives the same outcomes under the same clauses.")
-    for row in diffs:
+    changed = [r for r in diffs if r.change == "outcome"]
+    moved = [r for r in diffs if r.change == "clause"]
+    out += ["", "What changes (an outcome one edition gives and another does not, for whom, under which clause):"]
+    if not changed:
+        out.append("  nothing: every edition gives the same outcomes to the same players.")
+    for row in changed:
         for line in _describe(row, c, vocabulary):
             out += textwrap.wrap(line, width=width, subsequent_indent=" " * (len(line) - len(line.lstrip()) + 2))
+    if moved:
+        out += ["", "The same outcome under another clause:"]
+        for row in moved:
+            out.append(f"  * {row.who}: {row.code} - " + "; ".join(f"{e} {', '.join(row.cites[e])}" for e in c.editions))
     colw = max([len(e) for e in c.editions] + [10])
     codew = max([len(r.code) for r in c.rows] + [7])
     whow = max([len(r.who) for r in c.rows] + [3])
