@@ -709,6 +709,22 @@ def redouble_admissible(calls_with_seats: Sequence[tuple["Seat | str", "Call | s
     return call.is_double and by.side != s.side
 
 
+def declarer(calls_with_seats: Sequence[tuple["Seat | str", "Call | str"]]) -> "Seat | None":
+    """The player of the side that made the last bid who first named its denomination.
+
+    Args:
+        calls_with_seats: (seat, call) pairs in order (calls as Call or text).
+    Returns:
+        The declarer's Seat, or ``None`` when no bid was made.
+    """
+    pairs = [(Seat.parse(s), _as_call(c)) for s, c in calls_with_seats]
+    final = next(((s, c) for s, c in reversed(pairs) if c.is_bid), None)
+    if final is None:
+        return None
+    seat, bid = final
+    return next(s for s, c in pairs
+                if c.is_bid and c.denomination == bid.denomination and s.side == seat.side)
+
 def final_contract(calls_with_seats: Sequence[tuple["Seat | str", "Call | str"]]
                    ) -> "tuple[str, Seat, Seat] | None":
     """The contract of a finished auction, its declarer and the opening leader.
@@ -741,5 +757,5 @@ def final_contract(calls_with_seats: Sequence[tuple["Seat | str", "Call | str"]]
     by, bid = pairs[idx]
     after = [c for _, c in pairs[idx + 1:]]
     suffix = "XX" if any(c.is_redouble for c in after) else "X" if any(c.is_double for c in after) else ""
-    declarer = next(s for s, c in pairs if c.is_bid and s.side == by.side and c.denomination == bid.denomination)
-    return f"{bid}{suffix}", declarer, declarer.lho
+    who = declarer(pairs)
+    return f"{bid}{suffix}", who, who.lho
