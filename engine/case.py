@@ -110,7 +110,7 @@ class DirectorEventModel(_Strict):
 
 
 class DecisionEventModel(_Strict):
-    """A player says whether he accepts an irregular call: ``{seat: N, accepts: false}``.
+    """A player says whether they accept an irregular call: ``{seat: N, accepts: false}``.
 
     ``call`` names the call decided on (default: the last call made before this event).
     """
@@ -124,7 +124,7 @@ class DecisionEventModel(_Strict):
 
 
 class ReplacementEventModel(_Strict):
-    """A player puts another call in place of one of his own: ``{seat: W, replaces: 1H, with: 2H}``."""
+    """A player puts another call in place of one of their own: ``{seat: W, replaces: 1H, with: 2H}``."""
 
     seat: str
     replaces: str
@@ -175,10 +175,10 @@ HAPPENED: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
     "hand-count": (("seat", "cards"), (), "SEAT's hand is found to hold CARDS cards"),
     "surplus-card": (("seat",), ("card", "played"), "SEAT's hand held a card that is not part of this deal"),
     "touched-other-hand": (("by", "of"), (), "BY touched OF's cards without permission"),
-    "hand-returned-unshuffled": (("seat",), (), "after play SEAT put his cards back without shuffling them"),
-    "hand-returned-to-wrong-pocket": (("seat", "pocket"), (), "after play SEAT put his cards into POCKET's pocket"),
+    "hand-returned-unshuffled": (("seat",), (), "after play SEAT put their cards back without shuffling them"),
+    "hand-returned-to-wrong-pocket": (("seat", "pocket"), (), "after play SEAT put their cards into POCKET's pocket"),
     "hand-removed-unsupervised": (("by",), (), "after the hands were put back, BY took a hand out with no opponent and no director present"),
-    "hands-taken-out": (("side",), (), "a player of SIDE takes his cards out of the board"),
+    "hands-taken-out": (("side",), (), "a player of SIDE takes their cards out of the board"),
     "board-moved-by": (("seat",), (), "SEAT moved the finished boards to the next table"),
     "moved-contrary-to-instructions": (("side",), (), "SIDE moved to a table other than the one the director named"),
     "round-called": ((), (), "the director signals the start of the next round"),
@@ -188,9 +188,9 @@ HAPPENED: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
     "play-ended": ((), (), "play of the board has ended"),
     "hands-returned": ((), (), "all four hands are back in the board"),
     "card-seen": (("by", "of"), (), "BY saw one or more cards of OF's hand"),
-    "overheard": (("by",), ("board",), "BY overheard calls, results or remarks about a board he is to play"),
+    "overheard": (("by",), ("board",), "BY overheard calls, results or remarks about a board they are to play"),
     "wrong-board": (("seat", "board"), (), "SEAT is found to hold the cards of board BOARD, not of this board"),
-    "call-on-source-board": (("seat", "call"), (), "later, on the board his wrong cards came from, SEAT makes CALL"),
+    "call-on-source-board": (("seat", "call"), (), "later, on the board their wrong cards came from, SEAT makes CALL"),
     "wrong-board-at-table": (("board", "played_by"), (), "the table is playing board BOARD, not the board it was given"),
     "correct-board-not-played": ((), (), "the board the table should have played cannot be played by it"),
     "missing-card-found": (("where",), ("card",), "the missing card is found (among the played cards or elsewhere)"),

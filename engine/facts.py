@@ -36,13 +36,13 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   Added for the out-of-rotation laws (all mechanics, no law):
   prev_idx/prev_seat (the last standing call before this one), partner_last_idx (partner's
   last standing call before this one), own_next_idx / partner_next_idx / lho_next_idx (the
-  next call event by this caller / his partner / his LHO after this one, not counting
+  next call event by this caller / their partner / their LHO after this one, not counting
   replacements of this call),
   follows_own_idx (plain calls only: the call event just before this one, in file order and
   whether or not it stands, was by the same seat, and the director was not called in
-  between: its event number. The player called twice running of his own accord; this does
-  not change when the rules cancel either call. After a ruling sends the turn back to him,
-  his new call has no follows_own_idx), auction_ended_before
+  between: its event number. The player called twice running of their own accord; this does
+  not change when the rules cancel either call. After a ruling sends the turn back to them,
+  their new call has no follows_own_idx), auction_ended_before
   (the standing calls before this one had already ended the auction: three passes after a
   bid, or four passes), auction_ended_after (the standing calls up to and including this one
   end the auction), closing_pass_out_of_turn (set on a call that ends the auction: one of
@@ -93,7 +93,7 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
   surplus_played, surplus_identified (a surplus-card event, or pockets with more than 52 cards).
 * ``card-location`` (needs ``pockets``; ``deal`` for owners): card, status (misplaced /
   surplus / missing), held_by, belongs_to.
-* ``wrong-board-cards``: idx, seat, board, partner, side, first_call (event number, 0 if he had
+* ``wrong-board-cards``: idx, seat, board, partner, side, first_call (event number, 0 if they had
   not called), first_call_text, partner_called_since. ``source-board-call``: idx, seat, call,
   cancelled_call, same.
 * ``deal-registered-elsewhere``: session, board (the case names a ``deal_register`` and
@@ -260,8 +260,8 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
     status_of = dict(status) if isinstance(status, Mapping) else {n: "cancelled" for n in status}
     cancelled = frozenset(n for n, st in status_of.items() if st == "cancelled")
     as_pass = frozenset(n for n, st in status_of.items() if st == "replaced-by-pass")
-    # a call waiting for its caller to replace it is out of the auction until he does: the
-    # turn is his again, and his replacement goes where the auction then stands
+    # a call waiting for its caller to replace it is out of the auction until they do: the
+    # turn is theirs again, and their replacement goes where the auction then stands
     superseded = frozenset(n for n, st in status_of.items() if st == "superseded")
     # a superseded slip (25A1) leaves the auction as a call awaiting its replacement does
     awaiting = frozenset(n for n, st in status_of.items() if st == "awaiting-replacement") | superseded
@@ -297,7 +297,7 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
         seat, call = e.seat, e.call
         partner = seat.partner
         # one pass back over the standing calls: partner's last call, the last bid (and its
-        # bidder, and the calls after it), the last call that is not a pass, whether he called
+        # bidder, and the calls after it), the last call that is not a pass, whether they called
         plast = last = bidder = last_call = None
         prev_called = False
         since_bid: list[str] = []
@@ -545,13 +545,13 @@ def derive_table_facts(case: Case, add) -> None:
     directors = [e.number for e in events if e.kind == "director"]
     for e in happened:
         n = e.number
-        # when it came to the director: his first call after it (or the end of the case)
+        # when it came to the director: their first call after it (or the end of the case)
         told = next((d for d in directors if d > n), (events[-1].number + 1) if events else n)
         f = {"t": "happened", "fid": f"e{n}", "idx": n, "code": e.happened, "stage": stage_at(n),
              "any_call_before": any(c.number < n for c in calls),
              "first_auction_begun": first_auction_begun(n),
              "first_auction_begun_when_told": first_auction_begun(told),
-             # 17A: the auction period begins when a player takes his cards out of the board
+             # 17A: the auction period begins when a player takes their cards out of the board
              "auction_period_begun": any(c.number < n for c in calls) or any(
                  x.number < n and x.happened in ("hands-taken-out", "hand-from-wrong-pocket", "hand-count",
                                                  "opening-lead-faced", "play-ended", "hands-returned")
@@ -667,7 +667,7 @@ def _card_location_facts(case, add) -> None:
 
 
 def _wrong_board_facts(case, happened, calls, add) -> None:
-    """For a player found holding another board's cards: his first call on them, whether his
+    """For a player found holding another board's cards: their first call on them, whether their
     partner has called since; for a later call on the board the cards came from: whether it is
     the same call."""
     firsts: dict[Seat, Event] = {}
