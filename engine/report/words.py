@@ -36,7 +36,7 @@ PROPERTY_WORDS = {
 }
 
 _SEAT_RE = re.compile(r"(?<![A-Za-z0-9-])([NESW])(?![A-Za-z0-9])")
-_SIDE_RE = re.compile(r"(?<![A-Za-z])(N-S|E-W)(?![A-Za-z])")
+_SIDE_RE = re.compile(r"(?<![A-Za-z-])(N-S|E-W|NS|EW)(?![A-Za-z-])")
 
 
 def seat(letter: str | None) -> str:
