@@ -226,6 +226,10 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(e, EngineBuildError):
             print(f"director: {e}", file=sys.stderr)
             return 3
+        inference = sys.modules.get(f"{__package__}.inference")   # loaded if the engine ran
+        if inference is not None and isinstance(e, inference.UnsettledError):   # a bounded refusal
+            print(f"director: no ruling: {e}", file=sys.stderr)
+            return 3
         hint = "" if debug else " (run with --debug for details)"
         print(f"director: internal error: {type(e).__name__}: {e}{hint}", file=sys.stderr)
         return 3
