@@ -320,9 +320,11 @@ class ExpectModel(_Strict):
 class CaseModel(_Strict):
     """A case file."""
 
-    case: str = Field(description="a short identifier, e.g. ib-01-insufficient-1h-over-1nt")
-    title: str
-    source: str = Field(description="URL of the published scenario, or 'teaching'")
+    case: Optional[str] = Field(None, description="a short identifier, e.g. ib-01-insufficient-1h-over-1nt "
+                                                  "(default: the file name without its extension)")
+    title: Optional[str] = Field(None, description="one line saying what happened (default: none)")
+    source: Optional[str] = Field(None, description="URL of the published scenario, or 'teaching'; "
+                                                    "a case typed at the table has none")
     edition: str = Field("duplicate-2017", description="the code of law to rule by: one of the editions in "
                          "rules/editions.yaml (director editions lists them)")
     lang: Literal["en", "pt"] = Field("en", description="the language of the ruling: en (English) or pt (Portuguese)")
@@ -441,7 +443,7 @@ class Case:
     file: str
     id: str
     title: str
-    source: str
+    source: Optional[str]
     edition: str
     board: Optional[Board]
     dealer: Seat
@@ -722,7 +724,8 @@ def from_data(data: Any, file: str) -> Case:
                               position(items[i], "cite"), position(items[i], "outcome"))
                   for i, x in enumerate(model.expect)]
     _check_edition(file, data, model.edition)
-    return Case(file, model.case, model.title, model.source, model.edition, board, dealer, vul, out,
+    case_id = model.case or (Path(file).stem if file not in ("-", "<stdin>") else "stdin")
+    return Case(file, case_id, model.title or "", model.source, model.edition, board, dealer, vul, out,
                 judgements, expect, model.notes, lang=model.lang, setting=setting)
 
 
