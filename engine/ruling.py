@@ -298,7 +298,7 @@ def render_text(r: Ruling, trace: bool = False) -> str:
     w, full = grid.width(), grid.seats_in_full
     qs = questions(r)
     out = grid.understood(r)
-    out[0] += f" - {EDITION_NAMES.get(r.edition, r.edition)}"
+    out[0] += f" - {edition_title(r.edition)}"
     if r.case.title:
         out.insert(1, f"Case {r.case.id}: {r.case.title}")
     out += [""] + grid.tell_lines(r, w, qs) + [""]
