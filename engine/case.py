@@ -506,6 +506,12 @@ _SHORT = _ShortRepr()
 #: irregularities, replacements and director calls; beyond it a file is not a table's story
 #: (and the replay's cost grows with the square of the auction's length).
 MAX_EVENTS = 500
+#: a case file larger than this is refused before it is read (a case of 500 events with a
+#: deal and judgements is about 40 kB)
+MAX_BYTES = 1_000_000
+#: YAML values (scalars, mappings, lists) a case file may hold: refused before the document is
+#: built, so parsing time is bounded (500 events take about 5,000)
+MAX_VALUES = 20_000
 
 
 def _found(v: Any) -> str:
@@ -827,4 +833,4 @@ def load_case(path: str | Path) -> Case:
         InputError: unreadable file, broken YAML, or an invalid case (file:line:col, field,
         what was expected and what was found).
     """
-    return from_data(load(path), str(path))
+    return from_data(load(path, max_bytes=MAX_BYTES, max_nodes=MAX_VALUES), str(path))
