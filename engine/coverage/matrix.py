@@ -100,27 +100,45 @@ def load_reasons(path: Optional[Path] = None) -> dict[str, tuple[str, str]]:
     return out
 
 
-def _rule_cites(book) -> dict[str, list[str]]:
-    """label -> ids of the rules citing it: the cite of each outcome line a rule gives (its own
-    ``cite:``, else the rule's). A rule that only derives facts for other rules cites nothing here:
-    no ruling line carries its citation, so no case could exercise it."""
-    out: dict[str, list[str]] = {}
+def _rule_cites(book) -> tuple[dict[str, list[str]], dict[str, list[tuple[str, frozenset]]]]:
+    """(direct, indirect) citations of the rulebook.
+
+    direct: label -> ids of the rules with an outcome line citing it (the line's own ``cite:``,
+    else the rule's). indirect: label -> (rule id, the (cite, outcome) pairs the rule gives) for
+    a rule whose own cite no line of it carries (every line cites another law, as a 14B1 rule
+    that sends the matter to Law 67 does). A rule that only derives facts cites nothing here.
+    """
+    direct: dict[str, list[str]] = {}
+    indirect: dict[str, list[tuple[str, frozenset]]] = {}
     for r in book.rules:
-        cites = {str(c.data.get("cite") or r.cite) for c in r.then if c.kind == "outcome"}
-        for c in sorted(cites):
-            out.setdefault(c, []).append(r.id)
-    return out
+        pairs = frozenset((str(c.data.get("cite") or r.cite), c.data["outcome"]) for c in r.then
+                          if c.kind == "outcome")
+        for c in sorted({cite for cite, _ in pairs}):
+            direct.setdefault(c, []).append(r.id)
+        if pairs and str(r.cite) not in {cite for cite, _ in pairs}:
+            indirect.setdefault(str(r.cite), []).append((r.id, pairs))
+    return direct, indirect
 
 
-def _case_cites(case_files: Iterable[Path]) -> dict[str, list[str]]:
-    """label -> ids of the cases whose ``expect:`` cites it."""
+def _case_cites(case_files: Iterable[Path]) -> tuple[dict[str, list[str]], dict[str, frozenset]]:
+    """(label -> ids of the cases whose ``expect:`` cites it, case id -> (its expected pairs, the Case))."""
     from ..case import load_case
     out: dict[str, list[str]] = {}
+    pairs: dict[str, tuple[frozenset, object]] = {}
     for path in case_files:
         case = load_case(path)
+        pairs[case.id] = (frozenset((str(e.cite), e.outcome) for e in case.expect or ()), case)
         for c in sorted({e.cite for e in case.expect or ()}):
             out.setdefault(str(c), []).append(case.id)
-    return out
+    return out, pairs
+
+
+def _fires(book, case, rule_id: str, memo: dict) -> bool:
+    """Whether ``rule_id`` gives a line of the ruling on ``case`` (rulings memoised by case id)."""
+    if case.id not in memo:
+        from .. import api
+        memo[case.id] = frozenset(ln.rule for ln in api.rule(case, book).lines)
+    return rule_id in memo[case.id]
 
 
 def _parent(label: str, known: set[str]) -> Optional[str]:
@@ -151,12 +169,20 @@ def build(first: int = 1, last: int = 39, book=None, case_files: Optional[Iterab
     reasons = load_reasons() if reasons is None else reasons
     laws = by_law()
     every = {lab for law, parts in laws.items() for lab in (law, *parts)}
-    rule_cites, case_cites = _rule_cites(book), _case_cites(case_files)
+    (rule_cites, indirect), (case_cites, case_pairs) = _rule_cites(book), _case_cites(case_files)
+    fired: dict[str, frozenset] = {}
     rows: list[Row] = []
     for law in range(first, last + 1):
         key = str(law)
         for label in (key, *laws[key]):
-            rows.append(Row(label, key, rules=rule_cites.get(label, []), cases=case_cites.get(label, [])))
+            row = Row(label, key, rules=rule_cites.get(label, []), cases=case_cites.get(label, []))
+            if not row.rules and label in indirect:
+                # a rule applying this label whose every line cites another law: exercised by a
+                # case that expects every line the rule gives
+                row.rules = [rid for rid, _ in indirect[label]]
+                row.cases = sorted({cid for rid, want in indirect[label] for cid, (got, case) in case_pairs.items()
+                                    if want <= got and _fires(book, case, rid, fired)})
+            rows.append(row)
     by_label = {r.label: r for r in rows}
     for r in rows:
         p = _parent(r.label, set(by_label))

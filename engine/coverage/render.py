@@ -9,10 +9,17 @@ _WORDS = {"covered": "covered", "by-parts": "by its parts", "reason": "not a rul
           "no-case": "CITED, NO CASE", "gap": "NOT ANSWERED"}
 
 
+def _word(r) -> str:
+    """The status in words; a reason of kind 'outside' is a ruling matter not held yet, and says so."""
+    return "not held yet" if r.status == "reason" and r.kind == "outside" else _WORDS[r.status]
+
+
 def _summary(m: Matrix) -> str:
     c = m.counts()
+    outside = sum(1 for r in m.rows if r.status == "reason" and r.kind == "outside")
     return (f"Laws {m.first}-{m.last}: {len(m.rows)} labels: {c['covered']} covered by rules and cases, "
-            f"{c['by-parts']} through their parts, {c['reason']} with a reason, "
+            f"{c['by-parts']} through their parts, {c['reason'] - outside} not a ruling matter (with the reason), "
+            f"{outside} ruling matters not held yet (with the reason), "
             f"{c['no-case']} cited without a case, {c['gap']} not answered.")
 
 
@@ -41,7 +48,7 @@ def render_text(m: Matrix) -> str:
         if r.law != law:
             law = r.law
             lines.append("")
-        lines.append(f"{r.label:<12} {_WORDS[r.status]:<20} {_what(r, limit=3)}")
+        lines.append(f"{r.label:<12} {_word(r):<20} {_what(r, limit=3)}")
     lines += ["", _summary(m)]
     lines += [f"FAULT {f}" for f in m.faults]
     return "\n".join(lines).replace("\n\n\n", "\n\n") + "\n"
@@ -66,7 +73,7 @@ def render_markdown(m: Matrix) -> str:
             cells = ["", "see " + ", ".join(r.parts)]
         else:
             cells = [", ".join(f"`{x}`" for x in r.rules), ", ".join(f"`{x}`" for x in r.cases)]
-        out.append(f"| {r.label} | {_WORDS[r.status]} | " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+        out.append(f"| {r.label} | {_word(r)} | " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     if m.faults:
         out += ["", "## Faults", ""] + [f"- {f}" for f in m.faults]
     return "\n".join(out).replace("\n\n\n", "\n\n") + "\n"
