@@ -245,8 +245,9 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
     qs = questions(r) if qs is None else qs
     out: list[str] = []
     for q in qs:
-        if q["kind"] == "judgement":
-            out.append(f"Before ruling, find out (away from the table): {q['prompt']}")
+        if q["kind"] in ("judgement", "setting"):
+            where = " (away from the table)" if q["kind"] == "judgement" else ""
+            out.append(f"Before ruling, find out{where}: {q['prompt']}")
             break
         if q["kind"] == "check":
             out.append(f"Before ruling: {seats_in_full(q['prompt'])}")
@@ -273,6 +274,8 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
         out.append("No irregularity found: the auction and play go on.")
     elif not out and any(ln.section == "options" for ln in r.lines):
         out.append("A choice is open: see the options.")
+    elif not out and any(ln.section == "branches" for ln in r.lines):
+        out.append("The ruling depends on something the case does not say: see the branches.")
     seen: list[str] = []
     for t in out:
         if t not in seen:

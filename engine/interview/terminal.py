@@ -183,6 +183,8 @@ class Interview:
                                                          f"N, E, S or W, found {t!r}") from None
 
     def _loop(self) -> None:
+        if self.draft.events:
+            self._ask_questions()
         while True:
             self._menu()
             if self.draft.events:
@@ -228,6 +230,7 @@ class Interview:
                 return False
             start = time.perf_counter()
             try:
+                self._director_here()
                 added = self.draft.answer(q, text)
                 self.draft.rule()
                 self.timings.append(time.perf_counter() - start)
@@ -238,6 +241,13 @@ class Interview:
                 self.skipped.add(q["id"])
                 return False
             return True
+
+    def _director_here(self) -> None:
+        """A director answering the ruling's questions is at the table: the case records the
+        call for the director before the first answer, where it happened."""
+        if not any("director" in e for e in self.draft.events):
+            self.draft.add_event({"director": "called"})
+            self.t.say("  (the director is called here)")
 
     def _menu(self) -> None:
         d = self.draft
