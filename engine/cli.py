@@ -105,6 +105,14 @@ def _teach_parsers(sub) -> None:
     cb.add_argument("-o", "--output", help="write to this file (default: standard output)")
     cb.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     cb.set_defaults(handler=_cmd_casebook)
+    ch = sub.add_parser("chart", help="the decision chart of one law, drawn from its rules (SVG or HTML)",
+                        description="The decision chart of one law, like the laminated flowcharts: each rule "
+                                    "of the law a question, each outcome box with its sub-clause.")
+    ch.add_argument("law", help="a law the rulebook holds, e.g. 27")
+    ch.add_argument("--format", choices=("svg", "html"), default="svg")
+    ch.add_argument("-o", "--output", help="write to this file (default: standard output)")
+    ch.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    ch.set_defaults(handler=_cmd_chart)
 
 
 def _write_out(data, output: str | None) -> None:
@@ -130,6 +138,17 @@ def _cmd_casebook(args) -> int:
     from .report.render import casebook_html, pdf_bytes
     page = casebook_html(args.folder, pdf=args.format == "pdf", title=args.title)
     _write_out(pdf_bytes(page) if args.format == "pdf" else page, args.output)
+    return 0
+
+
+def _cmd_chart(args) -> int:
+    from . import api, chart
+    ch = chart.chart(args.law, api.rulebook())
+    out = chart.svg(ch)
+    if args.format == "html":
+        out = (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{ch.title}</title></head>'
+               f"<body>{out}</body></html>\n")
+    _write_out(out, args.output)
     return 0
 
 

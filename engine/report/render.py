@@ -52,7 +52,7 @@ def pdf_bytes(page: str) -> bytes:
 
 def render_report(path: str | Path, fmt: str = "html") -> "str | bytes":
     """The report on the case at ``path`` in ``fmt`` (html | md | pdf)."""
-    r = build_mod.report(path, with_svg=fmt != "md")
+    r = build_mod.report(path, with_svg={"md": False, "html": "charts"}.get(fmt, True))
     if fmt == "md":
         return markdown(r)
     if fmt == "pdf":
