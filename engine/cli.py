@@ -198,7 +198,8 @@ def _cmd_check(args) -> int:
             print(f"PASS {case.id} ({path})")
         else:
             failed += 1
-            parts = [f"missing {c} {o}" for c, o in result.missing] + [f"extra {c} {o}" for c, o in result.extra]
+            parts = ([f"not in the answer {c} {o}" for c, o in result.missing]
+                     + [f"not in the key {c} {o}" for c, o in result.extra])
             print(f"FAIL {case.id} ({path}): " + "; ".join(parts))
     if not (passed or failed or bad):
         print(f"director: error: no case with an expect: block found under {', '.join(args.paths)}",
