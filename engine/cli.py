@@ -113,6 +113,17 @@ def _teach_parsers(sub) -> None:
     ch.add_argument("-o", "--output", help="write to this file (default: standard output)")
     ch.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     ch.set_defaults(handler=_cmd_chart)
+    qz = sub.add_parser("quiz", help="quiz a trainee on a folder of cases, graded (terminal or one HTML page)",
+                        description="For each case: the facts (board, auction, events, findings), then "
+                                    "questions at each decision point with choices in plain words; marks "
+                                    "per key item (consequence, player, clause), the ruling with its "
+                                    "reasoning, and a score at the end. The key is each case's expect: "
+                                    "block (or a key: in the folder's quiz.yaml): what an answer must contain.")
+    qz.add_argument("paths", nargs="+", help="a quiz folder (with quiz.yaml), a folder of cases, or case files")
+    qz.add_argument("--export", choices=("html",), help="write one self-contained page instead of asking here")
+    qz.add_argument("-o", "--output", help="with --export: write to this file (default: standard output)")
+    qz.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    qz.set_defaults(handler=_cmd_quiz)
 
 
 def _write_out(data, output: str | None) -> None:
@@ -150,6 +161,17 @@ def _cmd_chart(args) -> int:
                f"<body>{out}</body></html>\n")
     _write_out(out, args.output)
     return 0
+
+
+def _cmd_quiz(args) -> int:
+    from . import api, quiz
+    book = api.rulebook()
+    q = quiz.load_quiz(args.paths, book)
+    if args.export == "html":
+        _write_out(quiz.export_html(q, book), args.output)
+        return 0
+    from .quiz.terminal import run
+    return run(q, book)
 
 
 def _cmd_rule(args) -> int:
