@@ -188,7 +188,6 @@ def _cmd_casebook(args) -> int:
     return 0
 
 
-<<<<<<< HEAD
 def _cmd_chart(args) -> int:
     from . import api, chart
     ch = chart.chart(args.law, api.rulebook())
@@ -209,7 +208,8 @@ def _cmd_quiz(args) -> int:
         return 0
     from .quiz.terminal import run
     return run(q, book)
-=======
+
+
 class _Step(argparse.Action):
     """--auction and --event keep their order among each other (in ``steps``)."""
 
@@ -248,7 +248,6 @@ def _draft_from_args(args):
     if args.scoring:
         draft.set("scoring", args.scoring)
     return draft
->>>>>>> main
 
 
 def _cmd_rule(args) -> int:
