@@ -32,6 +32,7 @@ from ..rulebook import CITE_RE, Rulebook
 from ..ruling import Ruling
 from ..yamlpos import InputError, load, position
 from ..report import build as report_build
+from ..report.grid import build as grid_build
 from ..report.words import SEAT_NAMES, plain, seat
 
 SEATS = ("N", "E", "S", "W")
@@ -213,6 +214,7 @@ def load_quiz(paths: list[str], book: Rulebook | None = None) -> Quiz:
         items = _key_items(case, key, where, line, book)
         ruling = api.rule(case, book)
         rep = report_build.from_ruling(ruling, book, with_svg=False)
+        rep.grid = grid_build(case, ruling, reveal=False)      # the calls only: no answer in the grid
         cases.append(QuizCase(case, ruling, rep, items, points(case, ruling, items, book)))
     return Quiz(title, about, cases)
 

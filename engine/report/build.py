@@ -132,7 +132,7 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True) -> Report
         board=str(case.board.number) if case.board else "not given",
         dealer=seat(case.dealer.letter), vulnerability=VUL_WORDS.get(case.vulnerability, str(case.vulnerability)),
         edition=EDITION_WORDS.get(ruling.edition, ruling.edition),
-        grid=grid_mod.build(case, data, ruling.cancelled),
+        grid=grid_mod.build(case, ruling),
         events=[(e.number, event_words(e, case)) for e in case.events],
         findings=[judgement_words(case, j)[0].upper() + judgement_words(case, j)[1:] for j in case.judgements],
         notes=" ".join(str(case.notes or "").split()), source=case.source,
