@@ -6,6 +6,7 @@
                                         # or bad cite) or when no case has an expect: block
                                         # ('director rule' ignores expect:)
     director schema                     # print the case-file JSON Schema
+    director serve [--host H --port N]  # the page for the director's phone (local web server)
     director deals check|register ...   # shuffle evidence and the register of played deals
 
 Exit codes: 0 ok; 1 a check failed (or findings); 2 bad input (one clear line: file:line:col,
@@ -70,6 +71,15 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
                                    "an expect: block at all.")
     c.add_argument("paths", nargs="*", default=["cases"], help="case files or folders (default: cases)")
     c.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    w = sub.add_parser("serve", help="the page for the director's phone (a local web server)",
+                       description="Serve the page for the director's phone: tap the auction, answer the "
+                                   "questions, read out the ruling. Prints the address to open and a QR code of it.")
+    w.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1, this laptop only; 0.0.0.0 for the club's network)")
+    w.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    w.add_argument("--folder", help="where saved cases go (default: one folder per evening in the user data folder)")
+    w.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
     s = sub.add_parser("schema", help="print the JSON Schema of case files")
     s.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
@@ -138,6 +148,19 @@ def _cmd_check(args) -> int:
     return 2 if bad else (1 if failed else 0)
 
 
+def _cmd_serve(args) -> int:
+    from .web.serve import serve
+    if not 0 < args.port < 65536:
+        raise InputError("--port", 0, 0, "", f"expected a port from 1 to 65535, found {args.port}")
+    try:
+        return serve(args.host, args.port, args.folder)
+    except OSError as e:
+        raise InputError(f"{args.host}:{args.port}", 0, 0, "",
+                         f"cannot listen there: {e.strerror or e} (try another --port)") from None
+    except KeyboardInterrupt:
+        return 0
+
+
 def _cmd_schema(args) -> int:
     from .case import json_schema
     print(json.dumps(json_schema(), indent=2, sort_keys=True))
@@ -159,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
-    handlers = {"rule": _cmd_rule, "check": _cmd_check, "schema": _cmd_schema}
+    handlers = {"rule": _cmd_rule, "check": _cmd_check, "schema": _cmd_schema, "serve": _cmd_serve}
     handler = handlers.get(args.command) or getattr(args, "handler", None) or getattr(args, "func", None)
     try:
         return int(handler(args) or 0)
