@@ -36,13 +36,13 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   Added for the out-of-rotation laws (all mechanics, no law):
   prev_idx/prev_seat (the last standing call before this one), partner_last_idx (partner's
   last standing call before this one), own_next_idx / partner_next_idx / lho_next_idx (the
-  next call event by this caller / his partner / his LHO after this one, not counting
+  next call event by this caller / their partner / their LHO after this one, not counting
   replacements of this call),
   follows_own_idx (plain calls only: the call event just before this one, in file order and
   whether or not it stands, was by the same seat, and the director was not called in
-  between: its event number. The player called twice running of his own accord; this does
-  not change when the rules cancel either call. After a ruling sends the turn back to him,
-  his new call has no follows_own_idx), auction_ended_before
+  between: its event number. The player called twice running of their own accord; this does
+  not change when the rules cancel either call. After a ruling sends the turn back to them,
+  their new call has no follows_own_idx), auction_ended_before
   (the standing calls before this one had already ended the auction: three passes after a
   bid, or four passes), auction_ended_after (the standing calls up to and including this one
   end the auction), closing_pass_out_of_turn (set on a call that ends the auction: one of
@@ -93,7 +93,7 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
   surplus_played, surplus_identified (a surplus-card event, or pockets with more than 52 cards).
 * ``card-location`` (needs ``pockets``; ``deal`` for owners): card, status (misplaced /
   surplus / missing), held_by, belongs_to.
-* ``wrong-board-cards``: idx, seat, board, partner, side, first_call (event number, 0 if he had
+* ``wrong-board-cards``: idx, seat, board, partner, side, first_call (event number, 0 if they had
   not called), first_call_text, partner_called_since. ``source-board-call``: idx, seat, call,
   cancelled_call, same.
 * ``deal-registered-elsewhere``: session, board (the case names a ``deal_register`` and
@@ -106,7 +106,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
 
 from .case import Case, Event
-from .table import Call, Denomination, Seat, auction_is_over, double_admissible, is_sufficient, lowest_sufficient, redouble_admissible, relation
+from .table import Call, Denomination, Seat, auction_is_over, declarer, double_admissible, is_sufficient, lowest_sufficient, redouble_admissible, relation
 
 
 _PASS = Call.parse("Pass")
@@ -252,7 +252,25 @@ def _static_facts(case: Case) -> "tuple[list[dict], list[dict], dict[str, Source
         ev = case.events[j.event - 1]
         add({"t": "judgement", "fid": f"j{j.event}-{j.prop}", "of": j.event, "prop": j.prop, "value": j.value},
             Source(j.event, j.line, f"judgement: {_judged(ev)} {j.prop} = {str(j.value).lower()}"))
+    _fault_facts(case, add)
     return head, tail, sources
+
+
+def _fault_facts(case: Case, add) -> None:
+    """One ``fault`` fact per side for each event with an ``at-fault`` or ``partly-at-fault``
+    judgement: of (event number), side (NS/EW), level (direct / partial / none: a side the
+    judgements list under neither)."""
+    judged: dict[int, dict[str, Any]] = {}
+    for j in case.judgements:
+        if j.prop in ("at-fault", "partly-at-fault"):
+            judged.setdefault(j.event, {})[j.prop] = j
+    for ev, props in judged.items():
+        first = next(iter(props.values()))
+        for side in ("NS", "EW"):
+            level = ("direct" if side in getattr(props.get("at-fault"), "value", ()) else
+                     "partial" if side in getattr(props.get("partly-at-fault"), "value", ()) else "none")
+            add({"t": "fault", "fid": f"fault{ev}-{side}", "of": ev, "side": side, "level": level},
+                Source(ev, first.line, f"judgement: {side} {level} at fault"))
 
 
 def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) -> None:
@@ -260,8 +278,8 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
     status_of = dict(status) if isinstance(status, Mapping) else {n: "cancelled" for n in status}
     cancelled = frozenset(n for n, st in status_of.items() if st == "cancelled")
     as_pass = frozenset(n for n, st in status_of.items() if st == "replaced-by-pass")
-    # a call waiting for its caller to replace it is out of the auction until he does: the
-    # turn is his again, and his replacement goes where the auction then stands
+    # a call waiting for its caller to replace it is out of the auction until they do: the
+    # turn is theirs again, and their replacement goes where the auction then stands
     superseded = frozenset(n for n, st in status_of.items() if st == "superseded")
     # a superseded slip (25A1) leaves the auction as a call awaiting its replacement does
     awaiting = frozenset(n for n, st in status_of.items() if st == "awaiting-replacement") | superseded
@@ -297,7 +315,7 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
         seat, call = e.seat, e.call
         partner = seat.partner
         # one pass back over the standing calls: partner's last call, the last bid (and its
-        # bidder, and the calls after it), the last call that is not a pass, whether he called
+        # bidder, and the calls after it), the last call that is not a pass, whether they called
         plast = last = bidder = last_call = None
         prev_called = False
         since_bid: list[str] = []
@@ -545,13 +563,13 @@ def derive_table_facts(case: Case, add) -> None:
     directors = [e.number for e in events if e.kind == "director"]
     for e in happened:
         n = e.number
-        # when it came to the director: his first call after it (or the end of the case)
+        # when it came to the director: their first call after it (or the end of the case)
         told = next((d for d in directors if d > n), (events[-1].number + 1) if events else n)
         f = {"t": "happened", "fid": f"e{n}", "idx": n, "code": e.happened, "stage": stage_at(n),
              "any_call_before": any(c.number < n for c in calls),
              "first_auction_begun": first_auction_begun(n),
              "first_auction_begun_when_told": first_auction_begun(told),
-             # 17A: the auction period begins when a player takes his cards out of the board
+             # 17A: the auction period begins when a player takes their cards out of the board
              "auction_period_begun": any(c.number < n for c in calls) or any(
                  x.number < n and x.happened in ("hands-taken-out", "hand-from-wrong-pocket", "hand-count",
                                                  "opening-lead-faced", "play-ended", "hands-returned")
@@ -566,6 +584,7 @@ def derive_table_facts(case: Case, add) -> None:
         f["calls_on_board_before"] = False if other_board else f["any_call_before"]
         if e.happened == "wrong-board-at-table":
             f["played_before"] = bool(e.get("played_by"))
+        _auction_context(f, e, calls)
         if e.seat is not None:
             f["seat_called_before"] = called_before(e.seat, n)
             f["partner"], f["lho"], f["side"] = e.seat.partner.value, e.seat.lho.value, e.seat.side
@@ -574,9 +593,13 @@ def derive_table_facts(case: Case, add) -> None:
     last = events[-1].number if events else 0
     add({"t": "phase", "fid": "phase", "stage": stage_at(last + 1)}, Source(None, 1, "phase"))
     if over_at is not None:
-        add({"t": "auction-end", "fid": "auction-end", "idx": over_at, "passed_out": passed_out,
-             "hands_returned": marks["hands-returned"] is not None,
-             "lead_faced": marks["opening-lead-faced"] is not None},
+        ended = {"t": "auction-end", "fid": "auction-end", "idx": over_at, "passed_out": passed_out,
+                 "hands_returned": marks["hands-returned"] is not None,
+                 "lead_faced": marks["opening-lead-faced"] is not None}
+        dec = declarer([(c.seat, c.call) for c in calls if c.number <= over_at])
+        if dec is not None:
+            ended["declarer"], ended["dummy"], ended["declarer_side"] = dec.value, dec.partner.value, dec.side
+        add(ended,
             Source(over_at, next(c.line for c in calls if c.number == over_at), "the auction is over"))
     add({"t": "contest", "fid": "contest", "scoring": setting.get("scoring") or "unknown",
          "replay_event": bool(setting.get("replay_event")), "stationary": setting.get("stationary") or "none"},
@@ -586,6 +609,48 @@ def derive_table_facts(case: Case, add) -> None:
     _card_location_facts(case, add)
     _wrong_board_facts(case, happened, calls, add)
     _register_facts(case, add)
+
+
+def _auction_context(f: dict, e: Event, calls: list[Event]) -> None:
+    """Fields of a ``happened`` fact about the calls around it (mechanics only).
+
+    For the player the event is about (``seat``, else ``by``): ``actor`` (that seat),
+    ``actor_side``, ``actor_partner``, ``actor_last_idx``/``actor_last_call``/``actor_last_kind``
+    (his last call event before it), ``actor_next_idx`` (his next call event after it),
+    ``partner_next_idx`` (his partner's next call event after it), ``partner_last_idx``.
+    For ``explanation``/``failure-to-alert``/``unexpected-alert``: ``explained_idx``, the
+    call explained (the explainer's partner's last call named ``call``, or his last call).
+    For ``card-exposed``: ``exposed`` (the cards, space-separated), ``count``, and for a
+    single card ``rank`` (A K Q J T 9 ... 2) and ``suit``.
+    """
+    who = e.seat if e.seat is not None else (Seat.parse(e.get("by")) if e.get("by") else None)
+    n = e.number
+    if e.happened == "card-exposed":
+        cards = list(e.get("exposed") or ())
+        f["exposed"], f["count"] = " ".join(cards), len(cards)
+        if len(cards) == 1:
+            f["suit"], f["rank"] = cards[0][0], cards[0][1]
+    if who is None:
+        return
+    f["actor"], f["actor_side"], f["actor_partner"] = who.value, who.side, who.partner.value
+    mine_before = [c for c in calls if c.seat == who and c.number < n]
+    if mine_before:
+        last = mine_before[-1]
+        f["actor_last_idx"], f["actor_last_call"], f["actor_last_kind"] = last.number, str(last.call), last.call.kind
+    nxt = next((c for c in calls if c.seat == who and c.number > n), None)
+    if nxt is not None:
+        f["actor_next_idx"] = nxt.number
+    pn = next((c for c in calls if c.seat == who.partner and c.number > n), None)
+    if pn is not None:
+        f["partner_next_idx"] = pn.number
+    pl = [c for c in calls if c.seat == who.partner and c.number < n]
+    if pl:
+        f["partner_last_idx"] = pl[-1].number
+    if e.happened in ("explanation", "failure-to-alert", "unexpected-alert") and pl:
+        named = e.get("call")
+        target = next((c for c in reversed(pl) if named is None or str(c.call) == named), None)
+        if target is not None:
+            f["explained_idx"] = target.number
 
 
 def _count_facts(case, happened, add, stage_at, called_before, first_auction_begun) -> None:
@@ -667,7 +732,7 @@ def _card_location_facts(case, add) -> None:
 
 
 def _wrong_board_facts(case, happened, calls, add) -> None:
-    """For a player found holding another board's cards: his first call on them, whether his
+    """For a player found holding another board's cards: their first call on them, whether their
     partner has called since; for a later call on the board the cards came from: whether it is
     the same call."""
     firsts: dict[Seat, Event] = {}

@@ -6,7 +6,8 @@ as package data of ``engine._rules`` and ``engine._schemas``, i.e. the folders
 ``engine/_rules`` and ``engine/_schemas`` inside the installed ``engine`` package
 (see ``[tool.setuptools.package-dir]`` in pyproject.toml).
 
-Only these two functions should be used to locate them; never build paths from
+The same holds for ``data/`` (reference data such as the labels of the 2017 Laws), shipped
+as ``engine._data``. Only these functions should be used to locate them; never build paths from
 ``__file__`` elsewhere.
 """
 from __future__ import annotations
@@ -69,3 +70,15 @@ def schemas_dir() -> pathlib.Path:
         FileNotFoundError: if neither location exists (a broken installation).
     """
     return _locate("schemas", "_schemas")
+
+
+def data_dir() -> pathlib.Path:
+    """Return the directory holding reference data (e.g. ``laws-2017-labels.yaml``).
+
+    Returns:
+        ``<checkout>/data`` in a source checkout, otherwise ``<site-packages>/engine/_data``.
+
+    Raises:
+        FileNotFoundError: if neither location exists (a broken installation).
+    """
+    return _locate("data", "_data")

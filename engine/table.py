@@ -707,3 +707,20 @@ def redouble_admissible(calls_with_seats: Sequence[tuple["Seat | str", "Call | s
         return False
     by, call = last
     return call.is_double and by.side != s.side
+
+
+def declarer(calls_with_seats: Sequence[tuple["Seat | str", "Call | str"]]) -> "Seat | None":
+    """The player of the side that made the last bid who first named its denomination.
+
+    Args:
+        calls_with_seats: (seat, call) pairs in order (calls as Call or text).
+    Returns:
+        The declarer's Seat, or ``None`` when no bid was made.
+    """
+    pairs = [(Seat.parse(s), _as_call(c)) for s, c in calls_with_seats]
+    final = next(((s, c) for s, c in reversed(pairs) if c.is_bid), None)
+    if final is None:
+        return None
+    seat, bid = final
+    return next(s for s, c in pairs
+                if c.is_bid and c.denomination == bid.denomination and s.side == seat.side)

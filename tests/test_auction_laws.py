@@ -186,7 +186,7 @@ def test_awaiting_replacement_just_before_its_replacement_changes_no_fact():
 
 
 def test_awaiting_replacement_with_partner_calling_in_between_is_replayed():
-    # here partner called (event 4) before the replacement: the held-back bid changes his
+    # here partner called (event 4) before the replacement: the held-back bid changes their
     # turn, so the facts are derived again
     c = case.load_case(str(CASES / "law27-31b-partner-calls-before-replacement.yaml"))
     d = facts.Deriver(c)
