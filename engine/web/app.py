@@ -106,6 +106,7 @@ class App:
         env.filters["seat"] = lambda s: draft.SEAT_NAMES.get(s, s or "")
         env.filters["denom"] = _denomination_html
         env.filters["callhtml"] = _call_html
+        env.filters["seats"] = _seats_in_full
         self.env = env
 
     # ------------------------------------------------------------ rendering
@@ -522,6 +523,15 @@ def _title(state: State, data: dict, now: _dt.datetime) -> str:
 
 
 SUIT_HTML = {"C": ("♣", "club"), "D": ("♦", "diamond"), "H": ("♥", "heart"), "S": ("♠", "spade"), "NT": ("NT", "nt")}
+
+
+def _seats_in_full(text: str) -> str:
+    """The ruling's words with seats in full for people (West's 1H, not W's 1H)."""
+    try:
+        from ..grid import seats_in_full
+    except ImportError:            # (engine.grid arrives with the interview's work)
+        return text
+    return seats_in_full(str(text))
 
 
 def _denomination_html(d: str):

@@ -1,7 +1,7 @@
 // bridge-director: the little the bidding box needs beyond plain forms (the page works without it).
 // - a suit tapped before a level: say so at once instead of asking the server;
 // - a form sent twice by a double tap: the second one is dropped;
-// - the page keeps its scroll position across a tap (no jump back to the anchor).
+// - the page keeps its scroll position across a tap in the bidding box (other forms go to the ruling).
 (function () {
   "use strict";
   var KEY = "bd-scroll";
@@ -21,7 +21,9 @@
     }
     if (form.dataset.sent) { ev.preventDefault(); return; }
     form.dataset.sent = "1";
-    try { sessionStorage.setItem(KEY, String(window.scrollY)); } catch (e) { /* ignore */ }
+    if (form.id === "bidding" || form.dataset.keep !== undefined) {   // taps in the box: stay where the thumb is
+      try { sessionStorage.setItem(KEY, String(window.scrollY)); } catch (e) { /* ignore */ }
+    }
   }, true);
   document.addEventListener("change", function (ev) {
     if (ev.target.name === "level") { ev.target.form.classList.remove("wants-level"); }
