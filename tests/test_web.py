@@ -110,6 +110,23 @@ def test_call_by_another_seat_is_recorded_for_that_seat(phone):
     assert "17C" in html or "29" in html
 
 
+def test_after_a_cancelled_opening_out_of_rotation_the_turn_goes_back_to_the_dealer(phone):
+    phone.board(1)                            # North deals
+    phone.call("1H", seat="S")
+    phone.event("director")
+    phone.post("/answer", q=_question_id(phone.page(), "accept"), a="no")
+    assert "In turn: North" in phone.page()
+    phone.call("1S")
+    assert phone.state().events()[-1] == {"seat": "N", "call": "1S"}
+
+
+def _question_id(html: str, words: str) -> str:
+    for m in re.finditer(r'<form method="post" action="/answer" class="question">(.*?)</form>', html, re.S):
+        if words in m.group(1):
+            return html_mod.unescape(re.search(r'name="q" value="([^"]*)"', m.group(1)).group(1))
+    raise AssertionError(f"no question with {words!r}")
+
+
 def test_replacement_names_the_seats_own_last_call(phone):
     phone.board(1)
     for c in ("1S", "1H"):

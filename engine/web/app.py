@@ -106,6 +106,7 @@ class App:
         env.filters["seat"] = lambda s: draft.SEAT_NAMES.get(s, s or "")
         env.filters["denom"] = _denomination_html
         env.filters["callhtml"] = _call_html
+        env.filters["calltext"] = _calls_in_text_html
         env.filters["seats"] = _seats_in_full
         self.env = env
 
@@ -119,20 +120,20 @@ class App:
         """The director's page for ``state`` (with a message when a tap was refused)."""
         ctx: dict[str, Any] = {"state": state, "token": state.token(), "error": error, "saved": saved}
         ctx.update(_board_info(state))
-        data = None
+        data, d = None, None
         if state.started and state.steps:
             try:
-                _case, _ruling, data = draft.rule(state)
+                d, _ruling, data = draft.rule(state)
             except InputError as e:
                 ctx["error"] = ctx["error"] or _refusal(e)
                 ctx["refused"] = True
                 status = max(status, 400)
-        rows, _dealer = draft.grid(state, (data or {}).get("calls"))
-        ctx.update(rows=rows, data=data, sections=_grouped(data) if data else [],
+        auction = (data or {}).get("auction") or {}
+        ctx.update(rows=auction.get("rows") or [], notes=auction.get("notes") or [], auction=auction,
+                   data=data, sections=_grouped(data) if data else [],
                    questions=(data or {}).get("questions") or [],
-                   tell=(data or {}).get("tell_the_table") or [],
-                   next_seat=draft.next_in_turn(state),
-                   last_calls={s: draft.last_call_of(state, s) for s in SEATS},
+                   tell=_tell(data),
+                   next_seat=draft.next_in_turn(d, state),
                    events=_described_events(state), judgements=state.judgements())
         return self.html("page.html", status, **ctx)
 
@@ -177,7 +178,7 @@ class App:
         if call not in CALLS:
             raise PageError(f"There is no call {call[:8]!r}: the bidding box has 1C to 7NT, Pass, X and XX.",
                             state=state)
-        seat = _one(form, "seat", 2) or draft.next_in_turn(state)
+        seat = _one(form, "seat", 2) or self._turn(state)
         if seat not in SEATS:
             raise PageError("The seat must be North, East, South or West.", state=state)
         if _one(form, "mode", 10) == "replace":
@@ -198,21 +199,44 @@ class App:
         form = await _form(request)
         state = decode(_one(form, "s", 80_000))
         qid, label = _one(form, "q", 300), _one(form, "a", 100)
+        call, level = _one(form, "call", 8), _one(form, "level", 2)
+        if call:                                  # a question that takes a call: its little bidding box
+            if call in DENOMINATIONS:
+                if level not in LEVELS:
+                    raise PageError(f"Tap a level (1 to 7) first, then {call}.", state=state)
+                call = level + call
+            if call not in CALLS:
+                raise PageError(f"There is no call {call[:8]!r}: 1C to 7NT, Pass, X and XX.", state=state)
+            reply = call
+        elif "denom" in form:                     # a question that takes denominations
+            denoms = form.getlist("denom")
+            if not denoms or any(x not in DENOMINATIONS for x in denoms):
+                raise PageError("Tick one or more of C, D, H, S, NT.", state=state)
+            reply = " ".join(dict.fromkeys(denoms))
+        else:
+            reply = label
         try:
-            _case, _ruling, data = draft.rule(state)
+            draft.rule(state)
         except InputError as e:
             raise PageError(_refusal(e), state=state) from None
-        question = next((q for q in data.get("questions") or [] if q.get("id") == qid), None)
-        if question is None:
-            raise PageError("That question is no longer asked (the case has changed); here is the page as it is now.",
-                            state=state)
-        ans = next((a for a in question.get("answers", []) if a.get("label") == label), None)
-        if ans is None:
-            raise PageError(f"{label[:40]!r} is not one of the answers to that question.", state=state)
-        adds = ans.get("adds")
-        if not adds:
+        try:
+            step = draft.answer(state, qid, reply)
+        except InputError as e:
+            if e.message.startswith("no open question"):
+                raise PageError("That question is no longer asked (the case has changed); here is the page as it "
+                                "is now.", state=state) from None
+            raise PageError(f"That answer was not taken: {e.message}.", state=state) from None
+        if step is None:
             return self.go(state, "ruling")
-        return self.go(state.with_step(_step_from_adds(adds, state)), "ruling")
+        return self.go(state.with_step(step), "ruling")
+
+    def _turn(self, state: State) -> str:
+        """Whose turn it is (the dealer when the case as it stands is refused)."""
+        try:
+            d, _r, _data = draft.rule(state) if state.steps else (None, None, None)
+        except InputError:
+            return draft.dealer_of(state)
+        return draft.next_in_turn(d, state)
 
     async def undo(self, request: Request) -> Response:
         form = await _form(request)
@@ -250,9 +274,10 @@ class App:
         if not state.steps:
             raise PageError("There is nothing to print yet: tap what happened first.", state=state)
         case, _ruling, data = self._ruled(state)
-        rows, _ = draft.grid(state, data.get("calls"))
-        return self.html("print.html", state=state, data=data, rows=rows, sections=_grouped(data),
-                         tell=data.get("tell_the_table") or [], events=_described_events(state),
+        auction = data.get("auction") or {}
+        return self.html("print.html", state=state, data=data, rows=auction.get("rows") or [],
+                         notes=auction.get("notes") or [], auction=auction, sections=_grouped(data),
+                         tell=_tell(data), events=_described_events(state),
                          judgements=state.judgements(), yaml_text=draft.to_yaml(state),
                          token=state.token(), **_board_info(state))
 
@@ -307,6 +332,17 @@ class App:
             resp.status_code = status
             return resp
         return self.html("error.html", status, message=message, status=status)
+
+
+def _tell(data: dict | None) -> list[dict]:
+    """The lines to tell the table, each with the citation of the ruling line it repeats (when
+    it repeats one word for word, seats in full); None beside a line of the director's own."""
+    if not data:
+        return []
+    cites: dict[str, str] = {}
+    for o in data.get("outcomes", []):
+        cites.setdefault(_seats_in_full(o.get("text", "")), o.get("cite"))
+    return [{"text": t, "cite": cites.get(t)} for t in data.get("tell_the_table") or []]
 
 
 def _refusal(e: InputError) -> str:
@@ -428,28 +464,6 @@ def _field_value(kind: str, name: str, raw: str) -> Any:
     return raw
 
 
-def _step_from_adds(adds: Any, state: State) -> dict:
-    """The step an answer's ``adds`` stands for (``judgement`` and/or ``event``/``events``).
-
-    Raises:
-        PageError: an ``adds`` of a shape the page does not know (reported, not guessed).
-    """
-    if not isinstance(adds, dict):
-        raise PageError("The ruling's answer could not be applied (unknown shape); please report this case.",
-                        state=state, status=422)
-    step: dict[str, Any] = {}
-    j = adds.get("judgement") or adds.get("judgements")
-    if isinstance(j, dict):
-        step["j"] = dict(j)
-    evs = adds.get("events") or ([adds["event"]] if isinstance(adds.get("event"), dict) else None)
-    if isinstance(evs, list) and all(isinstance(e, dict) for e in evs):
-        step["ev"] = [dict(e) for e in evs]
-    if not step:
-        raise PageError("The ruling's answer could not be applied (unknown shape); please report this case.",
-                        state=state, status=422)
-    return step
-
-
 def _state_from_case_text(text: str, file: str) -> State:
     """A State holding a case file's board, events and judgements (validated as a case first).
 
@@ -462,7 +476,10 @@ def _state_from_case_text(text: str, file: str) -> State:
         if isinstance(data, dict) and "deal_register" in data:
             raise PageError(f"{file}: deal_register: a case with a deal register cannot be loaded in the page "
                             "(it names a file on the laptop); rule on it with `director rule`.")
-        from_data(data, file)
+        if isinstance(data, dict) and "replay_event" in data:
+            raise PageError(f"{file}: replay_event: the page cannot carry this setting yet; rule on the case "
+                            "with `director rule`.")
+        case = from_data(data, file)
     except InputError as e:
         raise PageError(f"That is not a case file the page can load: {e}") from None
     if not isinstance(data, dict):
@@ -471,7 +488,7 @@ def _state_from_case_text(text: str, file: str) -> State:
     board = plain.get("board")
     if board is not None and (not isinstance(board, int) or not 1 <= board <= MAX_BOARD):
         raise PageError(f"{file}: board: the page takes board numbers from 1 to {MAX_BOARD}.")
-    state = State(board=board, dealer=None if board is not None else plain.get("dealer") or "N",
+    state = State(board=board, dealer=None if board is not None else case.dealer.value,
                   setting={k: plain[k] for k in SETTING_KEYS if k in plain},
                   title=plain.get("title") if isinstance(plain.get("title"), str) else None)
     steps = [{"ev": [ev]} for ev in plain.get("events", [])]
@@ -538,6 +555,20 @@ def _denomination_html(d: str):
     from markupsafe import Markup, escape
     sym, cls = SUIT_HTML.get(d, (d, ""))
     return Markup(f'<span class="suit {cls}">{escape(sym)}</span>')
+
+
+_CALL_RE = __import__("re").compile(r"\b([1-7])(NT|C|D|H|S)\b")
+
+
+def _calls_in_text_html(text: str):
+    """Text with each bid written with its suit symbol (``(1H)→2H*`` -> ``(1♥)→2♥*``), escaped."""
+    from markupsafe import Markup, escape
+    out, pos = Markup(""), 0
+    t = str(text)
+    for m in _CALL_RE.finditer(t):
+        out += escape(t[pos:m.start()]) + Markup(escape(m.group(1))) + _denomination_html(m.group(2))
+        pos = m.end()
+    return out + escape(t[pos:])
 
 
 def _call_html(call: str):

@@ -1,129 +1,96 @@
-"""State -> case file (the YAML of ``cases/``) -> Case -> ruling data; and what the page shows of
-the auction. No law: who is "next in turn" here is plain rotation after the last call, shown
-to the director as the seat the next tap will go to, and changed with one tap when the
-irregularity means otherwise.
+"""State -> :class:`engine.compose.Draft` -> ruling data; what the page shows of the board.
 
-A thin adapter over the case format and ``engine.api``.
+The page keeps its state in a token (``engine.web.state``); for each request that state is
+laid into a compose Draft, which validates it as a case file, rules on it in-process, gives
+the questions, whose turn it is (from the rules' call standings) and the case's YAML. No law
+here: the page shows what the ruling's data says.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-
-from .. import api
-from ..case import Case, from_data
+from ..compose import SETTINGS, Draft
 from ..ruling import Ruling, as_dict
-from ..table import Board, Seat, seat_after
-from ..yamlpos import loads
-from .state import SETTING_KEYS, State
+from ..table import Board
+from .state import State
 
 #: the grid's columns, as directors and bridge columns write them
 COLUMNS = ("W", "N", "E", "S")
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 VUL_WORDS = {"None": "Neither side vulnerable", "NS": "North-South vulnerable",
              "EW": "East-West vulnerable", "Both": "Both sides vulnerable", None: "Vulnerability not known"}
+#: the file name the page's case goes by in the ruling's event references
+FILE = "table.yaml"
+
+
+def draft_of(state: State, title: str | None = None, source: str | None = None,
+             case_id: str | None = None) -> Draft:
+    """The compose Draft holding ``state`` (not validated yet: :meth:`Draft.case` does that).
+
+    Raises:
+        InputError: neither a board number nor a dealer.
+    """
+    d = Draft(board=state.board, dealer=None if state.board is not None else (state.dealer or "N"), file=FILE,
+              case_id=case_id, title=title or state.title, source=source,
+              vulnerability=state.settings().get("vulnerability"))
+    settings = state.settings()
+    d.events = [dict(e) for e in state.events()]
+    d.judgement = state.judgements()
+    d.setting = {k: settings[k] for k in SETTINGS if k in settings}
+    d.notes = settings.get("notes")
+    return d
 
 
 def case_name(state: State) -> str:
-    """The case id of a draft: ``table-board-5`` (or ``table-dealer-n``)."""
-    return f"table-board-{state.board}" if state.board else f"table-dealer-{(state.dealer or 'n').lower()}"
+    """The file name stem of a downloaded case: ``board-5-at-the-table``."""
+    return f"board-{state.board}-at-the-table" if state.board else "at-the-table"
 
 
 def to_yaml(state: State, name: str | None = None, title: str | None = None, source: str | None = None) -> str:
-    """The state as a case file, in the layout of ``cases/`` (one flow mapping per event).
-
-    Args:
-        name: the case id (default :func:`case_name`); ``title``/``source``: defaults say
-            the case was entered at the table.
-    """
-    head: dict[str, Any] = {"case": name or case_name(state),
-                            "title": title or state.title or _default_title(state),
-                            "source": source or "entered at the table (director serve)",
-                            "edition": "duplicate-2017"}
-    if state.board is not None:
-        head["board"] = state.board
-    else:
-        head["dealer"] = state.dealer or "N"
-    for k in SETTING_KEYS:
-        if k in state.setting:
-            head[k] = state.setting[k]
-    out = [yaml.safe_dump(head, sort_keys=False, allow_unicode=True, width=1000).rstrip()]
-    events = state.events()
-    out.append("events:" if events else "events: []")
-    for ev in events:
-        out.append("  - " + yaml.safe_dump(ev, default_flow_style=True, sort_keys=False,
-                                           allow_unicode=True, width=1000).strip())
-    judgements = state.judgements()
-    if judgements:
-        out.append(yaml.safe_dump({"judgement": judgements}, sort_keys=False, allow_unicode=True,
-                                  default_flow_style=False, width=1000).rstrip())
-    return "\n".join(out) + "\n"
+    """The state as a case file, in the format of ``cases/`` (compose's writer)."""
+    return draft_of(state, title=title, source=source, case_id=name).to_yaml()
 
 
-def _default_title(state: State) -> str:
-    where = f"Board {state.board}" if state.board else f"Dealer {SEAT_NAMES.get(state.dealer or 'N')}"
-    return f"{where}, entered at the table"
-
-
-def case_of(state: State, file: str = "table.yaml") -> Case:
-    """The validated Case the state describes.
+def rule(state: State) -> tuple[Draft, Ruling, dict]:
+    """Rule on the state: (Draft, Ruling, the ruling's data as ``--format json`` gives it).
 
     Raises:
-        InputError: an event or judgement the case format refuses (file:line:col, field, ...).
+        InputError: the state holds an event or judgement the case format refuses.
+        EngineError: a rule action failed inside the engine.
     """
-    return from_data(loads(to_yaml(state), file), file)
+    d = draft_of(state)
+    ruling = d.rule()
+    return d, ruling, as_dict(ruling)
 
 
-@dataclass
-class Cell:
-    """One cell of the auction grid: the call, what became of it, and the event behind it."""
+def answer(state: State, qid: str, reply: str) -> dict | None:
+    """The step answering question ``qid`` with ``reply`` adds (None: "not known yet").
 
-    call: str
-    event: int
-    seat: str
-    standing: str | None = None           # from the ruling's "calls" data, when it has them
-    cite: str | None = None
-    out_of_rotation: bool = False
-    replaced_by: list[str] = field(default_factory=list)
-
-
-def grid(state: State, calls_data: list[dict] | None = None) -> tuple[list[list[Cell | None]], str]:
-    """The auction grid as it stands: rows of four cells (W N E S) and the dealer's column.
-
-    Each call goes in its seat's column, on a new row when its column is not to the right of
-    the last call's; a replacement is shown in the cell of the call it replaces. What became
-    of each call (stands, cancelled, ...) comes from the ruling's ``calls`` data when given.
-
-    Returns:
-        (rows, dealer letter); an empty list of rows before the first call.
+    Raises:
+        InputError: no such question now, or a reply that is none of its answers.
     """
-    dealer = dealer_of(state)
-    info = {c.get("event"): c for c in calls_data or [] if isinstance(c, dict)}
-    rows: list[list[Cell | None]] = []
-    col = COLUMNS.index(dealer) - 1          # the dealer's call starts the first row
-    last_by_seat: dict[str, Cell] = {}
-    if col >= 0:
-        rows.append([None] * 4)
-    for n, ev in enumerate(state.events(), 1):
-        if "call" in ev and ev.get("seat") in COLUMNS:     # (a refused case may hold anything)
-            c = COLUMNS.index(ev["seat"])
-            if c <= col or not rows:
-                rows.append([None] * 4)
-            col = c
-            cell = Cell(str(ev["call"]), n, ev["seat"])
-            d = info.get(n)
-            if d:
-                cell.standing, cell.cite = d.get("standing"), d.get("cite")
-                cell.out_of_rotation = bool(d.get("out_of_rotation"))
-            if rows[-1][c] is not None:       # a second call by one seat on one row
-                rows.append([None] * 4)
-            rows[-1][c] = cell
-            last_by_seat[ev["seat"]] = cell
-        elif "replaces" in ev and ev.get("seat") in last_by_seat:
-            last_by_seat[ev["seat"]].replaced_by.append(str(ev.get("with")))
-    return rows, dealer
+    d = draft_of(state)
+    events, judgement, setting = list(d.events), dict(d.judgement), dict(d.setting)
+    if not d.answer(qid, reply):
+        return None
+    step: dict[str, Any] = {}
+    if d.events[len(events):]:
+        step["ev"] = d.events[len(events):]
+    j = {k: v for k, v in d.judgement.items() if judgement.get(k, object()) != v}
+    if j:
+        step["j"] = j
+    x = {k: v for k, v in d.setting.items() if setting.get(k, object()) != v}
+    if x:
+        step["x"] = x
+    return step or None
+
+
+def next_in_turn(d: Draft | None, state: State) -> str:
+    """The seat a call tapped "in turn" goes to: whose turn it is as the rules' call standings
+    leave it (compose's Draft.turn), or the dealer before any call."""
+    if d is None:
+        return dealer_of(state)
+    return d.turn().value
 
 
 def dealer_of(state: State) -> str:
@@ -137,19 +104,7 @@ def vulnerability_of(state: State) -> str | None:
     """'None', 'NS', 'EW', 'Both' from the board number (or a loaded case's), else None."""
     if state.board is not None:
         return Board(state.board).vulnerability
-    return state.setting.get("vulnerability")
-
-
-def next_in_turn(state: State) -> str:
-    """The seat a call tapped "in turn" goes to: the dealer, or the seat after the last call's.
-
-    Plain rotation, shown on the page next to the bidding box so the director sees it.
-    """
-    seat = None
-    for ev in state.events():
-        if "call" in ev and ev.get("seat") in COLUMNS:
-            seat = ev["seat"]
-    return dealer_of(state) if seat is None else seat_after(Seat(seat), 1).value
+    return state.settings().get("vulnerability")
 
 
 def last_call_of(state: State, seat: str) -> str | None:
@@ -162,15 +117,3 @@ def last_call_of(state: State, seat: str) -> str | None:
             elif "replaces" in ev:
                 out = str(ev.get("with"))
     return out
-
-
-def rule(state: State) -> tuple[Case, Ruling, dict]:
-    """Rule on the state: (Case, Ruling, the ruling's data as ``--format json`` gives it).
-
-    Raises:
-        InputError: the state holds an event or judgement the case format refuses.
-        EngineError: a rule action failed inside the engine.
-    """
-    case = case_of(state)
-    ruling = api.rule(case)
-    return case, ruling, as_dict(ruling)

@@ -25,8 +25,9 @@ MAX_STEPS = 600
 #: board numbers the page accepts (a club evening; the case format itself allows more)
 MAX_BOARD = 9999
 #: case-file keys, other than board/dealer/events/judgement, a loaded case may carry along
+#: (the case settings engine.compose writes, and the vulnerability and notes)
 SETTING_KEYS = ("vulnerability", "deal", "pockets", "session", "played_at_other_tables", "scoring",
-                "replay_event", "stationary", "notes")
+                "stationary", "notes")
 
 
 class StateError(ValueError):
@@ -40,8 +41,9 @@ class State:
     Attributes:
         board: the board number (1..MAX_BOARD) or None; ``dealer``: a seat letter, used only
             when the board number is not known.
-        steps: undoable steps, oldest first; each ``{"ev": [event, ...]}`` (case events as
-            in a case file) or ``{"j": {"E 1H unintended": true, ...}}``.
+        steps: undoable steps, oldest first; each holds some of ``"ev": [event, ...]`` (case
+            events as in a case file), ``"j": {"E 1H unintended": true, ...}`` (judgements) and
+            ``"x": {"scoring": "pairs"}`` (case settings).
         setting: other case-file keys kept from a loaded case (deal, pockets, ...).
         title: the case's title, when a loaded case had one.
     """
@@ -63,6 +65,13 @@ class State:
         out: dict[str, Any] = {}
         for s in self.steps:
             out.update(s.get("j", {}))
+        return out
+
+    def settings(self) -> dict[str, Any]:
+        """The case settings: a loaded case's, then those the steps stated."""
+        out = dict(self.setting)
+        for s in self.steps:
+            out.update(s.get("x", {}))
         return out
 
     @property
@@ -144,11 +153,14 @@ def _from_dict(d: Any) -> State:
     if not isinstance(steps, list) or len(steps) > MAX_STEPS:
         raise bad
     for s in steps:
-        if not isinstance(s, dict) or not s or set(s) - {"ev", "j"}:
+        if not isinstance(s, dict) or not s or set(s) - {"ev", "j", "x"}:
             raise bad
         if "ev" in s and not (isinstance(s["ev"], list) and all(isinstance(e, dict) for e in s["ev"])):
             raise bad
-        if "j" in s and not (isinstance(s["j"], dict) and all(isinstance(k, str) for k in s["j"])):
+        for k in ("j", "x"):
+            if k in s and not (isinstance(s[k], dict) and all(isinstance(key, str) for key in s[k])):
+                raise bad
+        if "x" in s and set(s["x"]) - set(SETTING_KEYS):
             raise bad
     if not isinstance(setting, dict) or set(setting) - set(SETTING_KEYS):
         raise bad
