@@ -72,7 +72,6 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
     c.add_argument("paths", nargs="*", default=["cases"], help="case files or folders (default: cases)")
     c.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
-<<<<<<< HEAD
     w = sub.add_parser("serve", help="the page for the director's phone (a local web server)",
                        description="Serve the page for the director's phone: tap the auction, answer the "
                                    "questions, read out the ruling. Prints the address to open and a QR code of it.")
@@ -81,9 +80,7 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
     w.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     w.add_argument("--folder", help="where saved cases go (default: one folder per evening in the user data folder)")
     w.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
-=======
     _teach_parsers(sub)
->>>>>>> main
 
     s = sub.add_parser("schema", help="print the JSON Schema of case files")
     s.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
