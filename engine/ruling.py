@@ -111,7 +111,8 @@ class TraceEntry:
 
 
 #: what a call can finally be: the replay's statuses (engine/inference.py) read for people
-STANDINGS = ("stands", "cancelled", "replaced-by-pass", "awaiting-replacement", "superseded", "withdrawn")
+STANDINGS = ("stands", "cancelled", "replaced-by-pass", "awaiting-replacement", "superseded", "withdrawn",
+             "awaiting-decision")
 #: outcome codes whose line says its call stands (an accepted or in-rotation call)
 STANDS_CODES = ("call-accepted", "call-stands", "call-in-rotation")
 
@@ -127,7 +128,8 @@ class CallStanding:
             rotation), ``cancelled``, ``replaced-by-pass`` (a pass takes its place),
             ``awaiting-replacement`` (out of the auction until its caller replaces it),
             ``superseded`` (a slip whose intended call took its place), ``withdrawn`` (a
-            replacement took its place).
+            replacement took its place), ``awaiting-decision`` (the case stops where a
+            player may still choose what becomes of it: the ruling's options say what).
         cite: the clause of the rule that decided it (None: nothing irregular decided it).
         out_of_rotation: the caller was not the player whose turn it was, in the auction as
             finally replayed.
@@ -344,10 +346,14 @@ def standings(case: Case, facts: Facts, result: RunResult, lines: list[Line]) ->
         if isinstance(orig, int) and status.get(n) not in ("cancelled",):
             took_place_of.setdefault(orig, n)
     stands_cite: dict[int, str] = {}
+    option_cite: dict[int, str] = {}
     for ln in lines:
         if ln.code in STANDS_CODES and not ln.option and not ln.branch:
             for n in ln.about:
                 stands_cite.setdefault(n, ln.cite)
+        elif ln.option:
+            for n in _called(ln):
+                option_cite.setdefault(n, ln.cite)
     out = []
     for e in case.events:
         if e.kind not in ("call", "replaces"):
@@ -362,12 +368,19 @@ def standings(case: Case, facts: Facts, result: RunResult, lines: list[Line]) ->
             cite = cites.get((n, st)) if st else stands_cite.get(took_place_of[n])
         elif st == "awaiting-replacement":
             standing, cite = st, cites.get((n, st))
+        elif n in option_cite and n not in stands_cite:
+            standing, cite = "awaiting-decision", option_cite[n]
         else:
             standing, cite = "stands", stands_cite.get(n)
         f = call_facts.get(n, {})
         out.append(CallStanding(n, e.seat.letter, str(e.call), standing, cite, f.get("rel", "self") != "self",
                                 str(e.replaces) if e.kind == "replaces" else None))
     return out
+
+
+def _called(ln: Line) -> list[int]:
+    """The events of the calls a line's text names as calls (``{alias.call}``)."""
+    return [ln.refs[a] for a, f in TEMPLATE_RE.findall(ln.template) if f == "call" and a in ln.refs]
 
 
 def _judgement_key(case: Case, j) -> str:
