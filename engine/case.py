@@ -52,9 +52,20 @@ JUDGEMENT_PROPS = {
     "playable-without-change": "bool: the corrected board can be played normally with no change of call (hand-count event)",
     "differs": "bool: the call made on the board the cards came from differs from the cancelled one: much different in meaning, or psychic (15A3; call-on-source-board event)",
     "specifies": "list of denominations, e.g. [H]: the denomination(s) an artificial bid specified (27B1(a))",
+    "partner-could-see": "bool: the exposed card was held where the holder's partner could see its face (card-exposed event; Law 24)",
+    "suggested": "bool: the call was demonstrably suggested, over another, by the extraneous information from partner (hesitation, remark or alert before it)",
+    "logical-alternative": "bool: another call was a logical alternative: one a significant proportion of the players' peers would seriously consider, some choosing it",
+    "misinformation": "bool: the explanation (or alert) given did not describe the partnership agreement (explanation event; false: the explanation was right and the call was a mistaken call)",
+    "influenced": "bool: the decision to make this call could well have been influenced by the misinformation",
+    "gained": "bool: at the end of play, the offending side gained an advantage from the irregularity",
+    "at-fault": "list of sides, e.g. [EW]: the sides directly at fault for the irregularity that left no result (event; [] if none)",
+    "partly-at-fault": "list of sides, e.g. [NS]: the sides only partly at fault for it (event; [] if none)",
+    "serious-error": "bool: after the irregularity the non-offending side contributed to its own damage by an extremely serious error or a gambling action (event)",
 }
 #: judgement properties whose value is a list of denominations, not true/false
 LIST_JUDGEMENTS = ("specifies",)
+#: list judgements whose items are sides (NS, EW), not denominations
+SIDE_JUDGEMENTS = ("at-fault", "partly-at-fault")
 JUDGEMENT_KEY_RE = re.compile(
     r"^(?:(?P<seat>[NESWnesw])\s+(?P<call>\S+)|event\s+(?P<ev>\d+))\s+(?P<prop>[a-z-]+)$")
 
@@ -156,6 +167,9 @@ HAPPENED_FIELDS: dict[str, tuple[Any, str]] = {
     "where": (Literal["played-cards", "elsewhere"], "where the missing card was found"),
     "played_by": (list[str], "seats (N, E, S, W) that had already played the board; [] if none"),
     "played": (bool, "true if the card was played to a quitted trick"),
+    "exposed": (list[str], "the cards exposed, e.g. [D10] or [SA, H2]"),
+    "led": (bool, "true if the card was put face up as a lead (a premature lead)"),
+    "words": (str, "what was said, in brief"),
 }
 DIRECTOR_INSTRUCTIONS = ("deal-at-tables", "predeal-by-director", "predeal-by-agents",
                          "other-dealing-method", "movement", "board-mover")
@@ -195,6 +209,18 @@ HAPPENED: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
     "correct-board-not-played": ((), (), "the board the table should have played cannot be played by it"),
     "missing-card-found": (("where",), ("card",), "the missing card is found (among the played cards or elsewhere)"),
     "missing-card-not-found": ((), (), "the missing card cannot be found"),
+    # the auction: what players showed, said and explained beside their calls
+    "card-exposed": (("seat", "exposed"), ("led",), "during the auction SEAT, by their own error, put the EXPOSED cards where their faces could be seen (or led one)"),
+    "hesitation": (("seat",), (), "SEAT hesitated unmistakably (or called with unwonted speed) at their turn"),
+    "remark": (("seat",), ("words",), "SEAT made a remark, asked a question or showed a gesture that partner could read"),
+    "unexpected-alert": (("by",), ("call",), "BY alerted partner's CALL, which the partnership does not play as alertable"),
+    "explanation": (("by",), ("call",), "BY explained partner's CALL to an opponent"),
+    "failure-to-alert": (("by",), ("call",), "BY did not alert partner's CALL, which regulations require to be alerted"),
+    "explanation-corrected": (("by",), (), "BY tells the opponents (or the director) that an explanation their side gave was wrong"),
+    "rights-reserved": (("by",), (), "BY announces that they reserve the right to call the director later"),
+    "review-requested": (("by",), (), "BY asks for all previous calls to be restated"),
+    "review-misstated": (("by",), (), "BY restated the auction wrongly"),
+    "misstated-double": (("seat", "call"), (), "SEAT, in doubling or redoubling, named CALL instead of the bid made"),
 }
 
 
@@ -212,6 +238,17 @@ def _happened_field_validator(name: str):
                 raise ValueError(str(e)) from None
         if name == "call":
             return _call(v)
+        if name == "exposed":
+            from .pbn import Card
+            if not isinstance(v, list) or not v:
+                raise ValueError(f"expected a list of cards such as [D10] or [SA, H2], found {_found(v)}")
+            try:
+                cards = [str(Card.parse(x)) for x in v]
+            except ValueError as e:
+                raise ValueError(str(e)) from None
+            if len(set(cards)) != len(cards):
+                raise ValueError(f"expected each card once, found {_found(v)}")
+            return cards
         if name == "played_by":
             if not isinstance(v, list):
                 raise ValueError(f"expected a list of seats such as [N, S] (or []), found {_found(v)}")
@@ -271,9 +308,11 @@ class ExpectModel(_Strict):
 class CaseModel(_Strict):
     """A case file."""
 
-    case: str = Field(description="a short identifier, e.g. ib-01-insufficient-1h-over-1nt")
-    title: str
-    source: str = Field(description="URL of the published scenario, or 'teaching'")
+    case: Optional[str] = Field(None, description="a short identifier, e.g. ib-01-insufficient-1h-over-1nt "
+                                                  "(default: the file name without its extension)")
+    title: Optional[str] = Field(None, description="one line saying what happened (default: none)")
+    source: Optional[str] = Field(None, description="URL of the published scenario, or 'teaching'; "
+                                                    "a case typed at the table has none")
     edition: Literal["duplicate-2017"] = "duplicate-2017"
     board: Optional[int] = Field(None, ge=1, description="board number: gives dealer and vulnerability")
     dealer: Optional[str] = Field(None, description="N, E, S or W when no board number is given")
@@ -390,7 +429,7 @@ class Case:
     file: str
     id: str
     title: str
-    source: str
+    source: Optional[str]
     edition: str
     board: Optional[Board]
     dealer: Seat
@@ -469,6 +508,12 @@ _SHORT = _ShortRepr()
 #: irregularities, replacements and director calls; beyond it a file is not a table's story
 #: (and the replay's cost grows with the square of the auction's length).
 MAX_EVENTS = 500
+#: a case file larger than this is refused before it is read (a case of 500 events with a
+#: deal and judgements is about 40 kB)
+MAX_BYTES = 1_000_000
+#: YAML values (scalars, mappings, lists) a case file may hold: refused before the document is
+#: built, so parsing time is bounded (500 events take about 5,000)
+MAX_VALUES = 20_000
 
 
 def _found(v: Any) -> str:
@@ -571,7 +616,10 @@ def from_data(data: Any, file: str) -> Case:
     judgement = data.get("judgement")
     if isinstance(judgement, dict):   # before the model, whose union error would name 'bool' as a field
         for key, value in judgement.items():
-            if str(key).strip().endswith(LIST_JUDGEMENTS):
+            if str(key).strip().endswith(SIDE_JUDGEMENTS):
+                line, col = position(judgement, key)
+                _sides(file, line, col, key, value)
+            elif str(key).strip().endswith(LIST_JUDGEMENTS):
                 line, col = position(judgement, key)
                 _denominations(file, line, col, key, value)
             elif not isinstance(value, bool):
@@ -626,6 +674,13 @@ def from_data(data: Any, file: str) -> Case:
                 raise InputError(file, line, col, f"events.{n}",
                                  f"a call on the board the cards came from needs an earlier "
                                  f"{{happened: wrong-board, seat: {dump['seat']}, ...}} event, found none")
+            if ev.happened == "misstated-double":
+                last = next((e for e in reversed(out) if e.kind in ("call", "replaces")
+                             and e.seat == Seat(dump["seat"])), None)
+                if last is None or not (last.call.is_double or last.call.is_redouble):
+                    raise InputError(file, line, col, f"events.{n}",
+                                     f"a misstated double or redouble needs {dump['seat']}'s last call before it "
+                                     f"to be X or XX, found " + (str(last.call) if last else "no call"))
             details = tuple((k, v) for k, v in dump.items() if k not in ("happened", "note") and v is not None)
             seat = dump.get("seat")
             out.append(Event(n, line, col, "happened", Seat(seat) if seat else None, note=ev.note,
@@ -653,7 +708,8 @@ def from_data(data: Any, file: str) -> Case:
         expect = [Expectation(x.cite, x.outcome, position(items, i)[0], i + 1,
                               position(items[i], "cite"), position(items[i], "outcome"))
                   for i, x in enumerate(model.expect)]
-    return Case(file, model.case, model.title, model.source, model.edition, board, dealer, vul, out,
+    case_id = model.case or (Path(file).stem if file not in ("-", "<stdin>") else "stdin")
+    return Case(file, case_id, model.title or "", model.source, model.edition, board, dealer, vul, out,
                 judgements, expect, model.notes, setting=setting)
 
 
@@ -720,7 +776,9 @@ def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
         if prop not in JUDGEMENT_PROPS:
             raise InputError(file, line, col, f"judgement.{key}",
                              f"unknown property '{prop}': expected one of {', '.join(JUDGEMENT_PROPS)}")
-        if prop in LIST_JUDGEMENTS:
+        if prop in SIDE_JUDGEMENTS:
+            value = _sides(file, line, col, key, value)
+        elif prop in LIST_JUDGEMENTS:
             value = _denominations(file, line, col, key, value)
         elif not isinstance(value, bool):
             raise InputError(file, line, col, f"judgement.{key}", f"expected true or false, found {_found(value)}")
@@ -761,6 +819,16 @@ def _denominations(file: str, line: int, col: int, key: str, value: Any) -> list
     return codes
 
 
+def _sides(file: str, line: int, col: int, key: str, value: Any) -> list[str]:
+    """A side judgement's value (``at-fault``): a list of sides NS/EW, each once; [] allowed."""
+    ok = isinstance(value, list) and all(isinstance(v, str) and v.upper() in ("NS", "EW") for v in value)
+    sides = [v.upper() for v in value] if ok else []
+    if not ok or len(set(sides)) != len(sides):
+        raise InputError(file, line, col, f"judgement.{key}",
+                         f"expected a list of sides such as [EW], [NS, EW] or [], found {_found(value)}")
+    return sides
+
+
 def load_case(path: str | Path) -> Case:
     """Read and validate a case file.
 
@@ -768,4 +836,4 @@ def load_case(path: str | Path) -> Case:
         InputError: unreadable file, broken YAML, or an invalid case (file:line:col, field,
         what was expected and what was found).
     """
-    return from_data(load(path), str(path))
+    return from_data(load(path, max_bytes=MAX_BYTES, max_nodes=MAX_VALUES), str(path))

@@ -106,7 +106,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
 
 from .case import Case, Event
-from .table import Call, Denomination, Seat, auction_is_over, double_admissible, is_sufficient, lowest_sufficient, redouble_admissible, relation
+from .table import Call, Denomination, Seat, auction_is_over, declarer, double_admissible, is_sufficient, lowest_sufficient, redouble_admissible, relation
 
 
 _PASS = Call.parse("Pass")
@@ -252,7 +252,25 @@ def _static_facts(case: Case) -> "tuple[list[dict], list[dict], dict[str, Source
         ev = case.events[j.event - 1]
         add({"t": "judgement", "fid": f"j{j.event}-{j.prop}", "of": j.event, "prop": j.prop, "value": j.value},
             Source(j.event, j.line, f"judgement: {_judged(ev)} {j.prop} = {str(j.value).lower()}"))
+    _fault_facts(case, add)
     return head, tail, sources
+
+
+def _fault_facts(case: Case, add) -> None:
+    """One ``fault`` fact per side for each event with an ``at-fault`` or ``partly-at-fault``
+    judgement: of (event number), side (NS/EW), level (direct / partial / none: a side the
+    judgements list under neither)."""
+    judged: dict[int, dict[str, Any]] = {}
+    for j in case.judgements:
+        if j.prop in ("at-fault", "partly-at-fault"):
+            judged.setdefault(j.event, {})[j.prop] = j
+    for ev, props in judged.items():
+        first = next(iter(props.values()))
+        for side in ("NS", "EW"):
+            level = ("direct" if side in getattr(props.get("at-fault"), "value", ()) else
+                     "partial" if side in getattr(props.get("partly-at-fault"), "value", ()) else "none")
+            add({"t": "fault", "fid": f"fault{ev}-{side}", "of": ev, "side": side, "level": level},
+                Source(ev, first.line, f"judgement: {side} {level} at fault"))
 
 
 def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) -> None:
@@ -566,6 +584,7 @@ def derive_table_facts(case: Case, add) -> None:
         f["calls_on_board_before"] = False if other_board else f["any_call_before"]
         if e.happened == "wrong-board-at-table":
             f["played_before"] = bool(e.get("played_by"))
+        _auction_context(f, e, calls)
         if e.seat is not None:
             f["seat_called_before"] = called_before(e.seat, n)
             f["partner"], f["lho"], f["side"] = e.seat.partner.value, e.seat.lho.value, e.seat.side
@@ -574,9 +593,13 @@ def derive_table_facts(case: Case, add) -> None:
     last = events[-1].number if events else 0
     add({"t": "phase", "fid": "phase", "stage": stage_at(last + 1)}, Source(None, 1, "phase"))
     if over_at is not None:
-        add({"t": "auction-end", "fid": "auction-end", "idx": over_at, "passed_out": passed_out,
-             "hands_returned": marks["hands-returned"] is not None,
-             "lead_faced": marks["opening-lead-faced"] is not None},
+        ended = {"t": "auction-end", "fid": "auction-end", "idx": over_at, "passed_out": passed_out,
+                 "hands_returned": marks["hands-returned"] is not None,
+                 "lead_faced": marks["opening-lead-faced"] is not None}
+        dec = declarer([(c.seat, c.call) for c in calls if c.number <= over_at])
+        if dec is not None:
+            ended["declarer"], ended["dummy"], ended["declarer_side"] = dec.value, dec.partner.value, dec.side
+        add(ended,
             Source(over_at, next(c.line for c in calls if c.number == over_at), "the auction is over"))
     add({"t": "contest", "fid": "contest", "scoring": setting.get("scoring") or "unknown",
          "replay_event": bool(setting.get("replay_event")), "stationary": setting.get("stationary") or "none"},
@@ -586,6 +609,48 @@ def derive_table_facts(case: Case, add) -> None:
     _card_location_facts(case, add)
     _wrong_board_facts(case, happened, calls, add)
     _register_facts(case, add)
+
+
+def _auction_context(f: dict, e: Event, calls: list[Event]) -> None:
+    """Fields of a ``happened`` fact about the calls around it (mechanics only).
+
+    For the player the event is about (``seat``, else ``by``): ``actor`` (that seat),
+    ``actor_side``, ``actor_partner``, ``actor_last_idx``/``actor_last_call``/``actor_last_kind``
+    (his last call event before it), ``actor_next_idx`` (his next call event after it),
+    ``partner_next_idx`` (his partner's next call event after it), ``partner_last_idx``.
+    For ``explanation``/``failure-to-alert``/``unexpected-alert``: ``explained_idx``, the
+    call explained (the explainer's partner's last call named ``call``, or his last call).
+    For ``card-exposed``: ``exposed`` (the cards, space-separated), ``count``, and for a
+    single card ``rank`` (A K Q J T 9 ... 2) and ``suit``.
+    """
+    who = e.seat if e.seat is not None else (Seat.parse(e.get("by")) if e.get("by") else None)
+    n = e.number
+    if e.happened == "card-exposed":
+        cards = list(e.get("exposed") or ())
+        f["exposed"], f["count"] = " ".join(cards), len(cards)
+        if len(cards) == 1:
+            f["suit"], f["rank"] = cards[0][0], cards[0][1]
+    if who is None:
+        return
+    f["actor"], f["actor_side"], f["actor_partner"] = who.value, who.side, who.partner.value
+    mine_before = [c for c in calls if c.seat == who and c.number < n]
+    if mine_before:
+        last = mine_before[-1]
+        f["actor_last_idx"], f["actor_last_call"], f["actor_last_kind"] = last.number, str(last.call), last.call.kind
+    nxt = next((c for c in calls if c.seat == who and c.number > n), None)
+    if nxt is not None:
+        f["actor_next_idx"] = nxt.number
+    pn = next((c for c in calls if c.seat == who.partner and c.number > n), None)
+    if pn is not None:
+        f["partner_next_idx"] = pn.number
+    pl = [c for c in calls if c.seat == who.partner and c.number < n]
+    if pl:
+        f["partner_last_idx"] = pl[-1].number
+    if e.happened in ("explanation", "failure-to-alert", "unexpected-alert") and pl:
+        named = e.get("call")
+        target = next((c for c in reversed(pl) if named is None or str(c.call) == named), None)
+        if target is not None:
+            f["explained_idx"] = target.number
 
 
 def _count_facts(case, happened, add, stage_at, called_before, first_auction_begun) -> None:

@@ -42,7 +42,12 @@ from .rulebook import CONTROL_ALIAS, CONTROL_TYPE, TEMPLATE_RE, Rulebook, Rule
 require_fixed_engine()
 import durable_rules_engine as _C  # noqa: E402  (the C extension; after the build check, on purpose)
 
-MAX_ROUNDS = 6
+#: rounds of the fixpoint over call statuses before a run is refused (the cases need at most
+#: a handful; a long chaotic auction a dozen)
+MAX_ROUNDS = 32
+#: rule firings in one round before a run is refused: derived facts are a set, so a rulebook
+#: cannot multiply them without end, and no case comes near (the longest need a few thousand)
+MAX_FIRINGS = 200_000
 # the call statuses the auction replay understands, in increasing precedence
 CALL_STATUSES = ("awaiting-replacement", "superseded", "cancelled", "replaced-by-pass", "in-rotation")
 _FULL_REF = re.compile(r"^\{([A-Za-z_]\w*)\.([A-Za-z_][\w-]*)\}$")
@@ -50,6 +55,19 @@ _FULL_REF = re.compile(r"^\{([A-Za-z_]\w*)\.([A-Za-z_][\w-]*)\}$")
 
 class EngineError(RuntimeError):
     """A rule action failed, or the engine reported an exception, while ruling on a case."""
+
+
+class UnsettledError(EngineError):
+    """The rules do not settle on a case: the call statuses alternate between rounds, or do
+    not settle within :data:`MAX_ROUNDS`, or one round fires more than :data:`MAX_FIRINGS`
+    rules. A fault in the rulebook, reported as a clear refusal, never a partial ruling.
+
+    ``events``: the call events whose status the rules keep changing (may be empty).
+    """
+
+    def __init__(self, message: str, events: "tuple[int, ...]" = ()):
+        super().__init__(message)
+        self.events = events
 
 
 _REGISTERED: dict[int, "_Compiled"] = {}
@@ -130,6 +148,11 @@ def _parts(template: str) -> tuple:
 _EMPTY: dict = {}
 
 
+def _item_key(item: tuple) -> str:
+    """Sort key of a fact's (field, value) pair: by field name (values may not compare)."""
+    return item[0]
+
+
 def compile_template(template: Any):
     """Turn a conclusion template into a function ``matched -> value`` filling its
     ``{alias.field}`` placeholders from the matched facts (alias -> fact dict).
@@ -207,6 +230,8 @@ class _Compiled:
         self.derived_count = 0
         self.sid = ""
         self.by_fid: dict[str, dict] = {}
+        self.seen: dict[tuple, str] = {}      # a derived fact's content -> its fid
+        self.alts: dict[str, list[Firing]] = {}   # fid -> the other firings that derived it
         definitions = copy.deepcopy(book.engine_rules)
         self.actions = {ename: self._action(ename) for ename in definitions}
         self.handle = _C.create_ruleset(self.name, json.dumps(definitions, ensure_ascii=False))
@@ -231,6 +256,9 @@ class _Compiled:
             for name, matched in orjson.loads(messages).items():
                 self.actions[name](matched)
                 break
+            if len(self.firings) > MAX_FIRINGS:
+                raise UnsettledError(f"the rules fired more than {MAX_FIRINGS:,} times in one round "
+                                     "(a fault in the rulebook: please report it with the case file)")
             messages = _C.complete_and_start_action(self.handle, state_handle)
 
     def _action(self, ename: str):
@@ -252,7 +280,16 @@ class _Compiled:
                     # a field copied from a field the matched fact lacks is left out
                     fact = {k: v for k, v in fill(m).items() if v is not MISSING}
                     fact["t"] = fact.pop("type")
-                    fact["fid"] = f"d{self.derived_count}"
+                    key = (rule.id, *sorted(fact.items(), key=_item_key))
+                    first = self.seen.get(key)
+                    if first is not None:
+                        # facts are a set: the same conclusion reached again from other
+                        # matches adds no fact (asserted again under a new id, it would let
+                        # rules that derive each other's premises multiply without end); the
+                        # other derivation is kept, for reading order and provenance
+                        self.alts.setdefault(first, []).append(firing)
+                        continue
+                    fact["fid"] = self.seen[key] = f"d{self.derived_count}"
                     fact["by"] = rule.id
                     by_fid[fact["fid"]] = fact
                     firing.derived.append(fact)
@@ -267,6 +304,7 @@ class _Compiled:
 
     def run_once(self, facts: list[dict]) -> list[Firing]:
         self.firings, self.errors = [], []
+        self.seen, self.alts = {}, {}
         self.by_fid = {f["fid"]: f for f in facts}
         sid = self.sid = str(next(_SIDS))
         need = self.book.needed_fields
@@ -292,6 +330,9 @@ class _Compiled:
                 state = self._assert({"sid": sid, "t": CONTROL_TYPE, "n": n})
                 if state is not None:
                     self._drain(state)
+        except UnsettledError:
+            # the session is left mid-action (not deleted: a small leak on a refused run)
+            raise
         except Exception as e:  # an engine error: fail loudly
             self.errors.append(f"engine: {e}")
         if not any(err.startswith("engine: ") for err in self.errors):
@@ -326,10 +367,16 @@ def _outcome_fills(rule: Rule) -> list[tuple]:
     return hit[1]
 
 
-def _outcomes(firings: list[Firing]) -> list[OutcomeRecord]:
+def _outcomes(firings: list[Firing], alts: "dict[str, list[Firing]] | None" = None) -> list[OutcomeRecord]:
     """The outcomes of ``firings``, in reading order: by the latest case event behind them
     (following derived facts back to the facts they came from, so what follows a decision
-    comes after it), then rulebook order."""
+    comes after it), then rulebook order.
+
+    ``alts`` maps a derived fact's fid to the other firings that derived the same fact (see
+    ``_Compiled``): a fact counts from its earliest derivation, and that derivation becomes
+    the one its firing lists (the ruling's provenance follows it).
+    """
+    alts = alts or {}
     by_fid = {d["fid"]: f for f in firings for d in f.derived}
     latest: dict[int, int] = {}
 
@@ -340,14 +387,26 @@ def _outcomes(firings: list[Firing]) -> list[OutcomeRecord]:
             latest[key] = 0
             n = 0
             for v in f.matched.values():
-                src = by_fid.get(v.get("fid"))
+                fid = v.get("fid")
+                src = by_fid.get(fid)
                 if src is not None:
-                    n = max(n, behind(src))
+                    others = alts.get(fid)
+                    n = max(n, min(behind(x) for x in (src, *others)) if others else behind(src))
                 own = v.get("idx", v.get("of", 0))
                 if isinstance(own, int):
                     n = max(n, own)
             latest[key] = n
         return latest[key]
+
+    for fid, others in alts.items():
+        # the earliest derivation (first in firing order among equals) lists the fact
+        src = by_fid[fid]
+        best = min((src, *others), key=behind)
+        if best is not src:
+            fact = next(d for d in src.derived if d["fid"] == fid)
+            src.derived.remove(fact)
+            best.derived.append(fact)
+            fact["by"] = best.rule.id
 
     out = []
     for f in firings:
@@ -405,6 +464,7 @@ def run(book: Rulebook, derive) -> RunResult:
     runner = compiled(book)
     status: dict[int, str] = {}
     facts = derive(MappingProxyType(dict(status)))
+    history = [status]
     for rounds in range(1, MAX_ROUNDS + 1):
         firings = runner.run_once(facts)
         firings.sort(key=lambda f: (f.rule.order, sorted(str(v.get("fid")) for v in f.matched.values())))
@@ -412,10 +472,26 @@ def run(book: Rulebook, derive) -> RunResult:
         now = _statuses(derived)
         settled = now == status
         if not settled:
+            if now in history:
+                # a mapping seen before, not the last one: the statuses go round in a cycle
+                cycle = history[history.index(now):]
+                moving = sorted({n for m in cycle for n in m.keys() | now.keys() if m.get(n) != now.get(n)})
+                raise UnsettledError(
+                    "the rules do not settle which calls stand: the status of the call"
+                    f"{'s' if len(moving) > 1 else ''} at event{'s' if len(moving) > 1 else ''} "
+                    f"{', '.join(map(str, moving))} changes back and forth every "
+                    f"{len(cycle)} rounds (a fault in the rulebook: please report it with the case file)",
+                    tuple(moving))
+            history.append(now)
             new_facts = derive(MappingProxyType(dict(now)))
             # statuses that change no base fact cannot change what the rules conclude
             settled, status, facts = new_facts == facts, now, new_facts
         if settled:
             taken_out = frozenset(n for n, st in status.items() if st in ("cancelled", "replaced-by-pass"))
-            return RunResult(_outcomes(firings), firings, derived, rounds, taken_out, dict(status))
-    raise EngineError(f"the rules did not settle which calls are cancelled or replaced within {MAX_ROUNDS} rounds")
+            return RunResult(_outcomes(firings, runner.alts), firings, derived, rounds, taken_out, dict(status))
+    moving = tuple(sorted(n for n in history[-1].keys() | history[-2].keys()
+                          if history[-1].get(n) != history[-2].get(n)))
+    raise UnsettledError(
+        f"the rules did not settle which calls stand within {MAX_ROUNDS} rounds (still changing: "
+        f"events {', '.join(map(str, moving))}; a fault in the rulebook: please report it with the case file)",
+        moving)

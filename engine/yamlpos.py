@@ -126,14 +126,43 @@ def _found_at(text: str, line: int, column: int) -> str:
     return "the end of the file" if not "".join(lines[line + 1:]).strip() else "the end of the line"
 
 
-def loads(text: str, file: str) -> Any:
+def _check_size(text: str, file: str, max_nodes: "int | None") -> None:
+    """Refuse ``text`` holding more than ``max_nodes`` YAML values (scalars, mappings,
+    sequences) before it is built: libyaml's event stream is scanned only up to the first
+    value over the limit, so a huge document costs no more than a small one.
+
+    Broken YAML is left for the full load to report (with its position).
+    Raises:
+        InputError: at the position of the first value over the limit.
+    """
+    if max_nodes is None:
+        return
+    n = 0
+    value_events = (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent, yaml.AliasEvent)
+    try:
+        for ev in yaml.parse(text, Loader=_Loader):
+            if isinstance(ev, value_events):
+                n += 1
+                if n > max_nodes:
+                    mark = ev.start_mark
+                    raise InputError(file, mark.line + 1, mark.column + 1, "",
+                                     f"a case file holds at most {max_nodes:,} values (a case has at most "
+                                     f"500 events); this one has more: refused before it is read further")
+    except yaml.YAMLError:
+        return
+
+
+def loads(text: str, file: str, max_nodes: "int | None" = None) -> Any:
     """Parse YAML text; ``file`` is used in error messages only.
 
+    Args:
+        max_nodes: refuse a document of more values than this before building it (None: no limit).
     Returns:
         the document built from PosDict/PosList/scalars (None for an empty document).
     Raises:
-        InputError: broken YAML or a duplicated mapping key, with its position.
+        InputError: broken YAML, a duplicated mapping key, or too many values, with its position.
     """
+    _check_size(text, file, max_nodes)
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
     except _DuplicateKey as e:
@@ -149,14 +178,22 @@ def loads(text: str, file: str) -> Any:
         raise InputError(file, 0, 0, "", f"broken YAML: {e}") from None
 
 
-def load(path: str | Path) -> Any:
+def load(path: str | Path, max_bytes: "int | None" = None, max_nodes: "int | None" = None) -> Any:
     """Read and parse a YAML file (UTF-8).
 
+    Args:
+        max_bytes: refuse a larger file before reading it (None: no limit).
+        max_nodes: refuse a document of more values than this before building it (see :func:`loads`).
     Raises:
-        InputError: the file cannot be read, is not UTF-8, or is not valid YAML.
+        InputError: the file cannot be read, is too large, is not UTF-8, or is not valid YAML.
     """
     p = str(path)
     try:
+        if max_bytes is not None:
+            size = Path(path).stat().st_size
+            if size > max_bytes:
+                raise InputError(p, 0, 0, "", f"the file is {size:,} bytes; a case file holds at most "
+                                              f"{max_bytes:,} bytes ({max_bytes // 1_000_000} MB): refused unread")
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError(p, 0, 0, "", "no such file") from None
@@ -166,7 +203,9 @@ def load(path: str | Path) -> Any:
         raise InputError(p, 0, 0, "", f"expected UTF-8 text, found a byte that is not ({e.reason})") from None
     except OSError as e:
         raise InputError(p, 0, 0, "", f"cannot read the file: {e.strerror}") from None
-    return loads(text, p)
+    if max_bytes is not None and len(text) > max_bytes:    # a file that grew, or a pipe
+        raise InputError(p, 0, 0, "", f"a case file holds at most {max_bytes:,} bytes")
+    return loads(text, p, max_nodes)
 
 
 @dataclass(frozen=True)
