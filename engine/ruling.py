@@ -550,7 +550,9 @@ def render_text(r: Ruling, trace: bool = False) -> str:
         for ln in g["judgements"]:
             out += dotted("   - ", words[id(ln)], ln.cite)
             for q in qs:
-                if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ()):
+                about = (q.get("about") or {}).get("event")
+                if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ()) and (
+                        about is None or not ln.about or about in ln.about):
                     out += textwrap.wrap(grid.judgement_hint(q), w - 7, initial_indent="     ",
                                          subsequent_indent="     ")
     if g["not-covered"]:

@@ -99,7 +99,7 @@ def _case(text: str, name: str = "generated.yaml"):
     return from_data(loads(text, name), name)
 
 
-@settings(max_examples=2500, deadline=None, derandomize=True, database=None,
+@settings(max_examples=2000, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.randoms(use_true_random=False))
 def test_generated_cases_settle_and_have_every_property(rng):

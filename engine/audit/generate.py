@@ -14,13 +14,18 @@ from __future__ import annotations
 
 import random
 
-from ..case import DIRECTOR_INSTRUCTIONS, HAPPENED, JUDGEMENT_PROPS
+from ..case import DIRECTOR_INSTRUCTIONS, HAPPENED, HAPPENED_FIELDS, JUDGEMENT_PROPS
 from ..table import Board, Call, Seat, double_admissible, is_sufficient, redouble_admissible
 
 SEATS = ("N", "E", "S", "W")
 DENOMS = ("C", "D", "H", "S", "NT")
-CALL_PROPS = ("artificial", "comparable", "unintended", "could-have-known", "damaged", "specifies")
-EVENT_PROPS = ("could-have-seen", "cards-seen", "likely-to-interfere", "playable-without-change", "differs")
+#: judgements about calls, and about other events (those the case format lists that exist now)
+CALL_PROPS = tuple(p for p in ("artificial", "comparable", "unintended", "could-have-known", "damaged", "specifies",
+                               "suggested", "logical-alternative", "influenced", "gained") if p in JUDGEMENT_PROPS)
+EVENT_PROPS = tuple(p for p, what in JUDGEMENT_PROPS.items()
+                    if p not in CALL_PROPS and "event" in what and what.startswith("bool"))
+SIDE_PROPS = tuple(p for p, what in JUDGEMENT_PROPS.items()
+                   if p not in CALL_PROPS and what.startswith("list of sides"))
 #: happened codes about the auction and play that mix with calls (the rest are drawn rarely)
 COMMON_HAPPENED = ("opening-lead-faced", "play-ended", "hands-returned", "card-seen", "overheard",
                    "hand-count", "wrong-board", "touched-other-hand", "hands-taken-out")
@@ -89,6 +94,15 @@ def _happened(rng: random.Random, events: list[dict], board: int) -> dict | None
         if not wrong:
             return None
         ev["seat"] = rng.choice(wrong)
+    if code == "misstated-double":
+        last: dict = {}
+        for e in events:
+            if "seat" in e and ("call" in e or "with" in e) and "accepts" not in e:
+                last[e["seat"]] = e.get("with", e.get("call"))
+        doublers = [seat for seat, call in last.items() if call in ("X", "XX")]
+        if not doublers:
+            return None
+        ev["seat"] = rng.choice(doublers)
     for name in required + tuple(o for o in optional if rng.random() < 0.3):
         if name in ev:
             continue
@@ -120,7 +134,19 @@ def _field(rng: random.Random, name: str, ev: dict, board: int):
         return sorted(rng.sample(SEATS, rng.choice((0, 2, 2, 4))), key=SEATS.index)
     if name == "played":
         return rng.random() < 0.5
-    raise ValueError(name)   # a new field in engine.case.HAPPENED_FIELDS: teach the generator
+    if name == "exposed":
+        return [rng.choice("SHDC") + rng.choice("AKQJT98765432") for _ in range(rng.choice((1, 1, 2)))]
+    if name == "words":
+        return "a remark"
+    # a field added to engine.case.HAPPENED_FIELDS since: a value of its type
+    typ = HAPPENED_FIELDS[name][0]
+    if typ is bool:
+        return rng.random() < 0.5
+    if typ is int:
+        return 1
+    if typ is str:
+        return "x"
+    return []
 
 
 def _events(rng: random.Random, dealer: str, board: int) -> list[dict]:
@@ -137,7 +163,7 @@ def _events(rng: random.Random, dealer: str, board: int) -> list[dict]:
             call = _draw_call(rng, auction, seat)
             ev: dict = {"seat": seat, "call": call}
             prev = events[-1] if events else None
-            if (prev is not None and "call" in prev and not {"accepts", "replaces"} & prev.keys()
+            if (prev is not None and "call" in prev and not {"accepts", "replaces", "happened"} & prev.keys()
                     and prev["seat"] != seat and rng.random() < 0.04):
                 ev["simultaneous_with"] = prev["seat"]
             events.append(ev)
@@ -183,7 +209,10 @@ def _judgements(rng: random.Random, events: list[dict]) -> dict:
                         else rng.random() < 0.5)
         elif happened:
             n, _ = rng.choice(happened)
-            out[f"event {n} {rng.choice(EVENT_PROPS)}"] = rng.random() < 0.5
+            if SIDE_PROPS and rng.random() < 0.15:
+                out[f"event {n} {rng.choice(SIDE_PROPS)}"] = rng.sample(["NS", "EW"], rng.choice((0, 1, 1, 2)))
+            else:
+                out[f"event {n} {rng.choice(EVENT_PROPS)}"] = rng.random() < 0.5
     return out
 
 
