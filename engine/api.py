@@ -26,13 +26,14 @@ def rulebook(edition: str = "duplicate-2017", directory: str | Path | None = Non
     return load_rulebook(str(directory or rules_dir()), edition)
 
 
-def rule(case: Case, book: Rulebook | None = None) -> Ruling:
-    """Rule on a validated case.
+def rule(case: Case, book: Rulebook | None = None, edition: str | None = None) -> Ruling:
+    """Rule on a validated case, under ``edition`` (default: the case's own ``edition:``).
 
     Raises:
+        InputError: an unknown edition.
         EngineError: a rule action failed inside the engine.
     """
-    book = book or rulebook(case.edition)
+    book = book or rulebook(edition or case.edition)
     ruling = _rule_once(case, book)
     if ruling.unused:
         # a judgement no firing matched may still have been read through a negation: it is
@@ -63,14 +64,14 @@ def _same_without(case: Case, book: Rulebook, unused, ruling: Ruling) -> bool:
     return key(other) == key(ruling)
 
 
-def rule_file(path: str | Path, book: Rulebook | None = None) -> Ruling:
-    """Load, validate and rule on a case file.
+def rule_file(path: str | Path, book: Rulebook | None = None, edition: str | None = None) -> Ruling:
+    """Load, validate and rule on a case file (under ``edition``, default the case's own).
 
     Raises:
         InputError: bad case file (file:line:col, field, what was expected and found).
         EngineError: a rule action failed inside the engine.
     """
-    return rule(load_case(path), book)
+    return rule(load_case(path), book, edition)
 
 
 @dataclass
