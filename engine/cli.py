@@ -85,6 +85,8 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
     r.add_argument("--trace", action="store_true",
                    help="add, for every conclusion, the rule, its citation, the facts it matched and the "
                         "case events (number and file:line) they came from")
+    r.add_argument("--lang", choices=("en", "pt"),
+                   help="the language of the ruling (default: the case's lang:, else en); pt: Portuguese")
     r.add_argument("--edition", metavar="NAME",
                    help="rule under this edition instead of the case's own edition: (see 'director editions')")
     r.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
@@ -302,7 +304,7 @@ def _cmd_rule(args) -> int:
     from .ruling import RENDERERS
     draft = _draft_from_args(args)
     if draft is None:
-        ruling = api.rule_file(args.case, edition=_edition_arg(args.edition))
+        ruling = api.rule_file(args.case, edition=_edition_arg(args.edition), lang=args.lang)
     elif args.write == "yaml":
         sys.stdout.write(draft.to_yaml())
         return 0
