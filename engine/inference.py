@@ -280,11 +280,11 @@ class _Compiled:
                     # a field copied from a field the matched fact lacks is left out
                     fact = {k: v for k, v in fill(m).items() if v is not MISSING}
                     fact["t"] = fact.pop("type")
-                    key = (rule.id, *sorted(fact.items(), key=_item_key))
+                    key = tuple(sorted(fact.items(), key=_item_key))
                     first = self.seen.get(key)
                     if first is not None:
-                        # facts are a set: the same conclusion reached again from other
-                        # matches adds no fact (asserted again under a new id, it would let
+                        # facts are a set: the same fact derived again (by this rule from
+                        # other matches, or by another rule) adds no fact (asserted again under a new id, it would let
                         # rules that derive each other's premises multiply without end); the
                         # other derivation is kept, for reading order and provenance
                         self.alts.setdefault(first, []).append(firing)
