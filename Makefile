@@ -8,7 +8,12 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.bridge-director-stamp
 DEMO_CASE ?= cases/ib-01-insufficient-1h-over-1nt.yaml
 
-.PHONY: venv engine demo test bench clean
+# System packages the reports, charts and their tests need (Debian): Graphviz's dot, the
+# pango libraries WeasyPrint prints PDF with, a font, pdftoppm, and chromium for the page
+# tests. Installed only when missing (apt-get; sudo when not root); one shared list.
+SYSDEPS ?= graphviz poppler-utils chromium libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
+
+.PHONY: venv engine demo test bench clean sysdeps
 
 venv: $(STAMP)
 
@@ -21,14 +26,22 @@ $(STAMP): pyproject.toml tools/build_engine.py
 	$(PY) tools/build_engine.py
 	touch $@
 
+sysdeps:
+	@missing=""; for p in $(SYSDEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing system packages:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
 # (Re)check the fixed engine build; pass ENGINE_FLAGS=--force to rebuild it.
 engine: $(STAMP)
 	$(PY) tools/build_engine.py $(ENGINE_FLAGS)
 
-demo: $(STAMP)
+demo: sysdeps $(STAMP)
 	$(VENV)/bin/director rule $(DEMO_CASE)
 
-test: $(STAMP)
+test: sysdeps $(STAMP)
 	$(PY) -m pytest -q
 
 bench: $(STAMP)

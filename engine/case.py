@@ -308,9 +308,11 @@ class ExpectModel(_Strict):
 class CaseModel(_Strict):
     """A case file."""
 
-    case: str = Field(description="a short identifier, e.g. ib-01-insufficient-1h-over-1nt")
-    title: str
-    source: str = Field(description="URL of the published scenario, or 'teaching'")
+    case: Optional[str] = Field(None, description="a short identifier, e.g. ib-01-insufficient-1h-over-1nt "
+                                                  "(default: the file name without its extension)")
+    title: Optional[str] = Field(None, description="one line saying what happened (default: none)")
+    source: Optional[str] = Field(None, description="URL of the published scenario, or 'teaching'; "
+                                                    "a case typed at the table has none")
     edition: Literal["duplicate-2017"] = "duplicate-2017"
     board: Optional[int] = Field(None, ge=1, description="board number: gives dealer and vulnerability")
     dealer: Optional[str] = Field(None, description="N, E, S or W when no board number is given")
@@ -427,7 +429,7 @@ class Case:
     file: str
     id: str
     title: str
-    source: str
+    source: Optional[str]
     edition: str
     board: Optional[Board]
     dealer: Seat
@@ -706,7 +708,8 @@ def from_data(data: Any, file: str) -> Case:
         expect = [Expectation(x.cite, x.outcome, position(items, i)[0], i + 1,
                               position(items[i], "cite"), position(items[i], "outcome"))
                   for i, x in enumerate(model.expect)]
-    return Case(file, model.case, model.title, model.source, model.edition, board, dealer, vul, out,
+    case_id = model.case or (Path(file).stem if file not in ("-", "<stdin>") else "stdin")
+    return Case(file, case_id, model.title or "", model.source, model.edition, board, dealer, vul, out,
                 judgements, expect, model.notes, setting=setting)
 
 

@@ -71,6 +71,8 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
     c.add_argument("paths", nargs="*", default=["cases"], help="case files or folders (default: cases)")
     c.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
+    _teach_parsers(sub)
+
     s = sub.add_parser("schema", help="print the JSON Schema of case files")
     s.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     if with_deals:   # imported only when asked for: its statistics stack is slow to import
@@ -80,6 +82,55 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
         sub.add_parser("deals", help="shuffle evidence for a set of boards, and the register of deals already "
                                      "played (see 'director deals --help')", add_help=False)
     return p
+
+
+def _teach_parsers(sub) -> None:
+    """`report`, `casebook`, `chart` and `quiz` (engine/report, engine/chart, engine/quiz)."""
+    rp = sub.add_parser("report", help="a committee's report on one case (html, md or pdf)",
+                        description="The document an appeal committee attaches to its decision: the facts, "
+                                    "the auction, the ruling, one plain sentence of reasoning per conclusion, "
+                                    "the laws cited, a diagram of the decision path, and room for the "
+                                    "committee's findings and decision.")
+    rp.add_argument("case", help="the case file (YAML)")
+    rp.add_argument("--format", choices=("html", "md", "pdf"), default="html")
+    rp.add_argument("-o", "--output", help="write to this file (default: standard output)")
+    rp.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    rp.set_defaults(handler=_cmd_report)
+    cb = sub.add_parser("casebook", help="every case in a folder as one document (html or pdf)",
+                        description="Every case under a folder as one document, with a contents page and "
+                                    "an index by law: a club's record of rulings, or a teaching book.")
+    cb.add_argument("folder", help="a folder of case files")
+    cb.add_argument("--format", choices=("html", "pdf"), default="html")
+    cb.add_argument("--title", help="the document's title")
+    cb.add_argument("-o", "--output", help="write to this file (default: standard output)")
+    cb.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    cb.set_defaults(handler=_cmd_casebook)
+
+
+def _write_out(data, output: str | None) -> None:
+    """Write text or bytes to ``output`` (a path) or to standard output."""
+    if output:
+        mode = "wb" if isinstance(data, bytes) else "w"
+        with open(output, mode, **({} if isinstance(data, bytes) else {"encoding": "utf-8"})) as f:
+            f.write(data)
+    elif isinstance(data, bytes):
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+    else:
+        sys.stdout.write(data)
+
+
+def _cmd_report(args) -> int:
+    from .report import render_report
+    _write_out(render_report(args.case, args.format), args.output)
+    return 0
+
+
+def _cmd_casebook(args) -> int:
+    from .report.render import casebook_html, pdf_bytes
+    page = casebook_html(args.folder, pdf=args.format == "pdf", title=args.title)
+    _write_out(pdf_bytes(page) if args.format == "pdf" else page, args.output)
+    return 0
 
 
 def _cmd_rule(args) -> int:

@@ -115,6 +115,9 @@ class Ruling:
     make_trace: Callable[[], list[TraceEntry]] = field(repr=False, compare=False)
     rounds: int = 0
     cancelled: list[int] = field(default_factory=list)
+    firings: list = field(default_factory=list, repr=False, compare=False)   # inference.Firing, firing order
+    status: dict = field(default_factory=dict, repr=False, compare=False)    # event -> call status (rules)
+    facts: Any = field(default=None, repr=False, compare=False)              # the final base Facts
 
     @cached_property
     def trace(self) -> list[TraceEntry]:
@@ -206,7 +209,8 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
         return [TraceEntry(f.rule.id, f.rule.cite, f.rule.stratum, f.matched,
                            {a: refs(m) for a, m in f.matched.items()}, f.derived, _tested(f.rule))
                 for f in result.firings]
-    return Ruling(case, book.edition, lines, make_trace, result.rounds, sorted(result.cancelled))
+    return Ruling(case, book.edition, lines, make_trace, result.rounds, sorted(result.cancelled),
+                  firings=result.firings, status=dict(result.status), facts=facts)
 
 
 # ---------------------------------------------------------------- renderers
@@ -233,7 +237,8 @@ def _by_label(lines: list[Line], attr: str) -> list[tuple[str, list[Line]]]:
 
 
 def _dotted(prefix: str, text: str, cite: str, width: int = 100) -> list[str]:
-    body = textwrap.wrap(text, width=width - len(prefix) - len(cite) - 4) or [""]
+    body = textwrap.wrap(text, width=width - len(prefix) - len(cite) - 4, break_on_hyphens=False,
+                         break_long_words=False) or [""]
     rows = [prefix + body[0]] + [" " * len(prefix) + b for b in body[1:]]
     last = rows[-1]
     dots = width - len(last) - len(cite) - 2
@@ -277,46 +282,63 @@ def _irregular_event(ln: Line) -> "EventRef | None":
 
 
 def render_text(r: Ruling, trace: bool = False) -> str:
-    """The ruling as plain text for the table (``trace`` appends the rule trace)."""
+    """The ruling as plain text for the table (``trace`` appends the rule trace): what the tool
+    understood (board, auction grid, judgements; engine.grid), what to tell the players now,
+    then the detail with citations; seats in full, wrapped to the terminal's width."""
+    from . import grid
+    from .questions import questions
     g = _grouped(r)
-    out = [_header(r), f"Case {r.case.id}: {r.case.title}"]
+    w, full = grid.width(), grid.seats_in_full
+    qs = questions(r)
+    out = grid.understood(r)
+    out[0] += f" - {EDITION_NAMES.get(r.edition, r.edition)}"
+    if r.case.title:
+        out.insert(1, f"Case {r.case.id}: {r.case.title}")
+    out += [""] + grid.tell_lines(r, w, qs) + [""]
+
+    def dotted(prefix, text, cite):   # seats in full, at the terminal's width
+        return _dotted(prefix, full(text), cite, w)
     if not r.lines:
         out.append("No irregularity found by the laws encoded so far; nothing to rule.")
     for ln in g["irregularity"]:
         ev = _irregular_event(ln)
         where = f" (event {ev.event}, {ev.file}:{ev.line})" if ev and ev.event else ""
-        out += _dotted("Irregularity: ", ln.text + where, ln.cite)
+        out += dotted("Irregularity: ", ln.text + where, ln.cite)
     n = 0
     if g["ruling"]:
         out.append("")
         out.append("Ruling:")
         for ln in g["ruling"]:
             n += 1
-            out += _dotted(f"{n:>3}. ", ln.text, ln.cite)
+            out += dotted(f"{n:>3}. ", ln.text, ln.cite)
     if g["options"]:
         out.append("")
         out.append("Options (who may choose what, and what follows each choice):")
         for i, (label, lns) in enumerate(_by_label(g["options"], "option")):
-            out.append(f"  {chr(ord('a') + i)}. {label}:")
+            out.append(f"  {chr(ord('a') + i)}. {full(label)}:")
             for ln in lns:
-                out += _dotted("     - ", ln.text, ln.cite)
+                out += dotted("     - ", ln.text, ln.cite)
     if g["branches"]:
         out.append("")
         out.append("Branches (the ruling depends on a judgement the case does not state):")
         for label, lns in _by_label(g["branches"], "branch"):
-            out.append(f"  {label}:")
+            out.append(f"  {full(label)}:")
             for ln in lns:
-                out += _dotted("     - ", ln.text, ln.cite)
+                out += dotted("     - ", ln.text, ln.cite)
     if g["judgements"]:
         out.append("")
-        out.append("Judgements needed:")
+        out.append("Judgements needed (answer with 'director ask', or type the line shown):")
         for ln in g["judgements"]:
-            out += _dotted("   - ", ln.text, ln.cite)
+            out += dotted("   - ", ln.text, ln.cite)
+            for q in qs:
+                if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ()):
+                    out += textwrap.wrap(grid.judgement_hint(q), w - 7, initial_indent="     ",
+                                         subsequent_indent="     ")
     if g["not-covered"]:
         out.append("")
         out.append("Not covered yet:")
         for ln in g["not-covered"]:
-            out += _dotted("   - ", ln.text, ln.cite)
+            out += dotted("   - ", ln.text, ln.cite)
     if trace:
         out += _trace_text(r)
     else:
@@ -366,6 +388,8 @@ def as_dict(r: Ruling, trace: bool = False) -> dict[str, Any]:
         "board": c.board.number if c.board else None, "dealer": c.dealer.value, "vulnerability": c.vulnerability,
         "outcomes": [ln.as_dict() for ln in r.lines], "cancelled_calls": r.cancelled, "rounds": r.rounds,
     }
+    from . import grid
+    d.update(grid.front_data(r))   # questions, tell_the_table, auction (engine/questions.py, engine/grid.py)
     if trace:
         d["trace"] = [{"rule": t.rule, "cite": t.cite, "stratum": t.stratum,
                        "matched": {a: {k: v for k, v in m.items()} for a, m in t.matched.items()},

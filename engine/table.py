@@ -724,3 +724,38 @@ def declarer(calls_with_seats: Sequence[tuple["Seat | str", "Call | str"]]) -> "
     seat, bid = final
     return next(s for s, c in pairs
                 if c.is_bid and c.denomination == bid.denomination and s.side == seat.side)
+
+def final_contract(calls_with_seats: Sequence[tuple["Seat | str", "Call | str"]]
+                   ) -> "tuple[str, Seat, Seat] | None":
+    """The contract of a finished auction, its declarer and the opening leader.
+
+    Args:
+        calls_with_seats: the standing calls in order, as ``(Seat, Call)`` pairs.
+
+    Returns:
+        ``(contract, declarer, opening_leader)``: the contract as ``'4S'``, ``'4SX'`` or
+        ``'4SXX'`` (the last bid with any double or redouble after it), the declarer (the
+        player of the side that made the last bid who first named its denomination) and the
+        declarer's left-hand opponent; ``None`` when the auction has not ended or was passed
+        out.
+
+    Raises:
+        ValueError / TypeError: a seat or call that is not one.
+    """
+    pairs = [(Seat.parse(s), _as_call(c)) for s, c in calls_with_seats]
+    if not auction_is_over([c for _, c in pairs]):
+        return None
+    bids = [(s, c) for s, c in pairs if c.is_bid]
+    if not bids:
+        return None
+    # the calls after the auction ended do not count
+    for end in range(1, len(pairs) + 1):
+        if auction_is_over([c for _, c in pairs[:end]]):
+            pairs = pairs[:end]
+            break
+    idx = max(i for i, (_, c) in enumerate(pairs) if c.is_bid)
+    by, bid = pairs[idx]
+    after = [c for _, c in pairs[idx + 1:]]
+    suffix = "XX" if any(c.is_redouble for c in after) else "X" if any(c.is_double for c in after) else ""
+    who = declarer(pairs)
+    return f"{bid}{suffix}", who, who.lho

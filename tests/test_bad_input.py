@@ -225,7 +225,7 @@ def test_check_bad_expect_is_bad_input_not_a_fail(tmp_path, item, rest):
     ruled = run_cli("rule", str(path))
     assert ruled.returncode == 0, ruled.stderr
     assert ruled.stderr == ""
-    assert "Irregularity: W's 1H does not outrank 1NT" in ruled.stdout
+    assert "Irregularity: West's 1H does not outrank 1NT" in ruled.stdout
 
 
 def test_check_folder_without_expect_is_not_a_silent_success(tmp_path):

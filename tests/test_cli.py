@@ -42,14 +42,14 @@ def test_text_option_lines_and_their_citations(ib01_text):
     # the option headings, in the order of 27A then 27B1(a), 27B1(b), 27B2, 27B3, 27B4
     headings = re.findall(r"^  ([a-f])\. (.*):$", options, re.M)
     assert [h[0] for h in headings] == list("abcdef")
-    assert headings[0][1] == "N accepts 1H"
-    assert headings[1][1] == "if N does not accept, W replaces 1H with 2H"
+    assert headings[0][1] == "North accepts 1H"
+    assert headings[1][1] == "if North does not accept, West replaces 1H with 2H"
 
 
 def test_text_cites_every_expected_citation_and_no_other(ib01_text):
     all_cites = {m[1] for line in ib01_text.splitlines() if (m := CITE_AT_END.search(line))}
     assert all_cites == {c for c, _ in expected_pairs(IB01)}
-    assert "Irregularity: W's 1H does not outrank 1NT" in ib01_text
+    assert "Irregularity: West's 1H does not outrank 1NT" in ib01_text
 
 
 def test_json_outcomes_equal_the_expect_block():
@@ -204,7 +204,7 @@ def test_irregularity_line_points_at_the_irregular_call_not_the_decision():
     # W's X is event 3 (line 13); N's "does not accept" (event 5, line 15) comes later
     out = run_cli("rule", str(REPO_ROOT / "cases" / "law32-a1-double-at-rhos-turn-repeated.yaml")).stdout
     irregularity = " ".join(out.split("Irregularity: ")[1].split("\n\n")[0].split())
-    assert irregularity.startswith("It was S's turn to call, not W's: W's X is a call out of rotation. (event 3, ")
+    assert irregularity.startswith("It was South's turn to call, not West's: West's X is a call out of rotation. (event 3, ")
     assert "law32-a1-double-at-rhos-turn-repeated.yaml:13)" in irregularity
 
 

@@ -1,0 +1,341 @@
+"""A case draft for front ends: build a case step by step, rule on it in-process, save it.
+
+The terminal interview (engine/interview/) and the web page (engine/web/) build cases with
+this, never by writing YAML themselves::
+
+    d = Draft(board=5)                 # or Draft(dealer="N")
+    d.add_calls("1S 1H")               # in rotation from the dealer; "1S W:1H" marks a seat
+    d.add_event({"director": "called"})
+    r = d.rule()                       # a Ruling (engine.ruling), in-process, warm
+    q = d.questions()[0]               # what the ruling waits for (engine.questions)
+    d.answer(q, "no")                  # an answer's label (or key: "y", "n", "?"), or for a
+                                       # question that takes a call, the call: d.answer(q, "2H")
+    d.undo()                           # take back the last step
+    d.to_yaml()                        # the case, in the format of cases/ (no expect:)
+
+Every step is validated as the case file would be: a bad step raises
+:class:`~engine.yamlpos.InputError` (its ``message`` says what was expected) and leaves the
+draft as it was. The draft holds no law: it records what happened and what the director
+judged, and asks the rules.
+"""
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any, Optional
+
+from . import questions as _questions
+from .case import Case, from_data
+from .table import Board, Call, CallSyntaxError, Seat
+from .yamlpos import InputError, loads
+
+#: a call token of the one-line auction: optional "SEAT:" then the call
+TOKEN_RE = re.compile(r"^(?:(?P<seat>[A-Za-z]+)\s*:)?(?P<call>.+)$")
+#: call statuses that take a call out of the auction as made (for whose turn it is now)
+OUT_OF_AUCTION = ("cancelled", "awaiting-replacement", "superseded", "withdrawn", "void")
+SETTINGS = ("scoring", "deal", "pockets", "session", "played_at_other_tables", "stationary")
+
+
+class Draft:
+    """A case being built at the table.
+
+    Args:
+        board: the board number (dealer and vulnerability follow), or None.
+        dealer: the dealer ('N', 'E', 'S', 'W' or a name) when the board number is not known.
+        file: the name the case goes by in citations (default ``draft``).
+        case_id, title, source: optional case fields (a case typed at the table has no source).
+
+    Raises:
+        InputError: neither board nor dealer, a board number below 1, or not a seat.
+    """
+
+    def __init__(self, board: Optional[int] = None, dealer: Optional[str] = None, *, file: str = "draft",
+                 case_id: Optional[str] = None, title: Optional[str] = None, source: Optional[str] = None,
+                 vulnerability: Optional[str] = None):
+        self.file = file
+        self.board = board
+        self.dealer = dealer
+        self.vulnerability = vulnerability
+        self.case_id = case_id
+        self.title = title
+        self.source = source
+        self.notes: Optional[str] = None
+        self.events: list[dict] = []
+        self.judgement: dict[str, Any] = {}
+        self.setting: dict[str, Any] = {}
+        self._undo: list[tuple] = []
+        self._ruling = None
+        if board is None and dealer is None:
+            raise InputError(file, 0, 0, "board", "expected a board number (or a dealer), found neither")
+        if board is not None and (isinstance(board, bool) or not isinstance(board, int) or board < 1):
+            raise InputError(file, 0, 0, "board", f"expected a board number 1 or more, found {board!r}")
+        if dealer is not None:
+            try:
+                self.dealer = Seat.parse(dealer).value
+            except ValueError:
+                raise InputError(file, 0, 0, "dealer", f"expected a seat N, E, S or W, found {dealer!r}") from None
+            if board is not None and Board(board).dealer.value != self.dealer:
+                raise InputError(file, 0, 0, "dealer", f"board {board} has dealer {Board(board).dealer.value}, "
+                                                       f"not {self.dealer}")
+
+    # ------------------------------------------------------------ state and undo
+
+    def _state(self) -> tuple:
+        return (copy.deepcopy(self.events), dict(self.judgement), dict(self.setting))
+
+    def _change(self, apply) -> None:
+        """Apply one step; validate; on bad input restore the draft and re-raise."""
+        before = self._state()
+        try:
+            apply()
+            self.case()
+        except (InputError, CallSyntaxError, ValueError) as e:
+            self.events, self.judgement, self.setting = before
+            if isinstance(e, InputError):
+                raise
+            raise InputError(self.file, 0, 0, "", str(e)) from None
+        self._undo.append(before)
+        self._ruling = None
+
+    def undo(self) -> bool:
+        """Take back the last step (calls of one line, one event, one answer). False if none."""
+        if not self._undo:
+            return False
+        self.events, self.judgement, self.setting = self._undo.pop()
+        self._ruling = None
+        return True
+
+    @property
+    def steps(self) -> int:
+        """How many steps :meth:`undo` can take back."""
+        return len(self._undo)
+
+    # ------------------------------------------------------------ what happened
+
+    @property
+    def dealer_seat(self) -> Seat:
+        """The dealer (from the board number when given)."""
+        return Board(self.board).dealer if self.board else Seat.parse(self.dealer)
+
+    def turn(self) -> Seat:
+        """Whose turn it is now, as far as the case goes: the player after the last call that
+        stands in the auction (the rules' call standings), or the dealer before any call."""
+        numbered = [(i + 1, e) for i, e in enumerate(self.events) if _is_call(e)]
+        if not numbered:
+            return self.dealer_seat
+        try:
+            status = self.rule().status
+        except Exception:   # noqa: BLE001 - whose turn is a convenience; rule() itself reports failures
+            status = {}
+        standing = [(n, e) for n, e in numbered if status.get(n) not in OUT_OF_AUCTION]
+        last = (standing or numbered)[-1][1]
+        return Seat.parse(last["seat"]).lho
+
+    def parse_calls(self, text: str, start: Optional[Seat] = None) -> list[dict]:
+        """The call events of one typed line, without adding them.
+
+        ``text``: calls separated by spaces or commas, in rotation: each call is made by the
+        player after the one before (the first by ``start``, default :meth:`turn`); a call
+        written ``SEAT:CALL`` (``W:1H``) was made by that seat, and the rotation goes on from
+        it. Calls: 1C..7NT (N for NT), P/Pass, X, XX (any case).
+
+        Raises:
+            InputError: a token that is not a call or a seat that does not exist (the message
+            names the token and says what was expected).
+        """
+        tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+        if not tokens:
+            raise InputError(self.file, 0, 0, "calls", "expected calls such as '1S 1H' or '1S W:1H', found nothing")
+        seat = start or self.turn()
+        out = []
+        for i, tok in enumerate(tokens):
+            m = TOKEN_RE.match(tok)
+            where = f"call {i + 1} ({tok!r})"
+            if m["seat"]:
+                try:
+                    seat = Seat.parse(m["seat"])
+                except ValueError:
+                    raise InputError(self.file, 0, 0, "calls", f"{where}: expected a seat N, E, S or W before "
+                                                              f"':', found {m['seat']!r}") from None
+            try:
+                call = Call.parse(m["call"])
+            except CallSyntaxError:
+                raise InputError(self.file, 0, 0, "calls",
+                                 f"{where}: expected a call such as 1H, 3NT, P, X or XX, "
+                                 f"or SEAT:CALL such as W:1H") from None
+            out.append({"seat": seat.value, "call": str(call)})
+            seat = seat.lho
+        return out
+
+    def add_calls(self, text: str) -> list[dict]:
+        """Add the calls of one typed line (see :meth:`parse_calls`) as one step; return them."""
+        new = self.parse_calls(text)
+        self._change(lambda: self.events.extend(new))
+        return new
+
+    def add_event(self, event: dict) -> dict:
+        """Add one event, written as in a case file (``{"director": "called"}``,
+        ``{"seat": "S", "accepts": False}``, ``{"seat": "E", "replaces": "1H", "with": "2H"}``,
+        ``{"happened": "hand-count", "seat": "E", "cards": 14}``, ...) as one step."""
+        if not isinstance(event, dict) or not event:
+            raise InputError(self.file, 0, 0, "event", f"expected an event mapping, found {event!r}")
+        ev = dict(event)
+        self._change(lambda: self.events.append(ev))
+        return ev
+
+    def judge(self, key: str, value: Any) -> None:
+        """State a judgement (``"E 1H unintended"``, False) as one step."""
+        self._change(lambda: self.judgement.__setitem__(key, value))
+
+    def set(self, name: str, value: Any) -> None:
+        """Set a case setting (``scoring``, ``deal``, ``pockets``, ...) as one step."""
+        if name not in SETTINGS:
+            raise InputError(self.file, 0, 0, name, f"expected one of {', '.join(SETTINGS)}, found {name!r}")
+        self._change(lambda: self.setting.__setitem__(name, value))
+
+    # ------------------------------------------------------------ questions and answers
+
+    def questions(self) -> list[dict]:
+        """The questions the current ruling waits for (engine.questions)."""
+        return _questions.questions(self.rule())
+
+    def answer(self, question: "dict | str", reply: str) -> bool:
+        """Answer ``question`` (a question dict, or its id among :meth:`questions`) with
+        ``reply``: an answer's label or key, or, for a question that takes a call or
+        denominations, that text. Returns False when the answer adds nothing ("not known yet").
+
+        Raises:
+            InputError: no such question, or a reply that is none of its answers (the message
+            lists them), or a call that is not a call.
+        """
+        q = question if isinstance(question, dict) else next(
+            (x for x in self.questions() if x["id"] == question), None)
+        if q is None:
+            raise InputError(self.file, 0, 0, "answer", f"no open question {question!r}")
+        text = (reply or "").strip()
+        low = text.lower()
+        chosen = next((a for a in q["answers"] if low and low in (a["label"].lower(), a.get("key", "").lower())), None)
+        if chosen is None:
+            chosen = next((a for a in q["answers"] if a.get("input")), None)
+            if chosen is None or not text:
+                labels = " / ".join(f"{a['label']} ({a['key']})" if a.get("key") else a["label"] for a in q["answers"])
+                raise InputError(self.file, 0, 0, "answer", f"expected {labels}, found {text!r}")
+            if chosen["input"] == "call":
+                try:
+                    text = str(Call.parse(text))
+                except CallSyntaxError:
+                    raise InputError(self.file, 0, 0, "answer",
+                                     f"expected a call such as 2H, 3NT, P, X or XX, found {text!r}") from None
+            adds = _questions.fill(chosen["adds"], text)
+        else:
+            adds = chosen["adds"]
+        if adds is None:
+            return False
+        self.apply(adds)
+        return True
+
+    def apply(self, adds: dict) -> None:
+        """Apply what an answer adds: ``{"judgement": {...}}``, ``{"event": {...}}`` or
+        ``{"setting": {...}}`` (one step)."""
+        def go():
+            for k, v in (adds.get("judgement") or {}).items():
+                self.judgement[k] = v
+            if adds.get("event"):
+                self.events.append(dict(adds["event"]))
+            for k, v in (adds.get("setting") or {}).items():
+                self.setting[k] = v
+        self._change(go)
+
+    # ------------------------------------------------------------ the case and the ruling
+
+    def default_title(self) -> str:
+        calls = [f"{e['seat']}:{e.get('with') or e['call']}" for e in self.events if _is_call(e)]
+        head = f"Board {self.board}" if self.board else f"Dealer {self.dealer_seat.value}"
+        return f"{head} at the table" + (f": {' '.join(calls)}" if calls else "")
+
+    def to_yaml(self, expect: Optional[list[dict]] = None) -> str:
+        """The case as YAML, in the format of cases/ (``expect`` items appended when given)."""
+        out = [f"case: {_scalar(self.case_id or (f'board-{self.board}-at-the-table' if self.board else 'at-the-table'))}",
+               f"title: {_scalar(self.title or self.default_title())}"]
+        if self.source:
+            out.append(f"source: {_scalar(self.source)}")
+        out.append("edition: duplicate-2017")
+        if self.board:
+            out.append(f"board: {self.board}")
+        else:
+            out.append(f"dealer: {self.dealer}")
+        if self.vulnerability:
+            out.append(f"vulnerability: {_scalar(self.vulnerability)}")
+        for k in SETTINGS:
+            if self.setting.get(k) is not None:
+                out.append(f"{k}: {_scalar(self.setting[k])}")
+        out.append("events:")
+        out += [f"  - {_flow(e)}" for e in self.events]
+        if self.judgement:
+            out.append("judgement:")
+            out += [f"  {k}: {_scalar(v)}" for k, v in self.judgement.items()]
+        if expect:
+            out.append("expect:")
+            out += [f"  - {_flow(e)}" for e in expect]
+        if self.notes:
+            out.append(f"notes: {_scalar(self.notes)}")
+        return "\n".join(out) + "\n"
+
+    def case(self) -> Case:
+        """The validated case (raises InputError as a case file would; a case with no events
+        yet is validated with its board only)."""
+        if not self.events:
+            probe = copy.copy(self)
+            probe.events = [{"director": "called"}]
+            return from_data(loads(probe.to_yaml(), self.file), self.file)
+        return from_data(loads(self.to_yaml(), self.file), self.file)
+
+    def rule(self, book=None):
+        """The ruling on the case so far (engine.ruling.Ruling), in-process; cached until the
+        next step. Raises InputError when there is no event yet."""
+        if self._ruling is None or book is not None:
+            if not self.events:
+                raise InputError(self.file, 0, 0, "events", "a case needs at least one event, found none")
+            from . import api
+            self._ruling = api.rule(self.case(), book)
+        return self._ruling
+
+    @classmethod
+    def from_case(cls, case: Case) -> "Draft":
+        """A draft holding what a loaded case holds (events, judgements, settings), to go on with."""
+        d = cls(board=case.board.number if case.board else None,
+                dealer=None if case.board else case.dealer.value, file=case.file, case_id=case.id,
+                title=case.title or None, source=case.source)
+        raw = loads(open(case.file, encoding="utf-8").read(), case.file) if case.file not in ("-", "draft") else None
+        if raw is not None:
+            d.events = [dict(e) for e in raw.get("events") or []]
+            d.judgement = dict(raw.get("judgement") or {})
+            d.setting = {k: raw[k] for k in SETTINGS if raw.get(k) is not None}
+        return d
+
+
+def _is_call(e: dict) -> bool:
+    """Whether a raw event is a call or a replacement (not a decision or a 'happened' event)."""
+    return "happened" not in e and "accepts" not in e and ("call" in e or "replaces" in e)
+
+
+def _scalar(v: Any) -> str:
+    """One YAML scalar (or a flow list), as the cases/ files write it."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if v is None:
+        return "null"
+    if isinstance(v, (int, float)):
+        return str(v)
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_scalar(x) for x in v) + "]"
+    s = str(v)
+    if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 _.+/-]*", s) and s.lower() not in (
+            "yes", "no", "true", "false", "on", "off", "null", "~") and not re.fullmatch(r"[0-9.+-]+", s):
+        return s
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _flow(d: dict) -> str:
+    """A mapping in flow style: ``{seat: N, call: 1S}``."""
+    return "{" + ", ".join(f"{k}: {_scalar(v)}" for k, v in d.items()) + "}"

@@ -1,0 +1,308 @@
+"""What the tool understood, shown before the ruling: the board, the auction grid, the
+judgements stated, the contract; and the two or three lines to tell the players now.
+
+No law here: the call standings come from the rules (the ruling's ``calls`` when the engine
+provides them, else its call statuses), the contract from table mechanics, the lines to tell
+the table from the ruling's own lines and questions.
+
+Data (``auction(r)``)::
+
+    {"columns": ["W", "N", "E", "S"], "dealer": "N",
+     "rows": [[None, {"event": 1, "seat": "N", "call": "1S", "text": "1S", "marks": []}, ...], ...],
+     "notes": ["West's 1H (event 2): out of rotation; cancelled (29B)"],
+     "ended": True, "contract": "4S", "declarer": "S", "leader": "W"}   # contract None if not ended
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import textwrap
+from typing import Any
+
+from .questions import SEAT_NAMES, full, questions
+from .table import Board, Seat, final_contract
+
+COLUMNS = ("W", "N", "E", "S")
+VUL_WORDS = {"None": "neither side vulnerable", "NS": "North-South vulnerable", "EW": "East-West vulnerable",
+             "Both": "both sides vulnerable", None: "vulnerability not stated"}
+#: standings that take a call out of the auction as made
+GONE = ("cancelled", "awaiting-replacement", "superseded", "withdrawn", "void")
+STANDING_WORDS = {"stands": "stands", "cancelled": "cancelled", "replaced-by-pass": "replaced by a pass",
+                  "awaiting-replacement": "to be replaced", "superseded": "put right (replaced)",
+                  "withdrawn": "withdrawn", "void": "void"}
+_SEAT_RE = re.compile(r"(?<![\w'’-])([NESW])(?![\w-])|(?<![\w-])([NESW])(?='s\b)|\b(N-S|E-W)\b")
+
+
+def seats_in_full(text: str) -> str:
+    """``text`` with standalone seat letters in full: "W's 1H" -> "West's 1H", "N-S" ->
+    "North-South". Calls (1S, 3NT) and cards are left alone."""
+    def sub(m):
+        if m.group(3):
+            a, b = m.group(3).split("-")
+            return f"{SEAT_NAMES[a]}-{SEAT_NAMES[b]}"
+        return SEAT_NAMES[m.group(1) or m.group(2)]
+    return _SEAT_RE.sub(sub, text)
+
+
+def width() -> int:
+    """The width to wrap text output to: the terminal's, between 60 and 120 (100 when not a terminal)."""
+    cols = shutil.get_terminal_size((100, 24)).columns
+    return max(60, min(cols, 120))
+
+
+# ---------------------------------------------------------------- call standings
+
+def standings(r) -> list[dict]:
+    """Every call event's final standing, in event order (the ruling's ``calls`` when the
+    engine gives them; otherwise from its call statuses and the auction replay).
+
+    Each: ``{"event", "seat", "call", "standing", "cite", "out_of_rotation", "replaces"}``.
+    """
+    given = getattr(r, "calls", None)
+    if isinstance(given, list) and given and isinstance(given[0], dict):
+        return given
+    case = r.case
+    status = getattr(r, "status", {}) or {}
+    rel = {}
+    for f in (getattr(getattr(r, "facts", None), "facts", None) or []):
+        if f.get("t") == "call":
+            rel[f["idx"]] = f.get("rel")
+    out = []
+    for e in case.events:
+        if e.kind not in ("call", "replaces"):
+            continue
+        st = status.get(e.number)
+        standing = "stands" if st in (None, "in-rotation") else st
+        out.append({"event": e.number, "seat": e.seat.value, "call": str(e.call), "standing": standing,
+                    "cite": None, "out_of_rotation": rel.get(e.number, "self") not in ("self", None)
+                    and st != "in-rotation", "replaces": str(e.replaces) if e.replaces else None})
+    return out
+
+
+# ---------------------------------------------------------------- the auction grid
+
+def _mark(c: dict) -> str:
+    call, st = c["call"], c["standing"]
+    if st == "replaced-by-pass":
+        text = f"({call})P"
+    elif st in ("cancelled", "void", "withdrawn"):
+        text = f"({call})"
+    elif st == "awaiting-replacement":
+        text = f"{call}→?"
+    else:
+        text = call
+    return text + ("*" if c["out_of_rotation"] else "")
+
+
+def auction(r) -> dict[str, Any]:
+    """The auction as the tool understood it (see the module docstring)."""
+    case = r.case
+    calls = standings(r)
+    rows: list[list] = []
+    row: list = [None] * 4
+    nxt = COLUMNS.index(case.dealer.value)
+    started = False
+    cells: dict[int, dict] = {}
+    notes: list[str] = []
+    for c in calls:
+        if c.get("replaces"):
+            # a replacement is written in the cell of the call it replaces, when there is one
+            orig = next((x for n, x in reversed(list(cells.items()))
+                         if x["seat"] == c["seat"] and x["call"] == c["replaces"]), None)
+            if orig is not None:
+                orig["text"] = f"{orig['text'].rstrip('?').rstrip('→')}→{_mark(c)}"
+                orig["replaced_by"] = c["event"]
+                orig["marks"].append("replaced")
+                k = orig.get("note")
+                text = f"{full(c['seat'])}'s {c['replaces']} (event {orig['event']}): replaced by {c['call']} " \
+                       f"(event {c['event']})" + (f"; {STANDING_WORDS.get(c['standing'])}"
+                                                  if c["standing"] != "stands" else "")
+                if k is not None:
+                    notes[k] = text
+                else:
+                    notes.append(text)
+                continue
+        col = COLUMNS.index(c["seat"])
+        if started and col < nxt:
+            rows.append(row)
+            row = [None] * 4
+        started = True
+        cell: dict[str, Any] = {"event": c["event"], "seat": c["seat"], "call": c["call"], "text": _mark(c),
+                "marks": [m for m, on in (("out-of-rotation", c["out_of_rotation"]),
+                                          (c["standing"], c["standing"] != "stands")) if on]}
+        row[col] = cell
+        cells[c["event"]] = cell
+        nxt = col + 1
+        if nxt == 4:
+            rows.append(row)
+            row = [None] * 4
+            nxt = 0
+        if cell["marks"]:
+            cell["note"] = len(notes)
+            notes.append(_note(c))
+    if any(row):
+        rows.append(row)
+    for cell in cells.values():
+        cell.pop("note", None)
+    standing = [(c["seat"], c["call"] if c["standing"] != "replaced-by-pass" else "Pass")
+                for c in calls if c["standing"] not in GONE]
+    fc = final_contract(standing) if standing else None
+    from .table import auction_is_over
+    ended = bool(standing) and auction_is_over([c for _, c in standing])
+    return {"columns": list(COLUMNS), "dealer": case.dealer.value, "rows": rows, "notes": notes,
+            "ended": ended, "contract": fc[0] if fc else None, "declarer": fc[1].value if fc else None,
+            "leader": fc[2].value if fc else None, "passed_out": ended and fc is None}
+
+
+def _note(c: dict, extra: str = "") -> str:
+    bits = []
+    if c["out_of_rotation"]:
+        bits.append("out of rotation")
+    if extra:
+        bits.append(extra)
+    if c["standing"] != "stands":
+        bits.append(STANDING_WORDS.get(c["standing"], c["standing"]))
+    cite = f" ({c['cite']})" if c.get("cite") else ""
+    return f"{full(c['seat'])}'s {c['call']} (event {c['event']}): {'; '.join(bits)}{cite}"
+
+
+def grid_lines(a: dict, cell: int = 8) -> list[str]:
+    """The grid as text rows: a head row of seat names (the dealer's marked ``(D)``), the calls."""
+    head = "".join(f"{full(s) + (' (D)' if s == a['dealer'] else ''):<{cell + 3}}" for s in a["columns"])
+    out = ["  " + head.rstrip()]
+    for row in a["rows"]:
+        out.append("  " + "".join(f"{(c['text'] if c else ''):<{cell + 3}}" for c in row).rstrip())
+    if not a["rows"]:
+        out.append("  (no calls)")
+    return out
+
+
+# ---------------------------------------------------------------- the header
+
+def board_words(number: "int | None", dealer: Seat, vul: "str | None") -> str:
+    head = f"Board {number}" if number else "Board (number not given)"
+    return f"{head}: dealer {full(dealer.value)}, {VUL_WORDS.get(vul, vul)}"
+
+
+def understood(r) -> list[str]:
+    """What the tool understood, as text lines: board, wrong boards, the auction grid and its
+    notes, the contract, the judgements stated."""
+    case = r.case
+    out = [board_words(case.board.number if case.board else None, case.dealer, case.vulnerability)]
+    for e in case.events:
+        if e.kind == "happened" and e.happened == "wrong-board-at-table":
+            n = e.get("board")
+            b = Board(n)
+            given = f", not board {case.board.number}" if case.board and case.board.number != n else ""
+            out.append(f"On the table: board {n}{given} (dealer {full(b.dealer.value)}, "
+                       f"{VUL_WORDS.get(b.vulnerability)}) (event {e.number})")
+        elif e.kind == "happened" and e.happened == "wrong-board":
+            out.append(f"{full(e.seat.value)} holds the cards of board {e.get('board')} (event {e.number})")
+    a = auction(r)
+    out.append("")
+    out.append("Auction as understood (* out of rotation; (1H) cancelled; 1H→2H replaced):"
+               if a["notes"] else "Auction as understood:")
+    out += grid_lines(a)
+    out += ["  " + n for n in a["notes"]]
+    if a["contract"]:
+        out.append(f"Auction ended: {a['contract']} by {full(a['declarer'])}; opening leader "
+                   f"{full(a['leader'])}.")
+    elif a["passed_out"]:
+        out.append("Auction ended: passed out.")
+    if case.judgements:
+        out.append("Judgements stated: " + "; ".join(judgement_words(case, j) for j in case.judgements))
+    return out
+
+
+def judgement_words(case, j) -> str:
+    from .questions import judgement_key
+    v = j.value
+    value = "[" + ", ".join(v) + "]" if isinstance(v, list) else ("true" if v else "false")
+    return f"{judgement_key(case, j.event, j.prop)}: {value}"
+
+
+# ---------------------------------------------------------------- what to tell the table
+
+#: outcome codes (rules/vocabulary.yaml) that say what happens at the table now, most urgent
+#: first: the order in which 'Tell the players now' picks the ruling's lines. Presentation
+#: only: which lines a ruling holds is the rules' business.
+TELL_NOW = ("may-change-call", "call-cancelled", "pass-substituted", "auction-reverts", "offender-must-replace",
+            "offender-must-repeat", "offender-calls-again", "partner-must-pass-rest", "offenders-must-pass-rest",
+            "partner-must-pass-next", "offender-must-pass-next", "lho-may-withdraw", "call-stands",
+            "call-accepted", "change-not-allowed", "offender-may-call", "partner-may-call", "new-shuffle-and-deal",
+            "hands-corrected", "card-removed", "board-cancelled", "result-stands", "passed-out", "auction-ended",
+            "play-normally", "deal-stands", "adjusted-score", "artificial-adjusted-score",
+            "no-further-rectification")
+
+
+def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str]:
+    """The first two or three things to tell the players now, in plain words, seats in full.
+
+    Built from the ruling's data: a judgement still to make comes first (the director asks
+    it away from the table), then each player's decision the ruling waits for, then the
+    ruling's own lines addressed to a player.
+    """
+    qs = questions(r) if qs is None else qs
+    out: list[str] = []
+    for q in qs:
+        if q["kind"] == "judgement":
+            out.append(f"Before ruling, find out (away from the table): {q['prompt']}")
+            break
+        if q["kind"] == "check":
+            out.append(f"Before ruling: {seats_in_full(q['prompt'])}")
+            break
+    for q in qs:
+        if q["kind"] != "decision":
+            continue
+        a = q["about"]
+        if q["property"] == "accepts":
+            out.append(f"{full(q['who'])} may accept {full(a['seat'])}'s {a['call']}, or not: see the options.")
+        elif q["property"] == "replaces" and not any(x["property"] == "accepts" and x["about"] == a for x in qs):
+            out.append(f"{full(q['who'])} now chooses the call to put in place of {a['call']}: see the options.")
+    now = [ln for ln in r.lines if ln.section == "ruling" and ln.code in TELL_NOW]
+    now.sort(key=lambda ln: TELL_NOW.index(ln.code))
+    out += [seats_in_full(ln.text) for ln in now]
+    if not out:
+        firsts = [ln for ln in r.lines if ln.section == "ruling"]
+        out += [seats_in_full(ln.text) for ln in firsts[:1]]
+    if not out and not r.lines:
+        out.append("No irregularity found: the auction and play go on.")
+    elif not out and any(ln.section == "options" for ln in r.lines):
+        out.append("A choice is open: see the options.")
+    seen: list[str] = []
+    for t in out:
+        if t not in seen:
+            seen.append(t)
+    return seen[:most]
+
+
+def tell_lines(r, w: int, qs: "list[dict] | None" = None) -> list[str]:
+    """'Tell the players now:' and its lines, wrapped to ``w``."""
+    out = ["Tell the players now:"]
+    for t in tell_the_table(r, qs):
+        out += textwrap.wrap(t, w - 4, initial_indent="  > ", subsequent_indent="    ")
+    return out
+
+
+def judgement_hint(q: dict) -> str:
+    """What to type to state a question's answer, for the 'Judgements needed' lines:
+    ``Was 1H the call East meant to make? yes: E 1H unintended: false (--judge "E 1H unintended=no");
+    no: E 1H unintended: true (--judge "E 1H unintended=yes")``."""
+    parts = []
+    for a in q["answers"]:
+        adds = a.get("adds") or {}
+        for key, v in (adds.get("judgement") or {}).items():
+            if isinstance(v, bool):
+                parts.append(f"{a['label']}: {key}: {str(v).lower()} (--judge \"{key}={'yes' if v else 'no'}\")")
+            else:
+                parts.append(f"{key}: [H] (--judge \"{key}=H\")")
+        for k, v in (adds.get("setting") or {}).items():
+            parts.append(f"{k}: {v}")
+    return f"{q['prompt']} " + ("; ".join(parts) if parts else f"In the case: {q['case_line']}")
+
+
+def front_data(r) -> dict[str, Any]:
+    """What the ruling's JSON carries for front ends from this module and engine.questions:
+    ``questions``, ``tell_the_table`` (seats in full) and ``auction`` (the grid data above)."""
+    qs = questions(r)
+    return {"questions": qs, "tell_the_table": tell_the_table(r, qs), "auction": auction(r)}

@@ -1,0 +1,269 @@
+"""The questions a ruling waits for, as data: what a front end asks next.
+
+No law lives here. The rules say what they wait for: a rule that branches or gives options
+because something is not yet in the case names it in its ``unless:`` patterns (a judgement
+on an event's property, a player's decision on a call, a replacement of a call) or tests a
+case setting the case left ``unknown``. This module reads those patterns in the rules that
+fired, resolves the joins through the facts they matched, and turns each into a question
+whose answers say exactly what they add to the case.
+
+A question (a dict; see coord/CONTRACT.md)::
+
+    {"id": "judgement:E 1H unintended", "kind": "judgement" | "decision" | "setting",
+     "who": "S" | None,                      # the player who decides (decisions only)
+     "about": {"event": 2, "seat": "E", "call": "1H"},   # or {"event": 3, "happened": "hand-count"}
+     "property": "unintended" | "accepts" | "replaces" | "scoring" | ...,
+     "prompt": "Was 1H the call East meant to make?",
+     "answers": [{"label": "yes", "key": "y", "adds": {"judgement": {"E 1H unintended": False}}},
+                 {"label": "no", "key": "n", "adds": {"judgement": {"E 1H unintended": True}}},
+                 {"label": "not known yet", "key": "?", "adds": None}],
+     "case_line": "E 1H unintended: true|false",
+     "rules": ["ib-intent-not-stated"],       # the rules that wait for it
+     "lines": ["Ask E, away from the table, ..."]}   # their judgement-needed texts
+
+A ``check`` is a judgement-needed line whose rule names nothing the case could state in one
+line (count the other hands, say): its answer ``{"input": "event"}`` means "add the events
+found" (a hand count, ...); its prompt is the line's text.
+
+An answer's ``adds`` is one of ``{"judgement": {KEY: VALUE}}``, ``{"event": {...}}`` or
+``{"setting": {FIELD: VALUE}}``; ``None`` adds nothing (the ruling keeps its branches or
+options). An answer with ``"input": "call"`` stands for any call the player makes: its
+``adds`` holds the placeholder ``"{call}"`` where the call goes (see :func:`fill`).
+
+Order: judgements first (in event order), then decisions (acceptance before replacement),
+then case settings.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .rulebook import Ref
+from .table import Seat, relation
+
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+NOT_YET = {"label": "not known yet", "key": "?", "adds": None}
+
+# How to ask about each judgement property of the case format (engine.case.JUDGEMENT_PROPS),
+# and which answer means ``true``. ``{call}``, ``{seat}`` (in full) and ``{what}`` (the event
+# in words) are filled in. ``flip``: the question asks the opposite of the property.
+PROMPTS: dict[str, tuple[str, bool]] = {
+    "unintended": ("Was {call} the call {seat} meant to make?", True),
+    "comparable": ("Is {call} comparable to {replaced} (same or similar meaning, a subset of "
+                   "its meanings, or the same purpose)?", False),
+    "artificial": ("Was {seat}'s {call} artificial?", False),
+    "could-have-known": ("Could {seat} have known, when making {call}, that it could well damage the "
+                         "other side?", False),
+    "damaged": ("Was the other side damaged at the end of play?", False),
+    "wrong-board": ("Was {call} made holding cards from the wrong board?", False),
+    "could-have-seen": ("Could a player have seen a card of another hand ({what})?", False),
+    "cards-seen": ("Did a player see a card of another hand before the hands were put right ({what})?", False),
+    "likely-to-interfere": ("Is the information likely to interfere with normal play ({what})?", False),
+    "playable-without-change": ("Can the corrected board be played normally, with no change of call ({what})?",
+                                False),
+    "differs": ("Does {call}, made on the board the cards came from, differ from the cancelled call "
+                "(much different in meaning, or psychic)?", False),
+    "specifies": ("Which denomination(s) did {seat}'s {call} specify (e.g. H, or H S)?", False),
+}
+
+# Case settings a rule can find 'unknown' (a field of a setting fact -> the case field, its answers).
+SETTINGS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "scoring": ("scoring", "What is the form of scoring?", ("pairs", "teams", "individual")),
+}
+
+
+def full(seat: "str | None") -> str:
+    """A seat letter in full ('E' -> 'East'); anything else unchanged ('' for None)."""
+    return SEAT_NAMES.get(seat or "", seat or "")
+
+
+def _asks(rule) -> bool:
+    """Whether ``rule`` concludes something that waits: a judgement-needed line, a branch or an option."""
+    for c in rule.then:
+        if c.kind == "outcome" and (c.data.get("outcome") == "judgement-needed" or c.data.get("branch")
+                                    or c.data.get("option")):
+            return True
+    return False
+
+
+def _tests(p) -> dict[str, tuple[str, Any]]:
+    return {fld: (op, v) for fld, op, v in p.tests}
+
+
+def _resolve(v: Any, matched: dict) -> Any:
+    if isinstance(v, Ref):
+        fact = matched.get(v.alias) or {}
+        return fact.get(v.field)
+    return v
+
+
+def _event(case, n: Any):
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(case.events):
+        return None
+    return case.events[n - 1]
+
+
+def judgement_key(case, n: int, prop: str) -> str:
+    """The case-file key of a judgement on event ``n``: 'E 1H unintended', or 'event N prop'
+    when the event is not a call or the player made that call more than once."""
+    e = case.events[n - 1]
+    if e.kind in ("call", "replaces"):
+        same = [x for x in case.events if x.kind in ("call", "replaces") and x.seat == e.seat and x.call == e.call]
+        if len(same) == 1:
+            return f"{e.seat.value} {e.call} {prop}"
+    return f"event {n} {prop}"
+
+
+def _about(e) -> dict:
+    if e.kind in ("call", "replaces"):
+        return {"event": e.number, "seat": e.seat.value, "call": str(e.call)}
+    d: dict[str, Any] = {"event": e.number}
+    if e.kind == "happened":
+        d["happened"] = e.happened
+    if e.seat is not None:
+        d["seat"] = e.seat.value
+    return d
+
+
+def _what(e) -> str:
+    if e.kind == "happened":
+        bits = " ".join(f"{k} {full(v) if k in ('seat', 'by', 'of') else v}" for k, v in e.details)
+        return f"event {e.number}: {e.happened}" + (f", {bits}" if bits else "")
+    return f"event {e.number}"
+
+
+def _judgement_q(case, e, prop: str) -> dict:
+    key = judgement_key(case, e.number, prop)
+    template, flip = PROMPTS.get(prop, (f"Is '{prop}' true of {{what}}?", False))
+    replaced = f"the {e.replaces} it replaces" if e.replaces else "the call whose place it takes"
+    prompt = template.format(call=str(e.call) if e.call else "", seat=full(e.seat.value if e.seat else ""),
+                             what=_what(e), replaced=replaced)
+    if prop == "specifies":
+        answers = [{"label": "denominations", "key": "", "input": "denominations",
+                    "adds": {"judgement": {key: "{denominations}"}}}, NOT_YET]
+        line = f"{key}: [H]"
+    else:
+        yes, no = (False, True) if flip else (True, False)
+        answers = [{"label": "yes", "key": "y", "adds": {"judgement": {key: yes}}},
+                   {"label": "no", "key": "n", "adds": {"judgement": {key: no}}}, NOT_YET]
+        line = f"{key}: true|false"
+    return {"id": f"judgement:{key}", "kind": "judgement", "who": None, "about": _about(e), "property": prop,
+            "prompt": prompt, "answers": answers, "case_line": line}
+
+
+def _decision_q(case, e, rel: str) -> "dict | None":
+    if e.seat is None:
+        return None
+    who = next((s for s in Seat.order() if relation(s, to=e.seat) == rel), None)
+    if who is None:
+        return None
+    w, call = who.value, str(e.call)
+    last_call = next((x for x in reversed(case.events) if x.kind in ("call", "replaces")), None)
+    named = {} if last_call is e else {"call": call}
+    answers = [{"label": "yes", "key": "y", "adds": {"event": {"seat": w, "accepts": True, **named}}},
+               {"label": "no", "key": "n", "adds": {"event": {"seat": w, "accepts": False, **named}}},
+               {"label": "not yet", "key": "?", "adds": None}]
+    return {"id": f"decision:{w} accepts {e.seat.value} {call} (event {e.number})", "kind": "decision", "who": w,
+            "about": _about(e), "property": "accepts",
+            "prompt": f"Does {full(w)} accept {full(e.seat.value)}'s {call}?", "answers": answers,
+            "case_line": f"- {{seat: {w}, accepts: true|false" + (f", call: {call}" if named else "") + "}"}
+
+
+def _replacement_q(case, e) -> "dict | None":
+    if e.seat is None or e.call is None:
+        return None
+    s, call = e.seat.value, str(e.call)
+    answers = [{"label": "the call made", "key": "", "input": "call",
+                "adds": {"event": {"seat": s, "replaces": call, "with": "{call}"}}},
+               {"label": "not yet", "key": "?", "adds": None}]
+    return {"id": f"decision:{s} replaces {call} (event {e.number})", "kind": "decision", "who": s,
+            "about": _about(e), "property": "replaces",
+            "prompt": f"What call does {full(s)} make in place of {call}?", "answers": answers,
+            "case_line": f"- {{seat: {s}, replaces: {call}, with: CALL}}"}
+
+
+def _setting_q(name: str) -> dict:
+    field, prompt, choices = SETTINGS[name]
+    answers = [{"label": c, "key": c[0], "adds": {"setting": {field: c}}} for c in choices] + [NOT_YET]
+    return {"id": f"setting:{field}", "kind": "setting", "who": None, "about": {}, "property": field,
+            "prompt": prompt, "answers": answers, "case_line": f"{field}: {'|'.join(choices)}"}
+
+
+def _from_firing(case, firing) -> list[dict]:
+    """The questions one firing waits for (see the module docstring)."""
+    out: list[dict] = []
+    rule, matched = firing.rule, firing.matched
+    for p in rule.unless:
+        t = _tests(p)
+        if p.type == "judgement" and "value" not in t and t.get("prop", ("", None))[0] == "eq":
+            e = _event(case, _resolve(t.get("of", ("", None))[1], matched))
+            if e is not None:
+                out.append(_judgement_q(case, e, t["prop"][1]))
+        elif p.type == "decision" and "accepts" not in t and t.get("rel", ("", None))[0] == "eq":
+            e = _event(case, _resolve(t.get("of", ("", None))[1], matched))
+            q = _decision_q(case, e, t["rel"][1]) if e is not None else None
+            if q:
+                out.append(q)
+        elif p.type == "call" and t.get("replaces", ("", None))[0] == "eq" and len(t) == 1:
+            e = _event(case, _resolve(t["replaces"][1], matched))
+            q = _replacement_q(case, e) if e is not None else None
+            if q:
+                out.append(q)
+    for p in rule.when:
+        for fld, (op, v) in _tests(p).items():
+            if op == "eq" and v == "unknown" and fld in SETTINGS:
+                out.append(_setting_q(fld))
+    return out
+
+
+_ORDER = {("judgement", None): 0, ("check", None): 0, ("decision", "accepts"): 1, ("decision", "replaces"): 2,
+          ("setting", None): 3}
+
+
+def questions(ruling) -> list[dict]:
+    """The questions ``ruling`` waits for, each once, in asking order (see the module docstring).
+
+    Each also lists the ``rules`` that wait for it and the ``lines`` (judgement-needed texts)
+    those rules gave.
+    """
+    case = ruling.case
+    found: dict[str, dict] = {}
+    needed: dict[str, list[str]] = {}
+    for ln in ruling.lines:
+        if ln.code == "judgement-needed":
+            needed.setdefault(ln.rule, []).append(ln.text)
+    for firing in ruling.firings:
+        if not _asks(firing.rule):
+            continue
+        for q in _from_firing(case, firing):
+            have = found.setdefault(q["id"], {**q, "rules": [], "lines": []})
+            if firing.rule.id not in have["rules"]:
+                have["rules"].append(firing.rule.id)
+                have["lines"] += [t for t in needed.get(firing.rule.id, []) if t not in have["lines"]]
+
+    # a judgement-needed line whose rule names nothing the case can state directly (count the
+    # other hands, say): a check for the director, answered by adding what was found
+    for ln in ruling.lines:
+        if ln.code == "judgement-needed" and not any(ln.rule in q["rules"] for q in found.values()):
+            qid = f"check:{ln.rule}"
+            found.setdefault(qid, {"id": qid, "kind": "check", "who": None, "about": {}, "property": None,
+                                   "prompt": ln.text,
+                                   "answers": [{"label": "add what was found", "key": "e", "input": "event",
+                                                "adds": None}, NOT_YET],
+                                   "case_line": None, "rules": [ln.rule], "lines": [ln.text]})
+
+    def order(q):
+        kind = _ORDER.get((q["kind"], q["property"] if q["kind"] == "decision" else None), 3)
+        return kind, q["about"].get("event", 0), q["id"]
+    return sorted(found.values(), key=order)
+
+
+def fill(adds: Any, value: str) -> Any:
+    """``adds`` with every placeholder string ('{call}', '{denominations}') replaced by ``value``
+    (for denominations, a list of the codes written in ``value``)."""
+    if isinstance(adds, dict):
+        return {k: fill(v, value) for k, v in adds.items()}
+    if adds == "{call}":
+        return value
+    if adds == "{denominations}":
+        return value.replace(",", " ").split()
+    return adds

@@ -1,0 +1,142 @@
+"""A committee's report on one case, as plain data for the templates.
+
+``report(path)`` rules on the case and gathers what the templates show: the facts (board,
+dealer, vulnerability, the auction grid, the events and findings in words, notes, source), the
+ruling's lines grouped as the ruling groups them, one reasoning sentence per line, the laws
+cited with a one-line paraphrase each, and the decision-path diagram. It reads the ruling, its
+data and the rulebook; it decides nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import api
+from ..case import Case, load_case
+from ..rulebook import Rulebook
+from ..ruling import Ruling, as_dict
+from . import diagram, grid as grid_mod
+from .words import EDITION_WORDS, VUL_WORDS, event_words, judgement_words, plain, seat, sentence
+
+SECTION_TITLES = {
+    "irregularity": "What went wrong",
+    "ruling": "Ruling",
+    "options": "Choices open to the players",
+    "branches": "What the ruling depends on",
+    "judgements": "Findings the director still has to make",
+    "not-covered": "Not covered by this tool",
+}
+
+
+@dataclass
+class ShownLine:
+    """A ruling line for people: its words, clause, the reasoning sentence, group label."""
+
+    number: int
+    text: str
+    cite: str
+    reason: str
+    group: str = ""       # the option or branch it belongs to, in words ('' for none)
+    who: str = ""
+
+
+@dataclass
+class Section:
+    key: str
+    title: str
+    groups: list[tuple[str, list[ShownLine]]]
+
+
+@dataclass
+class Report:
+    """Everything a report shows about one case."""
+
+    case: Case
+    ruling: Ruling
+    title: str
+    board: str
+    dealer: str
+    vulnerability: str
+    edition: str
+    grid: grid_mod.Grid
+    events: list[tuple[int, str]]
+    findings: list[str]
+    notes: str
+    source: str
+    sections: list[Section]
+    lines: list[ShownLine]
+    laws: list[tuple[str, str]]
+    svg: str = ""
+    unused: list[str] = field(default_factory=list)
+    anchor: str = ""
+
+
+def paraphrase(cite: str, book: Rulebook, ruling: Ruling | None = None) -> str:
+    """A one-line paraphrase of clause ``cite``: the first sentence of the summary of a rule
+    with that cite; failing that, what the vocabulary says of the outcome a line gave under
+    it; failing that, the title of its law."""
+    for r in book.rules:
+        if r.cite == cite and r.summary:
+            return diagram.short_summary(r.summary, 200)
+    if ruling is not None:
+        for ln in ruling.lines:
+            if ln.cite == cite and ln.code in book.vocabulary:
+                return diagram.short_summary(book.vocabulary[ln.code], 200)
+    num = "".join(ch for ch in cite if ch.isdigit())
+    title = book.laws.get(str(int(num))) if num else None
+    return f"Law {int(num)}: {title}" if title else f"Law {cite}"
+
+
+def law_key(cite: str) -> tuple:
+    """Sort key for clauses: by law number, then the clause text (6A < 13A1 < 27B2)."""
+    i = 0
+    while i < len(cite) and cite[i].isdigit():
+        i += 1
+    return (int(cite[:i] or 0), cite[i:])
+
+
+def report(path: str | Path, book: Rulebook | None = None, with_svg: bool = True) -> Report:
+    """Rule on the case at ``path`` and gather its report.
+
+    Raises:
+        InputError: the case file is malformed (file:line:col: what was expected).
+    """
+    case = load_case(path)
+    book = book or api.rulebook(case.edition)
+    ruling = api.rule(case, book)
+    return from_ruling(ruling, book, with_svg)
+
+
+def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True) -> Report:
+    """The report of an existing ruling (see :func:`report`)."""
+    case = ruling.case
+    data = as_dict(ruling)
+    shown: list[ShownLine] = []
+    sections: list[Section] = []
+    groups: dict[str, dict[str, list[ShownLine]]] = {k: {} for k in SECTION_TITLES}
+    n = 0
+    for ln in ruling.lines:
+        n += 1
+        label = plain(ln.option or ln.branch or "")
+        s = ShownLine(n, plain(ln.text), ln.cite, sentence(case, ln), label, seat(ln.who))
+        shown.append(s)
+        groups[ln.section].setdefault(label, []).append(s)
+    for key, title in SECTION_TITLES.items():
+        if groups[key]:
+            sections.append(Section(key, title, list(groups[key].items())))
+    cites = sorted({ln.cite for ln in ruling.lines}, key=law_key)
+    unused = [f"{u.get('judgement')} (line {u.get('line')})" for u in data.get("unused_judgements") or []]
+    return Report(
+        case=case, ruling=ruling, title=case.title,
+        board=str(case.board.number) if case.board else "not given",
+        dealer=seat(case.dealer.letter), vulnerability=VUL_WORDS.get(case.vulnerability, str(case.vulnerability)),
+        edition=EDITION_WORDS.get(ruling.edition, ruling.edition),
+        grid=grid_mod.build(case, data, ruling.cancelled),
+        events=[(e.number, event_words(e, case)) for e in case.events],
+        findings=[judgement_words(case, j)[0].upper() + judgement_words(case, j)[1:] for j in case.judgements],
+        notes=" ".join(str(case.notes or "").split()), source=case.source,
+        sections=sections, lines=shown,
+        laws=[(c, paraphrase(c, book, ruling)) for c in cites],
+        svg=diagram.svg(ruling, book) if with_svg and ruling.trace else "",
+        unused=unused, anchor="case-" + case.id,
+    )

@@ -1,0 +1,99 @@
+"""Jinja2 templates -> HTML and Markdown; WeasyPrint -> PDF.
+
+Errors: a malformed case raises InputError (file:line:col: what was expected); a folder with
+no case files raises InputError naming the folder.
+"""
+from __future__ import annotations
+
+import base64
+from functools import lru_cache
+from pathlib import Path
+
+import jinja2
+
+from .. import api
+from ..yamlpos import InputError
+from . import build as build_mod
+from .build import Report, law_key, paraphrase
+from .words import EDITION_WORDS
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+@lru_cache(maxsize=None)
+def environment() -> jinja2.Environment:
+    """The Jinja2 environment (HTML autoescaped; ``b64`` filter for data URIs)."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+                             autoescape=jinja2.select_autoescape(["html.j2"]),
+                             trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=True)
+    env.filters["b64"] = lambda s: base64.b64encode(s.encode("utf-8")).decode("ascii")
+    return env
+
+
+def css() -> str:
+    return (TEMPLATES / "style.css").read_text(encoding="utf-8")
+
+
+def html(r: Report, pdf: bool = False) -> str:
+    """One case's report as a complete HTML page (``pdf``: the diagram as an image)."""
+    return environment().get_template("report.html.j2").render(r=r, css=css(), pdf=pdf)
+
+
+def markdown(r: Report) -> str:
+    """One case's report as Markdown (the diagram is left to the HTML and PDF forms)."""
+    return environment().get_template("report.md.j2").render(r=r)
+
+
+def pdf_bytes(page: str) -> bytes:
+    """An HTML page printed to PDF by WeasyPrint (A4)."""
+    import weasyprint   # imported only for PDF: it is slow to import and needs pango
+    return weasyprint.HTML(string=page, base_url=str(TEMPLATES)).write_pdf()
+
+
+def render_report(path: str | Path, fmt: str = "html") -> "str | bytes":
+    """The report on the case at ``path`` in ``fmt`` (html | md | pdf)."""
+    r = build_mod.report(path, with_svg=fmt != "md")
+    if fmt == "md":
+        return markdown(r)
+    if fmt == "pdf":
+        return pdf_bytes(html(r, pdf=True))
+    return html(r)
+
+
+def case_paths(folder: str | Path) -> list[Path]:
+    """The case files under ``folder`` (a folder or one file), sorted.
+
+    Raises:
+        InputError: no such folder, or no case file in it.
+    """
+    p = Path(folder)
+    if p.is_file():
+        return [p]
+    if not p.is_dir():
+        raise InputError(str(p), 0, 0, "", "no such file or folder")
+    files = sorted(x for x in p.rglob("*.yaml") if x.name != "quiz.yaml")
+    if not files:
+        raise InputError(str(p), 0, 0, "", "expected case files (*.yaml) in this folder, found none")
+    return files
+
+
+def casebook_html(folder: str | Path, pdf: bool = False, title: str | None = None) -> str:
+    """Every case under ``folder`` as one HTML document: contents, each case, an index by law."""
+    book = api.rulebook()
+    reports = [build_mod.report(f, book) for f in case_paths(folder)]
+    by_cite: dict[str, list[Report]] = {}
+    for r in reports:
+        for cite, _w in r.laws:
+            by_cite.setdefault(cite, []).append(r)
+    index = [(c, paraphrase(c, book), rs) for c, rs in sorted(by_cite.items(), key=lambda kv: law_key(kv[0]))]
+    name = title or f"Casebook: {Path(folder).name or folder}"
+    return environment().get_template("casebook.html.j2").render(
+        title=name, reports=reports, index=index, css=css(), pdf=pdf,
+        edition=EDITION_WORDS.get(book.edition, book.edition))
+
+
+def render_casebook(folder: str | Path, fmt: str = "html") -> "str | bytes":
+    """The casebook of ``folder`` in ``fmt`` (html | pdf)."""
+    if fmt == "pdf":
+        return pdf_bytes(casebook_html(folder, pdf=True))
+    return casebook_html(folder)

@@ -1,0 +1,201 @@
+"""Plain words for people: seats in full, the case's events and findings, reasoning sentences.
+
+Shared by the committee report, the casebook, the quiz and the charts. No law here: the words
+only restate what the case says happened and what the rules' own texts say followed.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from ..case import HAPPENED, Case, Event, Judgement
+
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SIDE_NAMES = {"NS": "North-South", "EW": "East-West", "N-S": "North-South", "E-W": "East-West"}
+VUL_WORDS = {"None": "neither side vulnerable", "NS": "North-South vulnerable",
+             "EW": "East-West vulnerable", "Both": "both sides vulnerable", None: "vulnerability not stated"}
+EDITION_WORDS = {"duplicate-2017": "Laws of Duplicate Bridge 2017"}
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trumps", "N": "no trumps"}
+#: how a judgement's property reads after the call it is about ("East's 2NT ... comparable")
+PROPERTY_WORDS = {
+    "artificial": ("artificial", "not artificial"),
+    "comparable": ("comparable to the call it replaced", "not comparable to the call it replaced"),
+    "unintended": ("not the call {who} meant to make (a slip)", "the call {who} meant to make"),
+    "could-have-known": ("a call the offender could have known would likely damage the other side",
+                         "not a call the offender could have known would damage the other side"),
+    "damaged": ("damaging to the non-offending side", "not damaging to the non-offending side"),
+    "wrong-board": ("made holding the cards of another board", "not made holding the cards of another board"),
+    "could-have-seen": ("such that a player could have seen a card of another hand",
+                        "such that no player could have seen a card of another hand"),
+    "cards-seen": ("such that a player saw a card of another hand before it was put right",
+                   "such that no player saw a card of another hand before it was put right"),
+    "likely-to-interfere": ("likely to interfere with normal play", "not likely to interfere with normal play"),
+    "playable-without-change": ("such that the board can be played normally with no change of call",
+                                "such that the board cannot be played normally without a change of call"),
+    "differs": ("different from the cancelled call (in meaning, or psychic)", "not different from the cancelled call"),
+}
+
+_SEAT_RE = re.compile(r"(?<![A-Za-z0-9-])([NESW])(?![A-Za-z0-9])")
+_SIDE_RE = re.compile(r"(?<![A-Za-z-])(N-S|E-W|NS|EW)(?![A-Za-z-])")
+
+
+def seat(letter: str | None) -> str:
+    """'S' -> 'South' (anything else is returned as given; None -> '')."""
+    return SEAT_NAMES.get(str(letter), str(letter)) if letter else ""
+
+
+def plain(text: str) -> str:
+    """A rule's text with seats and sides in full: "W must pass" -> "West must pass",
+    "N-S" -> "North-South". Calls (1NT, 2C) and clauses (23C) are left alone."""
+    text = _SIDE_RE.sub(lambda m: SIDE_NAMES[m.group(1)], text)
+    return _SEAT_RE.sub(lambda m: SEAT_NAMES[m.group(1)], text)
+
+
+def call_words(call) -> str:
+    """How a call reads after a name: 'bid 2C', 'passed', 'doubled', 'redoubled'."""
+    c = str(call)
+    if c == "Pass":
+        return "passed"
+    if c == "X":
+        return "doubled"
+    if c == "XX":
+        return "redoubled"
+    return f"bid {c}"
+
+
+def call_noun(call) -> str:
+    """A call as a noun: '2C', 'a pass', 'a double', 'a redouble'."""
+    return {"Pass": "a pass", "X": "a double", "XX": "a redouble"}.get(str(call), str(call))
+
+
+def _happened_words(e: Event) -> str:
+    """A ``happened`` event in words, from the case format's own description of its code."""
+    doc = HAPPENED[e.happened][2]
+    fields = dict(e.details)
+    for name, value in fields.items():
+        if isinstance(value, list):
+            value = ", ".join(seat(v) for v in value) or "no one"
+        elif name in ("seat", "by", "of", "pocket"):
+            value = seat(value)
+        elif name == "side":
+            value = SIDE_NAMES.get(value, value)
+        doc = re.sub(rf"\b{name.upper()}\b", str(value), doc)
+    doc = re.sub(r"\b(SEAT|BY|OF|POCKET|SIDE|BOARD|CARDS|CARD|CALL|SESSION)('s)?\s?", "", doc)
+    return doc[0].upper() + doc[1:]
+
+
+def decided_call(case: Case, e: Event) -> str:
+    """The call a decision event is about: the one it names, else the last call before it."""
+    if e.call is not None:
+        return str(e.call)
+    for prev in reversed(case.events[: e.number - 1]):
+        if prev.kind in ("call", "replaces"):
+            return call_noun(prev.call)
+    return "the irregular call"
+
+
+def event_words(e: Event, case: Case | None = None) -> str:
+    """One event as a short sentence without the final stop: 'South bid 2C',
+    'West did not accept 2C', 'East replaced 1H with 2NT', 'The director was called'."""
+    who = seat(e.seat.letter) if e.seat else ""
+    if e.kind == "call":
+        extra = f" at the same moment as {seat(e.simultaneous_with.letter)}" if e.simultaneous_with else ""
+        return f"{who} {call_words(e.call)}{extra}"
+    if e.kind == "replaces":
+        return f"{who} replaced {e.replaces} with {call_noun(e.call)}"
+    if e.kind == "accepts":
+        what = " " + (decided_call(case, e) if case is not None else str(e.call or "the irregular call"))
+        return f"{who} {'accepted' if e.accepts else 'did not accept'}{what}"
+    if e.kind == "director":
+        return "The director was called" + (f" by {who}" if who else "")
+    if e.kind == "happened" and e.happened in HAPPENED:
+        return _happened_words(e)
+    return who or "Something happened"
+
+
+def judgement_words(case: Case, j: Judgement) -> str:
+    """A finding in words: "East's 2NT is not comparable to the call it replaced"."""
+    ev = case.events[j.event - 1] if 0 < j.event <= len(case.events) else None
+    if ev is not None and ev.kind in ("call", "replaces") and ev.seat is not None:
+        about = f"{seat(ev.seat.letter)}'s {call_noun(ev.call)}"
+    elif ev is not None:
+        words = event_words(ev, case)
+        about = f"what happened at event {j.event} ({words[0].lower() + words[1:]})"
+    else:
+        about = f"event {j.event}"
+    if isinstance(j.value, list):
+        denoms = ", ".join(SUIT_WORDS.get(str(d), str(d)) for d in j.value) or "no denomination"
+        return f"{about} specified {denoms}"
+    yes, no = PROPERTY_WORDS.get(j.prop, (j.prop.replace("-", " "), "not " + j.prop.replace("-", " ")))
+    who = seat(ev.seat.letter) if ev is not None and ev.seat is not None else "the player"
+    return f"{about} was {(yes if j.value else no).format(who=who)}"
+
+
+def _event_number(case: Case, j: Judgement) -> int:
+    return j.event
+
+
+def reasons(case: Case, refs: Iterable) -> list[str]:
+    """The case events and findings behind a conclusion, each in words with its number:
+    ["South bid 2C (event 3)", "the director found that East's 2NT was not comparable ..."].
+
+    ``refs``: EventRef-like objects (``event``, ``what``); board and case facts give no words.
+    """
+    out: list[str] = []
+    by_event = {j.event: [] for j in case.judgements}
+    for j in case.judgements:
+        by_event[j.event].append(j)
+    for r in refs:
+        if not r.event or r.event > len(case.events):
+            continue
+        if str(r.what).startswith("judgement"):
+            for j in by_event.get(r.event, []):
+                if j.prop in str(r.what) or (j.prop == "specifies" and "specifies" in str(r.what)):
+                    s = f"the director found that {judgement_words(case, j)}"
+                    if s not in out:
+                        out.append(s)
+            continue
+        s = f"{event_words(case.events[r.event - 1], case)} (event {r.event})"
+        if s not in out:
+            out.append(s)
+    return out
+
+
+def join_words(items: list[str]) -> str:
+    """['a', 'b', 'c'] -> 'a, b and c'."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def sentence(case: Case, line) -> str:
+    """One plain sentence for a ruling line: the events behind it, 'so', what follows, the clause.
+
+    e.g. "South bid 2C (event 3), so: it was East's turn to call, not South's: South's 2C is a
+    call out of rotation (Law 17C)." An option or branch line starts with the choice or the
+    finding it depends on.
+    """
+    because = reasons(case, line.events)
+    text = plain(line.text).rstrip(". ")
+    head = ""
+    if line.option:
+        head = f"If {plain(line.option)}: "
+    elif line.branch:
+        head = f"If {plain(line.branch)}: "
+    if because:
+        lead = join_words(because)
+        body = f"{lead[0].upper()}{lead[1:]}; so {text[0].lower() + text[1:] if _lowerable(text) else text}"
+    else:
+        body = text
+    if head:
+        body = head + (body[0].lower() + body[1:] if _lowerable(body) else body)
+    return f"{body}: Law {line.cite}."
+
+
+def _lowerable(text: str) -> bool:
+    """Whether the first word may be lower-cased (not a seat, a call or a proper word)."""
+    first = text.split(" ", 1)[0].strip(",:;'")
+    first = first.split("'")[0]
+    return bool(first) and first[0].isupper() and first not in SEAT_NAMES.values() and \
+        first not in ("Law",) and not first[0].isdigit() and first.lower() not in ("i",) and \
+        not re.match(r"^[NESW]$", first) and first not in ("North-South", "East-West")
