@@ -112,9 +112,15 @@ class CallEventModel(_Strict):
 
 
 class DirectorEventModel(_Strict):
-    """The director is called: ``{director: called}``."""
+    """The director is called, ``{director: called}``, or has ruled, ``{director: ruled}``.
 
-    director: Literal["called"]
+    ``ruled`` marks the moment the director has assessed the rectification (explained the
+    options and ruled); a call before it is a call "before rectification" (27C, 28B, 36A,
+    37A, 38D, 39B), even when the director had already been called.
+    """
+
+    director: Literal["called", "ruled"] = Field(
+        description="called: the director is summoned; ruled: the director has ruled on rectification")
     by: Optional[str] = Field(None, description="seat that called the director")
     note: Optional[str] = None
     _v_seat = field_validator("by", mode="before")(lambda cls, v: v if v is None else _seat(v))
@@ -361,7 +367,8 @@ class Event:
 
     Attributes:
         number: 1-based event number; ``line``/``column``: where it is in the file.
-        kind: 'call' | 'director' | 'accepts' | 'replaces'.
+        kind: 'call' | 'director' (called) | 'ruled' (the director has ruled) | 'accepts' |
+            'replaces' | 'happened'.
         seat: the acting seat (None for a director call with no ``by``).
         call: the call made (for 'replaces': the new call; for 'accepts': the call decided on, or None).
         replaces: for 'replaces', the call being replaced.
@@ -658,7 +665,8 @@ def from_data(data: Any, file: str) -> Case:
             out.append(Event(n, line, col, "call", Seat(ev.seat), Call.parse(ev.call), note=ev.note,
                              simultaneous_with=sim))
         elif isinstance(ev, DirectorEventModel):
-            out.append(Event(n, line, col, "director", Seat(ev.by) if ev.by else None, note=ev.note))
+            out.append(Event(n, line, col, "director" if ev.director == "called" else "ruled",
+                             Seat(ev.by) if ev.by else None, note=ev.note))
         elif isinstance(ev, DecisionEventModel):
             target = Call.parse(ev.call) if ev.call else None
             out.append(Event(n, line, col, "accepts", Seat(ev.seat), target, accepts=ev.accepts, note=ev.note))
@@ -760,7 +768,7 @@ def _describe_event(e: Event) -> str:
         return f"a decision by {e.seat.value}"
     if e.kind == "happened":
         return f"{e.happened}" + "".join(f" {k}={v}" for k, v in e.details)
-    return "the director being called"
+    return "the director ruling" if e.kind == "ruled" else "the director being called"
 
 
 def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:

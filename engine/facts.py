@@ -32,6 +32,9 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   caller), director_before_next (the director was called after it, before the next call),
   director_next_idx (the event number of the first director call after it, if any),
   director_before (replacements: the director was called between the original and it),
+  ruled_before_next / ruled_next_idx / ruled_before (the same for ``{director: ruled}``
+  events only: the director had ruled on rectification; a ruling counts as a director call
+  for the ``director_*`` fields),
   final (no call event follows).
   Added for the out-of-rotation laws (all mechanics, no law):
   prev_idx/prev_seat (the last standing call before this one), partner_last_idx (partner's
@@ -62,7 +65,8 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   player whose turn it was. It does not change when the rules cancel those passes).
 * ``director-called`` also carries ``by`` (the seat that called, when the case says so).
 * ``decision``: idx, seat, accepts, of (event number decided on), rel (decider to that caller).
-* ``director-called``: idx, after (event number of the last call before it, 0 if none).
+* ``director-called``: idx, after (event number of the last call before it, 0 if none),
+  ruled (the event is ``{director: ruled}``: the director has ruled on rectification).
 * ``judgement``: of (event number), prop, value.
 * ``specified`` (one per denomination of a ``specifies`` judgement on a call): of, denom,
   name (``hearts``),
@@ -141,6 +145,8 @@ def _describe(e: Event) -> str:
         return f"{e.seat.letter} replaces {e.replaces} with {e.call}"
     if e.kind == "accepts":
         return f"{e.seat.letter} {'accepts' if e.accepts else 'does not accept'}" + (f" {e.call}" if e.call else "")
+    if e.kind == "ruled":
+        return "director ruled"
     return "director called" + (f" by {e.seat.letter}" if e.seat else "")
 
 
@@ -239,9 +245,10 @@ def _static_facts(case: Case) -> "tuple[list[dict], list[dict], dict[str, Source
             add({"t": "decision", "fid": f"e{e.number}", "idx": e.number, "seat": e.seat.letter,
                  "accepts": e.accepts, "of": target.number, "rel": relation(e.seat, to=target.seat)},
                 Source(e.number, e.line, _describe(e)))
-        elif e.kind == "director":
+        elif e.kind in ("director", "ruled"):
             prior = [x.number for x in call_events if x.number < e.number]
-            dc = {"t": "director-called", "fid": f"e{e.number}", "idx": e.number, "after": prior[-1] if prior else 0}
+            dc = {"t": "director-called", "fid": f"e{e.number}", "idx": e.number, "after": prior[-1] if prior else 0,
+                  "ruled": e.kind == "ruled"}
             if e.seat is not None:
                 dc["by"] = e.seat.letter
             add(dc, Source(e.number, e.line, _describe(e)))
@@ -386,7 +393,8 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
             f = context_facts(e, before, turn)
             f["replaces"] = orig_no
             between = [x for x in case.events if orig_no < x.number < e.number]
-            f["director_before"] = any(x.kind == "director" for x in between)
+            f["director_before"] = any(x.kind in ("director", "ruled") for x in between)
+            f["ruled_before"] = any(x.kind == "ruled" for x in between)
             if e.number not in cancelled and pos is not None:
                 standing[pos] = (e.number, e.seat, _PASS if e.number in as_pass else e.call)
             elif e.number not in cancelled and orig_no in awaiting and e.number not in awaiting:
@@ -409,10 +417,11 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
         add(f, Source(e.number, e.line, _describe(e)))
 
     # what came next: the next call event that is not a replacement of this call
-    directors = [x.number for x in case.events if x.kind == "director"]
+    directors = [x.number for x in case.events if x.kind in ("director", "ruled")]
+    rulings = [x.number for x in case.events if x.kind == "ruled"]
 
-    def director_between(lo: int, hi: "int | None") -> bool:
-        return any(lo < d and (hi is None or d < hi) for d in directors)
+    def director_between(lo: int, hi: "int | None", among: "list[int]" = directors) -> bool:
+        return any(lo < d and (hi is None or d < hi) for d in among)
     for i, e in enumerate(call_events):
         f = call_facts[e.number]
         if e.kind == "call":
@@ -441,12 +450,17 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
             f["next_by_turn_player"] = nxt.seat.letter == f["turn"]
             f["next_is_replacement"] = nxt.kind == "replaces"
             f["director_before_next"] = director_between(e.number, nxt.number)
+            f["ruled_before_next"] = director_between(e.number, nxt.number, rulings)
         else:
             f["director_before_next"] = director_between(e.number, None)
+            f["ruled_before_next"] = director_between(e.number, None, rulings)
         f["final"] = i == len(call_events) - 1
         first_director = next((d for d in directors if d > e.number), None)
         if first_director is not None:
             f["director_next_idx"] = first_director
+        first_ruling = next((d for d in rulings if d > e.number), None)
+        if first_ruling is not None:
+            f["ruled_next_idx"] = first_ruling
 
     # the denominations an artificial bid specified (a judgement), each with the lowest
     # sufficient bid in it over the last bid before that call
@@ -560,7 +574,7 @@ def derive_table_facts(case: Case, add) -> None:
         return "unknown" if earlier is None else bool(earlier)
 
     happened = [e for e in events if e.kind == "happened"]
-    directors = [e.number for e in events if e.kind == "director"]
+    directors = [e.number for e in events if e.kind in ("director", "ruled")]
     for e in happened:
         n = e.number
         # when it came to the director: their first call after it (or the end of the case)
@@ -678,7 +692,7 @@ def _count_facts(case, happened, add, stage_at, called_before, first_auction_beg
     if discovery is None:
         if pockets is None or all(n == 13 for n in counts.values()):
             return
-        discovery = next((e for e in case.events if e.kind == "director"), case.events[-1])
+        discovery = next((e for e in case.events if e.kind in ("director", "ruled")), case.events[-1])
     n = discovery.number
     long = [s for s in Seat.order() if counts.get(s, 13) > 13]
     short = [s for s in Seat.order() if counts.get(s, 13) < 13]

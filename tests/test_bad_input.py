@@ -169,7 +169,7 @@ PLAIN_MESSAGES = [
     ("board: true", HEADER.replace("board: 3", "board: true") + OPENING,
      "4:8: board: expected a board number (a whole number), found true"),
     ("director: arrived", HEADER + OPENING + "  - {director: arrived}\n",
-     "7:16: events.2.director: expected 'called', found 'arrived'"),
+     "7:16: events.2.director: expected 'called' or 'ruled', found 'arrived'"),
     ("vulnerability: all", HEADER.replace("board: 3\n", "board: 3\nvulnerability: all\n") + OPENING,
      "5:16: vulnerability: expected 'None', 'NS', 'EW' or 'Both', found 'all'"),
     ("dealer: Q", HEADER.replace("board: 3\n", "board: 3\ndealer: Q\n") + OPENING,

@@ -40,8 +40,7 @@ def test_law27_b3_double_cancelled_then_pass():
         ("27B3", "partner-must-pass-rest"),
         ("26B", "lead-restriction-possible"),
         ("72C", "adjust-if-offender-could-have-known"),
-        ("27B2", "call-stands"),
-        ("27B2", "partner-must-pass-rest"),
+        ("27B3", "call-stands"),
         ("16C", "information-unauthorised-to-offenders"),
     }
     assert ruling.cancelled == [5]     # S's double (event 5) is cancelled; the pass stands
