@@ -6,6 +6,7 @@
                                         # or bad cite) or when no case has an expect: block
                                         # ('director rule' ignores expect:)
     director schema                     # print the case-file JSON Schema
+    director serve [--host H --port N]  # the page for the director's phone (local web server)
     director editions                   # the editions (codes of law) the rulebook holds
     director compare CASE --editions A,B[,C]   # one case ruled under several editions
     director coverage [--format text|markdown|json]   # Laws 1-39: rules, cases or reason per label
@@ -113,6 +114,7 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
                    help="rule the cases on N processes at once (0: one per core); the output is the same")
     c.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
+<<<<<<< HEAD
     pr = sub.add_parser("prove", help="rule and check every situation up to K calls (an exhaustive enumeration)",
                         description="Enumerate every auction of up to K calls from a set of calls, made by every "
                                     "seat (in rotation and out of it), the director called at the end; then every "
@@ -132,6 +134,17 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
     pr.add_argument("--format", choices=("text", "json"), default="text")
     pr.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     pr.set_defaults(handler=_cmd_prove)
+=======
+    w = sub.add_parser("serve", help="the page for the director's phone (a local web server)",
+                       description="Serve the page for the director's phone: tap the auction, answer the "
+                                   "questions, read out the ruling. Prints the address to open and a QR code of it.")
+    w.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1, this laptop only; 0.0.0.0 for the club's network)")
+    w.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    w.add_argument("--folder", help="where saved cases go (default: one folder per evening in the user data folder)")
+    w.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    w.set_defaults(handler=_cmd_serve)
+>>>>>>> main
 
     v = sub.add_parser("coverage", help="the coverage matrix: every labelled part of Laws 1-39 and how it is answered",
                        description="Every labelled part of Laws 1-39 (2017) in order, with the rules citing it, "
@@ -186,7 +199,7 @@ def _teach_parsers(sub) -> None:
                         description="The decision chart of one law, like the laminated flowcharts: each rule "
                                     "of the law a question, each outcome box with its sub-clause.")
     ch.add_argument("law", help="a law the rulebook holds, e.g. 27")
-    ch.add_argument("--format", choices=("svg", "html"), default="svg")
+    ch.add_argument("--format", choices=("svg", "html", "pdf"), default="svg")
     ch.add_argument("-o", "--output", help="write to this file (default: standard output)")
     ch.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     ch.set_defaults(handler=_cmd_chart)
@@ -233,9 +246,17 @@ def _cmd_chart(args) -> int:
     from . import api, chart
     ch = chart.chart(args.law, api.rulebook())
     out = chart.svg(ch)
-    if args.format == "html":
-        out = (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{ch.title}</title></head>'
-               f"<body>{out}</body></html>\n")
+    if args.format in ("html", "pdf"):
+        import base64
+        body = out if args.format == "html" else (
+            '<img style="width:100%" src="data:image/svg+xml;base64,'
+            + base64.b64encode(out.encode("utf-8")).decode("ascii") + '">')
+        out = (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{ch.title}</title>'
+               f"<style>@page {{ size: A3 portrait; margin: 8mm; }} body {{ margin: 0; }}</style></head>"
+               f"<body>{body}</body></html>\n")
+    if args.format == "pdf":
+        from .report.render import pdf_bytes
+        out = pdf_bytes(out)
     _write_out(out, args.output)
     return 0
 
@@ -421,6 +442,7 @@ def _cmd_check(args) -> int:
     return 2 if bad else (1 if failed else 0)
 
 
+<<<<<<< HEAD
 _PROVE_CALLS = ("Pass", "1C", "1S", "1NT", "2C", "X", "XX", "8C")
 
 
@@ -444,6 +466,19 @@ def _cmd_prove(args) -> int:
     else:
         sys.stdout.write(report.text())
     return 1 if report.tally.faults else 0
+=======
+def _cmd_serve(args) -> int:
+    from .web.serve import serve
+    if not 0 < args.port < 65536:
+        raise InputError("--port", 0, 0, "", f"expected a port from 1 to 65535, found {args.port}")
+    try:
+        return serve(args.host, args.port, args.folder)
+    except OSError as e:
+        raise InputError(f"{args.host}:{args.port}", 0, 0, "",
+                         f"cannot listen there: {e.strerror or e} (try another --port)") from None
+    except KeyboardInterrupt:
+        return 0
+>>>>>>> main
 
 
 def _cmd_ask(args) -> int:
