@@ -114,7 +114,6 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
                    help="rule the cases on N processes at once (0: one per core); the output is the same")
     c.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
-<<<<<<< HEAD
     pr = sub.add_parser("prove", help="rule and check every situation up to K calls (an exhaustive enumeration)",
                         description="Enumerate every auction of up to K calls from a set of calls, made by every "
                                     "seat (in rotation and out of it), the director called at the end; then every "
@@ -134,7 +133,7 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
     pr.add_argument("--format", choices=("text", "json"), default="text")
     pr.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     pr.set_defaults(handler=_cmd_prove)
-=======
+
     w = sub.add_parser("serve", help="the page for the director's phone (a local web server)",
                        description="Serve the page for the director's phone: tap the auction, answer the "
                                    "questions, read out the ruling. Prints the address to open and a QR code of it.")
@@ -144,7 +143,6 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
     w.add_argument("--folder", help="where saved cases go (default: one folder per evening in the user data folder)")
     w.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     w.set_defaults(handler=_cmd_serve)
->>>>>>> main
 
     v = sub.add_parser("coverage", help="the coverage matrix: every labelled part of Laws 1-39 and how it is answered",
                        description="Every labelled part of Laws 1-39 (2017) in order, with the rules citing it, "
@@ -442,7 +440,6 @@ def _cmd_check(args) -> int:
     return 2 if bad else (1 if failed else 0)
 
 
-<<<<<<< HEAD
 _PROVE_CALLS = ("Pass", "1C", "1S", "1NT", "2C", "X", "XX", "8C")
 
 
@@ -466,7 +463,8 @@ def _cmd_prove(args) -> int:
     else:
         sys.stdout.write(report.text())
     return 1 if report.tally.faults else 0
-=======
+
+
 def _cmd_serve(args) -> int:
     from .web.serve import serve
     if not 0 < args.port < 65536:
@@ -478,7 +476,6 @@ def _cmd_serve(args) -> int:
                          f"cannot listen there: {e.strerror or e} (try another --port)") from None
     except KeyboardInterrupt:
         return 0
->>>>>>> main
 
 
 def _cmd_ask(args) -> int:
