@@ -9,6 +9,7 @@
     director serve [--host H --port N]  # the page for the director's phone (local web server)
     director editions                   # the editions (codes of law) the rulebook holds
     director compare CASE --editions A,B[,C]   # one case ruled under several editions
+    director table FILE                 # form a table from the cuts (club code of seed 003)
     director coverage [--format text|markdown|json]   # Laws 1-39: rules, cases or reason per label
     director deals check|register ...   # shuffle evidence and the register of played deals
 
@@ -84,6 +85,8 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
     r.add_argument("--trace", action="store_true",
                    help="add, for every conclusion, the rule, its citation, the facts it matched and the "
                         "case events (number and file:line) they came from")
+    r.add_argument("--lang", choices=("en", "pt"),
+                   help="the language of the ruling (default: the case's lang:, else en); pt: Portuguese")
     r.add_argument("--edition", metavar="NAME",
                    help="rule under this edition instead of the case's own edition: (see 'director editions')")
     r.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
@@ -102,6 +105,14 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
                    help="two or more edition names, comma-separated (see 'director editions')")
     m.add_argument("--format", choices=("text", "json"), default="text")
     m.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    t = sub.add_parser("table", help="form a table from the cuts (the club code of seed 003)",
+                       description="Who plays, the partnerships, the dealer, who belongs to the table as fifth "
+                                   "and sixth, and at a rubber's end who goes out, from the candidates in order "
+                                   "of arrival and the cards they cut (the Portland Club code, c. 1909).")
+    t.add_argument("file", help="the table file (YAML): candidates, selection, partners, recut, rubber_end")
+    t.add_argument("--format", choices=("text", "json"), default="text")
+    t.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
     c = sub.add_parser("check", help="run every case that has an expect: block",
                        description="Rule on every case file with an expect: block and compare the (citation, "
@@ -315,7 +326,7 @@ def _cmd_rule(args) -> int:
     from .ruling import RENDERERS
     draft = _draft_from_args(args)
     if draft is None:
-        ruling = api.rule_file(args.case, edition=_edition_arg(args.edition))
+        ruling = api.rule_file(args.case, edition=_edition_arg(args.edition), lang=args.lang)
     elif args.write == "yaml":
         sys.stdout.write(draft.to_yaml())
         return 0
@@ -352,6 +363,18 @@ def _cmd_editions(args) -> int:
     for e in eds.values():
         who = "a director rules" if e.director else "no director: the players apply it themselves"
         print(f"{e.name}\n  {e.title}\n  covers: {e.covers}\n  {who}; source: {e.source}")
+    return 0
+
+
+def _cmd_table(args) -> int:
+    from . import cutting
+    t = cutting.load_table(args.file)
+    lines = cutting.rule(t)
+    if args.format == "json":
+        print(json.dumps({"table": t.name, "edition": cutting.EDITION, "candidates": t.candidates,
+                          "lines": lines}, indent=2))
+    else:
+        sys.stdout.write(cutting.render_text(t, lines))
     return 0
 
 
@@ -512,7 +535,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     handlers = {"rule": _cmd_rule, "check": _cmd_check, "schema": _cmd_schema, "coverage": _cmd_coverage,
-                "ask": _cmd_ask, "editions": _cmd_editions, "compare": _cmd_compare}
+                "ask": _cmd_ask, "editions": _cmd_editions, "compare": _cmd_compare,
+                "table": _cmd_table}
     handler = handlers.get(args.command) or getattr(args, "handler", None) or getattr(args, "func", None)
     try:
         return int(handler(args) or 0)
