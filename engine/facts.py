@@ -84,7 +84,9 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
   about_other_board (the event names a board other than the case's), calls_on_board_before
   (any_call_before for this board; false for another board, whose calls this case does not
   record), first_auction_begun_when_told (the same, at the first director call after the event, or
-  at the end of the case: when the director learnt of it), auction_period_begun (a call, or
+  at the end of the case: when the director learnt of it), calls_on_board_when_told /
+  play_ended_when_told (calls_on_board_before and play_ended_before at that same moment),
+  auction_period_begun (a call, or
   a hand taken out of the board, came before the event),
   lead_faced_before, play_ended_before; for events with a seat: seat_called_before, partner,
   lho, side.
@@ -596,6 +598,9 @@ def derive_table_facts(case: Case, add) -> None:
         other_board = e.get("board") is not None and case.board is not None and e.get("board") != case.board.number
         f["about_other_board"] = other_board
         f["calls_on_board_before"] = False if other_board else f["any_call_before"]
+        # the same when the director learnt of it (the time windows of 16D2 and 6D1 run to then)
+        f["calls_on_board_when_told"] = False if other_board else any(c.number < told for c in calls)
+        f["play_ended_when_told"] = before(told, "play-ended")
         if e.happened == "wrong-board-at-table":
             f["played_before"] = bool(e.get("played_by"))
         _auction_context(f, e, calls)
