@@ -6,6 +6,7 @@
                                         # or bad cite) or when no case has an expect: block
                                         # ('director rule' ignores expect:)
     director schema                     # print the case-file JSON Schema
+    director coverage [--format text|markdown|json]   # Laws 1-39: rules, cases or reason per label
     director deals check|register ...   # shuffle evidence and the register of played deals
 
 Exit codes: 0 ok; 1 a check failed (or findings); 2 bad input (one clear line: file:line:col,
@@ -71,6 +72,12 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
     c.add_argument("paths", nargs="*", default=["cases"], help="case files or folders (default: cases)")
     c.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
+    v = sub.add_parser("coverage", help="the coverage matrix: every labelled part of Laws 1-39 and how it is answered",
+                       description="Every labelled part of Laws 1-39 (2017) in order, with the rules citing it, "
+                                   "the cases whose expect: exercises it, or the reason it is not a ruling matter. "
+                                   "Exits 1 when the matrix finds a fault (a cite without a case, an unknown label).")
+    v.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    v.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     _teach_parsers(sub)
 
     s = sub.add_parser("schema", help="print the JSON Schema of case files")
@@ -189,6 +196,13 @@ def _cmd_check(args) -> int:
     return 2 if bad else (1 if failed else 0)
 
 
+def _cmd_coverage(args) -> int:
+    from .coverage import RENDERERS as COVERAGE, build
+    matrix = build()
+    sys.stdout.write(COVERAGE[args.format](matrix))
+    return 1 if matrix.faults else 0
+
+
 def _cmd_schema(args) -> int:
     from .case import json_schema
     print(json.dumps(json_schema(), indent=2, sort_keys=True))
@@ -210,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
-    handlers = {"rule": _cmd_rule, "check": _cmd_check, "schema": _cmd_schema}
+    handlers = {"rule": _cmd_rule, "check": _cmd_check, "schema": _cmd_schema, "coverage": _cmd_coverage}
     handler = handlers.get(args.command) or getattr(args, "handler", None) or getattr(args, "func", None)
     try:
         return int(handler(args) or 0)
