@@ -26,8 +26,12 @@ from .yamlpos import InputError
 HELP = """\
 bridge-director: rulings on irregularities at the bridge table, with exact citations.
 
-Describe what happened in a case file (YAML: board, events in order, the director's
-judgements) and ask for the ruling. Examples:
+At the table:  director ask        (the interview: board, calls, what happened; then only
+                                   what the ruling needs)
+In one line:   director rule --board 5 --auction "1S 1H" --judge "E 1H unintended=no"
+
+Or describe what happened in a case file (YAML: board, events in order, the director's
+judgements; or PBN) and ask for the ruling. Examples:
   director rule cases/ib-01-insufficient-1h-over-1nt.yaml
   director rule my-case.yaml --format markdown --trace
   director check cases/
@@ -55,7 +59,23 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
                               "a player accepting or not, a replacement call) and the director's judgements "
                               "(e.g. 'W 2C comparable: true'). Where a judgement is missing the ruling gives "
                               "each branch. See README.md and schemas/case.schema.json.")
-    r.add_argument("case", help="the case file (YAML)")
+    r.add_argument("case", nargs="?", help="the case file (YAML, or PBN: BOARD.pbn); '-' reads it from standard "
+                                           "input; leave it out to describe the case with --board/--auction")
+    one = r.add_argument_group("the case in one line (with or without a case file)",
+                               'e.g. director rule --board 5 --auction "1S 1H" --judge "E 1H unintended=no"')
+    one.add_argument("--board", type=int, metavar="N", help="the board number (dealer and vulnerability follow)")
+    one.add_argument("--dealer", metavar="SEAT", help="the dealer, when the board number is not known")
+    one.add_argument("--auction", "-a", action=_Step, metavar="CALLS",
+                     help="calls in rotation from the dealer (or from the player after the last call): "
+                          "'1S 1H'; a call out of rotation with its seat: '1S W:1H'")
+    one.add_argument("--event", "-e", action=_Step, metavar="EVENT",
+                     help="another event, in order with the calls: 'director', 'S accepts', 'S declines', "
+                          "'E 1H>2H', 'hand-count E 14', 'wrong-board E 5', 'wrong-board-at-table 9'")
+    one.add_argument("--judge", "-j", action="append", default=[], metavar="JUDGEMENT",
+                     help="a director's judgement: 'E 1H unintended=no', 'S 2C comparable=yes'")
+    one.add_argument("--scoring", choices=("pairs", "teams", "individual"), help="the form of scoring")
+    r.add_argument("--write", choices=("yaml", "pbn"),
+                   help="print the case (as a case file, or as PBN) instead of the ruling")
     r.add_argument("--format", choices=("text", "markdown", "json"), default="text",
                    help="text for the table (default), markdown for a committee report, json for programs")
     r.add_argument("--trace", action="store_true",
@@ -79,6 +99,15 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
     v.add_argument("--format", choices=("text", "markdown", "json"), default="text")
     v.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     _teach_parsers(sub)
+
+    a = sub.add_parser("ask", help="the interview: describe what happened, answer what the ruling needs",
+                       description="Asks the board (or the dealer), the calls in one line, what happened next, "
+                                   "then only what the ruling waits for; shows the auction it understood and the "
+                                   "ruling; r ruling so far, u undo, s save (a case file), q quit.")
+    a.add_argument("--board", type=int, metavar="N", help="the board number (skips the first question)")
+    a.add_argument("--dealer", metavar="SEAT", help="the dealer, when the board number is not known")
+    a.add_argument("--save", metavar="FILE", help="the file to save the case to (default: board-N-HHMM.yaml)")
+    a.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
     s = sub.add_parser("schema", help="print the JSON Schema of case files")
     s.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
@@ -140,10 +169,61 @@ def _cmd_casebook(args) -> int:
     return 0
 
 
+class _Step(argparse.Action):
+    """--auction and --event keep their order among each other (in ``steps``)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        steps = list(getattr(namespace, "steps", None) or [])
+        steps.append((self.dest, values))
+        namespace.steps = steps
+
+
+def _draft_from_args(args):
+    """The case of ``director rule``: a file, standard input or PBN, and/or the one-line options,
+    as an engine.compose.Draft (None when only a case file is given, to rule on it as it is)."""
+    from .compose import Draft, parse_event, parse_judgement
+    steps = getattr(args, "steps", None) or []
+    one_line = steps or args.judge or args.board or args.dealer or args.scoring
+    if args.case is None and not one_line:
+        raise InputError("director rule", 0, 0, "", "expected a case file, '-' (standard input) or "
+                                                    "--board N / --dealer SEAT with --auction")
+    if args.case is not None:
+        from .intake import load_any
+        draft = load_any(args.case)
+        if draft is None:
+            if not one_line and not args.write:
+                return None
+            from .case import load_case
+            draft = Draft.from_case(load_case(args.case))
+    else:
+        draft = Draft(board=args.board, dealer=args.dealer, file="one-line")
+    for kind, value in steps:
+        if kind == "auction":
+            draft.add_calls(value)
+        else:
+            draft.add_event(parse_event(value, "--event"))
+    for j in args.judge:
+        draft.judge(*parse_judgement(j, "--judge"))
+    if args.scoring:
+        draft.set("scoring", args.scoring)
+    return draft
+
+
 def _cmd_rule(args) -> int:
     from . import api
     from .ruling import RENDERERS
-    ruling = api.rule_file(args.case)
+    draft = _draft_from_args(args)
+    if draft is None:
+        ruling = api.rule_file(args.case)
+    elif args.write == "yaml":
+        sys.stdout.write(draft.to_yaml())
+        return 0
+    elif args.write == "pbn":
+        from .pbn import draft_to_pbn
+        sys.stdout.write(draft_to_pbn(draft))
+        return 0
+    else:
+        ruling = draft.rule()
     sys.stdout.write(RENDERERS[args.format](ruling, trace=args.trace))
     return 0
 
@@ -196,6 +276,11 @@ def _cmd_check(args) -> int:
     return 2 if bad else (1 if failed else 0)
 
 
+def _cmd_ask(args) -> int:
+    from .interview.terminal import main as ask
+    return ask(args.board, args.dealer, args.save)
+
+
 def _cmd_coverage(args) -> int:
     from .coverage import RENDERERS as COVERAGE, build
     matrix = build()
@@ -224,7 +309,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
-    handlers = {"rule": _cmd_rule, "check": _cmd_check, "schema": _cmd_schema, "coverage": _cmd_coverage}
+    handlers = {"rule": _cmd_rule, "check": _cmd_check, "schema": _cmd_schema, "coverage": _cmd_coverage,
+                "ask": _cmd_ask}
     handler = handlers.get(args.command) or getattr(args, "handler", None) or getattr(args, "func", None)
     try:
         return int(handler(args) or 0)

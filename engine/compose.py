@@ -302,16 +302,32 @@ class Draft:
 
     @classmethod
     def from_case(cls, case: Case) -> "Draft":
-        """A draft holding what a loaded case holds (events, judgements, settings), to go on with."""
+        """A draft holding what a loaded case file holds (events, judgements, settings), to go on with."""
+        with open(case.file, encoding="utf-8") as f:
+            return cls.from_text(case, f.read())
+
+    @classmethod
+    def from_text(cls, case: Case, text: str) -> "Draft":
+        """A draft holding what the case text ``text`` (already validated as ``case``) holds."""
         d = cls(board=case.board.number if case.board else None,
                 dealer=None if case.board else case.dealer.value, file=case.file, case_id=case.id,
-                title=case.title or None, source=case.source)
-        raw = loads(open(case.file, encoding="utf-8").read(), case.file) if case.file not in ("-", "draft") else None
-        if raw is not None:
-            d.events = [dict(e) for e in raw.get("events") or []]
-            d.judgement = dict(raw.get("judgement") or {})
-            d.setting = {k: raw[k] for k in SETTINGS if raw.get(k) is not None}
+                title=case.title or None, source=case.source, vulnerability=None)
+        raw = loads(text, case.file)
+        d.events = [_plain(e) for e in raw.get("events") or []]
+        d.judgement = {k: _plain(v) for k, v in (raw.get("judgement") or {}).items()}
+        d.setting = {k: _plain(raw[k]) for k in SETTINGS if raw.get(k) is not None}
+        if raw.get("vulnerability") and not case.board:
+            d.vulnerability = raw["vulnerability"]
         return d
+
+
+def _plain(v: Any) -> Any:
+    """A value read with positions (PosDict/PosList) as plain dicts and lists."""
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    return v
 
 
 def _is_call(e: dict) -> bool:
@@ -339,3 +355,154 @@ def _scalar(v: Any) -> str:
 def _flow(d: dict) -> str:
     """A mapping in flow style: ``{seat: N, call: 1S}``."""
     return "{" + ", ".join(f"{k}: {_scalar(v)}" for k, v in d.items()) + "}"
+
+
+# ---------------------------------------------------------------- events and judgements in one line
+
+EVENT_HELP = """\
+events, one per --event (or per line of the interview's 'other event'):
+  director                      the director is called (also: td, called)
+  S accepts | S accepts 1H      a player accepts an irregular call (the last one, or the one named)
+  S declines | S declines 1H    a player does not accept it (also: S accepts=no)
+  E 1H>2H                       a player puts 2H in place of their 1H (also: E replaces 1H with 2H)
+  hand-count E 14               a hand holds 14 cards
+  card-seen by=S of=W           any 'happened' code with its fields (director schema lists them)
+  wrong-board E 5               East holds the cards of board 5
+  wrong-board-at-table 9        the table is playing board 9 (nobody here has played it)"""
+
+_POSITIONAL = {   # happened codes whose fields may be given in order, without names
+    "hand-count": ("seat", "cards"), "wrong-board": ("seat", "board"),
+    "wrong-board-at-table": ("board", "played_by"), "card-seen": ("by", "of"),
+    "surplus-card": ("seat", "card"), "overheard": ("by", "board"), "card-faced-in-deal": ("seat",),
+    "call-on-source-board": ("seat", "call"),
+}
+
+
+def parse_event(text: str, file: str = "event") -> dict:
+    """One event written in a line (see EVENT_HELP) -> the case-file event mapping.
+
+    Raises:
+        InputError: the line is none of the forms (the message lists them).
+    """
+    from .case import HAPPENED
+    words = text.replace(",", " ").split()
+    low = [w.lower() for w in words]
+    bad = InputError(file, 0, 0, "event", f"expected an event such as 'director', 'S accepts', 'S declines', "
+                                          f"'E 1H>2H' or 'hand-count E 14', found {text.strip()!r}")
+    if not words:
+        raise bad
+    if low[0] in ("director", "td", "called", "director-called") and len(words) <= 3:
+        ev: dict = {"director": "called"}
+        if len(words) >= 2 and low[-1] not in ("called", "director"):
+            ev["by"] = _seat_word(words[-1], file)
+        return ev
+    if low[0] in HAPPENED:
+        return _happened(words, file)
+    if len(words) >= 2 and _is_seat(words[0]):
+        seat = Seat.parse(words[0]).value
+        verb = low[1]
+        if verb.startswith("accepts") or verb in ("accept", "declines", "decline", "rejects", "refuses"):
+            yes = verb in ("accepts", "accept", "accepts=yes", "accepts=true")
+            if verb in ("accepts=no", "accepts=false", "declines", "decline", "rejects", "refuses"):
+                yes = False
+            if len(words) >= 3 and low[2] in ("no", "false"):
+                yes = False
+            ev = {"seat": seat, "accepts": yes}
+            rest = [w for w in words[2:] if w.lower() not in ("no", "yes", "true", "false")]
+            if rest:
+                ev["call"] = _call_word(rest[0], file)
+            return ev
+        if verb == "does" and low[2:4] == ["not", "accept"]:
+            ev = {"seat": seat, "accepts": False}
+            if len(words) > 4:
+                ev["call"] = _call_word(words[4], file)
+            return ev
+        if ">" in "".join(words[1:]):
+            a, _, b = "".join(words[1:]).partition(">")
+            return {"seat": seat, "replaces": _call_word(a, file), "with": _call_word(b, file)}
+        if verb == "replaces" and len(words) == 5 and low[3] == "with":
+            return {"seat": seat, "replaces": _call_word(words[2], file), "with": _call_word(words[4], file)}
+    raise bad
+
+
+def _happened(words: list[str], file: str) -> dict:
+    from .case import HAPPENED, HAPPENED_FIELDS
+    code = words[0].lower()
+    required, optional, _doc = HAPPENED[code]
+    ev: dict = {"happened": code}
+    order = list(_POSITIONAL.get(code, required + optional))
+    for w in words[1:]:
+        if "=" in w:
+            k, _, v = w.partition("=")
+            k = k.replace("-", "_")
+            if k not in required + optional:
+                raise InputError(file, 0, 0, "event", f"{code}: expected fields {', '.join(required + optional)}, "
+                                                      f"found {k!r}")
+        else:
+            if not order:
+                raise InputError(file, 0, 0, "event", f"{code}: too many values ({w!r}); expected "
+                                                      f"{', '.join(required + optional) or 'none'}")
+            k, v = order[0], w
+        if k in order:
+            order.remove(k)
+        typ = HAPPENED_FIELDS[k][0]
+        if typ is int:
+            if not v.isdigit():
+                raise InputError(file, 0, 0, "event", f"{code}: {k} expected a whole number, found {v!r}")
+            ev[k] = int(v)
+        elif typ is bool:
+            ev[k] = v.lower() in ("yes", "true", "y")
+        elif k == "played_by":
+            ev[k] = [s for s in re.split(r"[+/;]", v) if s and s != "-"]
+        else:
+            ev[k] = v
+    if code == "wrong-board-at-table":
+        ev.setdefault("played_by", [])
+    return ev
+
+
+def parse_judgement(text: str, file: str = "judge") -> tuple[str, Any]:
+    """``"E 1H unintended=no"`` (or ``: false``) -> ``("E 1H unintended", False)``;
+    ``"E 2D specifies=H,S"`` -> ``("E 2D specifies", ["H", "S"])``.
+
+    Raises:
+        InputError: no '=' or ':' with a value, or a value that is not yes/no/true/false.
+    """
+    m = re.match(r"^\s*(.+?)\s*[=:]\s*(.+?)\s*$", text)
+    if not m:
+        raise InputError(file, 0, 0, "judge", f"expected 'SEAT CALL property=yes|no' such as "
+                                              f"'E 1H unintended=no', found {text!r}")
+    key, value = m[1], m[2]
+    parts = key.split()
+    if parts and _is_seat(parts[0]) and len(parts) == 3:
+        key = f"{Seat.parse(parts[0]).value} {parts[1]} {parts[2]}"
+    if key.endswith("specifies"):
+        return key, [v for v in re.split(r"[\s,\[\]]+", value) if v]
+    v = value.lower()
+    if v in ("yes", "y", "true", "t"):
+        return key, True
+    if v in ("no", "n", "false", "f"):
+        return key, False
+    raise InputError(file, 0, 0, "judge", f"{key}: expected yes or no (true or false), found {value!r}")
+
+
+def _is_seat(w: str) -> bool:
+    try:
+        Seat.parse(w)
+        return True
+    except ValueError:
+        return False
+
+
+def _seat_word(w: str, file: str) -> str:
+    try:
+        return Seat.parse(w).value
+    except ValueError:
+        raise InputError(file, 0, 0, "event", f"expected a seat N, E, S or W, found {w!r}") from None
+
+
+def _call_word(w: str, file: str) -> str:
+    try:
+        return str(Call.parse(w))
+    except CallSyntaxError:
+        raise InputError(file, 0, 0, "event", f"expected a call such as 1H, 3NT, P, X or XX, found {w!r}") from None

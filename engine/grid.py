@@ -229,10 +229,10 @@ def judgement_words(case, j) -> str:
 TELL_NOW = ("may-change-call", "call-cancelled", "pass-substituted", "auction-reverts", "offender-must-replace",
             "offender-must-repeat", "offender-calls-again", "partner-must-pass-rest", "offenders-must-pass-rest",
             "partner-must-pass-next", "offender-must-pass-next", "lho-may-withdraw", "call-stands",
-            "call-accepted", "change-not-allowed", "offender-may-call", "partner-may-call", "new-shuffle-and-deal",
-            "hands-corrected", "card-removed", "board-cancelled", "result-stands", "passed-out", "auction-ended",
-            "play-normally", "deal-stands", "adjusted-score", "artificial-adjusted-score",
-            "no-further-rectification")
+            "call-accepted", "no-further-rectification", "offender-may-call", "partner-may-call",
+            "new-shuffle-and-deal", "hands-corrected", "card-removed", "board-cancelled", "result-stands", "passed-out",
+            "auction-ended", "play-normally", "deal-stands", "adjusted-score", "artificial-adjusted-score",
+            "change-not-allowed")
 
 
 def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str]:
@@ -245,8 +245,9 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
     qs = questions(r) if qs is None else qs
     out: list[str] = []
     for q in qs:
-        if q["kind"] == "judgement":
-            out.append(f"Before ruling, find out (away from the table): {q['prompt']}")
+        if q["kind"] in ("judgement", "setting"):
+            where = " (away from the table)" if q["kind"] == "judgement" else ""
+            out.append(f"Before ruling, find out{where}: {q['prompt']}")
             break
         if q["kind"] == "check":
             out.append(f"Before ruling: {seats_in_full(q['prompt'])}")
@@ -259,7 +260,11 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
             out.append(f"{full(q['who'])} may accept {full(a['seat'])}'s {a['call']}, or not: see the options.")
         elif q["property"] == "replaces" and not any(x["property"] == "accepts" and x["about"] == a for x in qs):
             out.append(f"{full(q['who'])} now chooses the call to put in place of {a['call']}: see the options.")
-    now = [ln for ln in r.lines if ln.section == "ruling" and ln.code in TELL_NOW]
+    # a call already replaced needs no telling that it must be
+    replaced = {c["event"] for c in standings(r) for x in standings(r)
+                if x.get("replaces") == c["call"] and x["seat"] == c["seat"] and x["event"] > c["event"]}
+    now = [ln for ln in r.lines if ln.section == "ruling" and ln.code in TELL_NOW
+           and not (ln.code == "offender-must-replace" and any(e.event in replaced for e in ln.events))]
     now.sort(key=lambda ln: TELL_NOW.index(ln.code))
     out += [seats_in_full(ln.text) for ln in now]
     if not out:
@@ -269,6 +274,8 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
         out.append("No irregularity found: the auction and play go on.")
     elif not out and any(ln.section == "options" for ln in r.lines):
         out.append("A choice is open: see the options.")
+    elif not out and any(ln.section == "branches" for ln in r.lines):
+        out.append("The ruling depends on something the case does not say: see the branches.")
     seen: list[str] = []
     for t in out:
         if t not in seen:

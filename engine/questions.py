@@ -66,8 +66,13 @@ PROMPTS: dict[str, tuple[str, bool]] = {
 }
 
 # Case settings a rule can find 'unknown' (a field of a setting fact -> the case field, its answers).
-SETTINGS: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    "scoring": ("scoring", "What is the form of scoring?", ("pairs", "teams", "individual")),
+# Each: (case field, prompt, ((label, key, value), ...)).
+SETTINGS: dict[str, tuple[str, str, tuple]] = {
+    "scoring": ("scoring", "What is the form of scoring?",
+                (("pairs", "p", "pairs"), ("teams", "t", "teams"), ("individual", "i", "individual"))),
+    "first_auction_begun": ("played_at_other_tables",
+                            "Has this board already been bid or played at another table this session?",
+                            (("yes", "y", True), ("no", "n", False))),
 }
 
 
@@ -183,9 +188,10 @@ def _replacement_q(case, e) -> "dict | None":
 
 def _setting_q(name: str) -> dict:
     field, prompt, choices = SETTINGS[name]
-    answers = [{"label": c, "key": c[0], "adds": {"setting": {field: c}}} for c in choices] + [NOT_YET]
+    answers = [{"label": label, "key": key, "adds": {"setting": {field: value}}} for label, key, value in choices]
+    shown = "|".join(str(v).lower() if isinstance(v, bool) else str(v) for _, _, v in choices)
     return {"id": f"setting:{field}", "kind": "setting", "who": None, "about": {}, "property": field,
-            "prompt": prompt, "answers": answers, "case_line": f"{field}: {'|'.join(choices)}"}
+            "prompt": prompt, "answers": answers + [NOT_YET], "case_line": f"{field}: {shown}"}
 
 
 def _from_firing(case, firing) -> list[dict]:
