@@ -88,7 +88,9 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
   play_ended_when_told (calls_on_board_before and play_ended_before at that same moment),
   auction_period_begun (a call, or
   a hand taken out of the board, came before the event),
-  lead_faced_before, play_ended_before; for events with a seat: seat_called_before, partner,
+  lead_faced_before, play_ended_before; wrong-board-at-table: played_before, sides_played
+  (NS / EW / both / none / partial: the sides both of whose members had already played that
+  board); for events with a seat: seat_called_before, partner,
   lho, side.
 * ``phase``: stage after the last event. ``auction-end``: idx (the call that ended the
   auction), passed_out, hands_returned, lead_faced. ``contest``: scoring (pairs/teams/
@@ -526,6 +528,18 @@ def _judged(ev: Event) -> str:
 _PLAY_MARKERS = ("opening-lead-faced", "play-ended")
 
 
+def _sides_played(seats) -> str:
+    """Which sides at the table had both members already play a board: 'NS', 'EW', 'both',
+    'none', or 'partial' (some player had, but not both members of a side and no whole side)."""
+    got = {str(x) for x in seats}
+    ns, ew = {"N", "S"} <= got, {"E", "W"} <= got
+    if ns and ew:
+        return "both"
+    if ns or ew:
+        return "NS" if ns and not (got & {"E", "W"}) else "EW" if ew and not (got & {"N", "S"}) else "partial"
+    return "partial" if got else "none"
+
+
 def _seat_list(v) -> str:
     return " ".join(v) if isinstance(v, (list, tuple)) else str(v)
 
@@ -603,6 +617,7 @@ def derive_table_facts(case: Case, add) -> None:
         f["play_ended_when_told"] = before(told, "play-ended")
         if e.happened == "wrong-board-at-table":
             f["played_before"] = bool(e.get("played_by"))
+            f["sides_played"] = _sides_played(e.get("played_by") or [])
         _auction_context(f, e, calls)
         if e.seat is not None:
             f["seat_called_before"] = called_before(e.seat, n)
