@@ -215,6 +215,13 @@ HAPPENED: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
     "correct-board-not-played": ((), (), "the board the table should have played cannot be played by it"),
     "missing-card-found": (("where",), ("card",), "the missing card is found (among the played cards or elsewhere)"),
     "missing-card-not-found": ((), (), "the missing card cannot be found"),
+    # the play and the session, for the laws this rulebook does not hold (a not-covered line)
+    "opening-lead-out-of-turn": (("by",), (), "BY faces the opening lead although it was not their turn to lead"),
+    "lead-out-of-turn": (("by",), (), "during the play BY leads to a trick out of turn"),
+    "revoke": (("by",), (), "BY failed to follow suit when able to (a revoke)"),
+    "claim": (("by",), (), "BY claims or concedes tricks"),
+    "slow-play": (("side",), (), "SIDE plays unduly slowly"),
+    "late-arrival": (("side",), (), "SIDE arrives after the starting time"),
     # the auction: what players showed, said and explained beside their calls
     "card-exposed": (("seat", "exposed"), ("led",), "during the auction SEAT, by their own error, put the EXPOSED cards where their faces could be seen (or led one)"),
     "hesitation": (("seat",), (), "SEAT hesitated unmistakably (or called with unwonted speed) at their turn"),
