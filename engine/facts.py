@@ -72,6 +72,9 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   name (``hearts``),
   lowest (the lowest sufficient bid in it over the last bid before that call; absent when
   that would be above seven), has_lowest.
+* ``specified-set`` (one per ``specifies`` judgement): of, key (the denomination letters,
+  sorted, space-separated), not_above_natural (the call is a bid ranking no higher than the
+  lowest sufficient bid in each of those denominations).
 * ``case``: last_idx, events.
 
 Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechanics only):
@@ -482,6 +485,16 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
             if not low.above_seven:
                 sp["lowest"] = str(low)
             add(sp, Source(j.event, j.line, f"judgement: {_judged(case.events[j.event - 1])} specifies {denom}"))
+        # the set as a whole, for comparing what two calls specified: its key (the letters,
+        # sorted) and whether this call ranks no higher than the lowest sufficient bid in any
+        # of them (no natural bid in those denominations is lower than it)
+        lows = [lowest_sufficient(d, last) for d in j.value]
+        call = Call.parse(f["call"])
+        add({"t": "specified-set", "fid": f"sps{j.event}", "of": j.event,
+             "key": " ".join(sorted(Denomination.parse(d).value for d in j.value)),
+             "not_above_natural": bool(call.is_bid and lows and all(
+                 low.above_seven or call.rank <= low.rank for low in lows))},
+            Source(j.event, j.line, f"judgement: {_judged(case.events[j.event - 1])} specifies {list(j.value)}"))
 
 
 def _closing_run(f: dict, e: Event, after: list[Event], before: list[tuple[int, Seat, Call]],
