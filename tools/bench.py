@@ -151,6 +151,11 @@ def main() -> int:
             base = base or r
             print(f"{len(big.rules):4d} rules             {1e3 / r:8.3f} ms/case  ({base / r:.1f}x)   "
                   f"parse+compile {compile_s * 1000:.0f} ms")
+
+    # director ask: keystrokes and answer -> updated ruling (tools/bench_interview.py, the table helper's)
+    sys.path.insert(0, str(ROOT / "tools"))
+    from bench_interview import report
+    report()
     return 0
 
 
