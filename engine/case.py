@@ -306,7 +306,11 @@ class ExpectModel(_Strict):
 
     cite: str
     outcome: str
+    for_: Optional[str] = Field(None, alias="for", description="N, E, S or W: the player the item concerns "
+                                "(quizzes grade it; director check compares cite and outcome only)")
     note: Optional[str] = None
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
+    _v_for = field_validator("for_", mode="before")(lambda cls, v: v if v is None else _seat(v))
     # a whole law written as a bare number (`cite: 12`) reads as an int in YAML
     _v_cite = field_validator("cite", mode="before")(lambda cls, v: law_number(v))
 
@@ -420,6 +424,7 @@ class Expectation:
     number: int = 0                       # 1-based position in the expect: list (0 if unknown)
     cite_at: Optional[tuple[int, int]] = None
     outcome_at: Optional[tuple[int, int]] = None
+    who: Optional[str] = None             # `for:`, the seat the item concerns (quizzes grade it)
 
 
 @dataclass
@@ -714,7 +719,7 @@ def from_data(data: Any, file: str) -> Case:
     if model.expect is not None:
         items = data["expect"]
         expect = [Expectation(x.cite, x.outcome, position(items, i)[0], i + 1,
-                              position(items[i], "cite"), position(items[i], "outcome"))
+                              position(items[i], "cite"), position(items[i], "outcome"), x.for_)
                   for i, x in enumerate(model.expect)]
     case_id = model.case or (Path(file).stem if file not in ("-", "<stdin>") else "stdin")
     return Case(file, case_id, model.title or "", model.source, model.edition, board, dealer, vul, out,

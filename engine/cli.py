@@ -141,6 +141,25 @@ def _teach_parsers(sub) -> None:
     cb.add_argument("-o", "--output", help="write to this file (default: standard output)")
     cb.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     cb.set_defaults(handler=_cmd_casebook)
+    ch = sub.add_parser("chart", help="the decision chart of one law, drawn from its rules (SVG or HTML)",
+                        description="The decision chart of one law, like the laminated flowcharts: each rule "
+                                    "of the law a question, each outcome box with its sub-clause.")
+    ch.add_argument("law", help="a law the rulebook holds, e.g. 27")
+    ch.add_argument("--format", choices=("svg", "html"), default="svg")
+    ch.add_argument("-o", "--output", help="write to this file (default: standard output)")
+    ch.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    ch.set_defaults(handler=_cmd_chart)
+    qz = sub.add_parser("quiz", help="quiz a trainee on a folder of cases, graded (terminal or one HTML page)",
+                        description="For each case: the facts (board, auction, events, findings), then "
+                                    "questions at each decision point with choices in plain words; marks "
+                                    "per key item (consequence, player, clause), the ruling with its "
+                                    "reasoning, and a score at the end. The key is each case's expect: "
+                                    "block (or a key: in the folder's quiz.yaml): what an answer must contain.")
+    qz.add_argument("paths", nargs="+", help="a quiz folder (with quiz.yaml), a folder of cases, or case files")
+    qz.add_argument("--export", choices=("html",), help="write one self-contained page instead of asking here")
+    qz.add_argument("-o", "--output", help="with --export: write to this file (default: standard output)")
+    qz.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    qz.set_defaults(handler=_cmd_quiz)
 
 
 def _write_out(data, output: str | None) -> None:
@@ -167,6 +186,28 @@ def _cmd_casebook(args) -> int:
     page = casebook_html(args.folder, pdf=args.format == "pdf", title=args.title)
     _write_out(pdf_bytes(page) if args.format == "pdf" else page, args.output)
     return 0
+
+
+def _cmd_chart(args) -> int:
+    from . import api, chart
+    ch = chart.chart(args.law, api.rulebook())
+    out = chart.svg(ch)
+    if args.format == "html":
+        out = (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{ch.title}</title></head>'
+               f"<body>{out}</body></html>\n")
+    _write_out(out, args.output)
+    return 0
+
+
+def _cmd_quiz(args) -> int:
+    from . import api, quiz
+    book = api.rulebook()
+    q = quiz.load_quiz(args.paths, book)
+    if args.export == "html":
+        _write_out(quiz.export_html(q, book), args.output)
+        return 0
+    from .quiz.terminal import run
+    return run(q, book)
 
 
 class _Step(argparse.Action):
@@ -266,7 +307,8 @@ def _cmd_check(args) -> int:
             print(f"PASS {case.id} ({path})")
         else:
             failed += 1
-            parts = [f"missing {c} {o}" for c, o in result.missing] + [f"extra {c} {o}" for c, o in result.extra]
+            parts = ([f"not in the answer {c} {o}" for c, o in result.missing]
+                     + [f"not in the key {c} {o}" for c, o in result.extra])
             print(f"FAIL {case.id} ({path}): " + "; ".join(parts))
     if not (passed or failed or bad):
         print(f"director: error: no case with an expect: block found under {', '.join(args.paths)}",
