@@ -6,6 +6,8 @@
                                         # or bad cite) or when no case has an expect: block
                                         # ('director rule' ignores expect:)
     director schema                     # print the case-file JSON Schema
+    director editions                   # the editions (codes of law) the rulebook holds
+    director compare CASE --editions A,B[,C]   # one case ruled under several editions
     director coverage [--format text|markdown|json]   # Laws 1-39: rules, cases or reason per label
     director deals check|register ...   # shuffle evidence and the register of played deals
 
@@ -81,7 +83,24 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
     r.add_argument("--trace", action="store_true",
                    help="add, for every conclusion, the rule, its citation, the facts it matched and the "
                         "case events (number and file:line) they came from")
+    r.add_argument("--edition", metavar="NAME",
+                   help="rule under this edition instead of the case's own edition: (see 'director editions')")
     r.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    e = sub.add_parser("editions", help="list the editions (codes of law) the rulebook holds",
+                       description="List the editions: each is a code of law with its own rules; "
+                                   "the mechanics (seats, calls, the auction replay) are shared.")
+    e.add_argument("--format", choices=("text", "json"), default="text")
+    e.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    m = sub.add_parser("compare", help="rule on one case under several editions, side by side",
+                       description="Rule on one case under each edition given and show the rulings side by "
+                                   "side, the differences marked: for whom, what changes, under which clause.")
+    m.add_argument("case", help="the case file (YAML)")
+    m.add_argument("--editions", required=True, metavar="A,B[,C]",
+                   help="two or more edition names, comma-separated (see 'director editions')")
+    m.add_argument("--format", choices=("text", "json"), default="text")
+    m.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
     c = sub.add_parser("check", help="run every case that has an expect: block",
                        description="Rule on every case file with an expect: block and compare the (citation, "
@@ -255,7 +274,7 @@ def _cmd_rule(args) -> int:
     from .ruling import RENDERERS
     draft = _draft_from_args(args)
     if draft is None:
-        ruling = api.rule_file(args.case)
+        ruling = api.rule_file(args.case, edition=_edition_arg(args.edition))
     elif args.write == "yaml":
         sys.stdout.write(draft.to_yaml())
         return 0
@@ -266,6 +285,51 @@ def _cmd_rule(args) -> int:
     else:
         ruling = draft.rule()
     sys.stdout.write(RENDERERS[args.format](ruling, trace=args.trace))
+    return 0
+
+
+def _edition_arg(name: str | None) -> str | None:
+    """An edition named on the command line, checked against the rulebook's editions."""
+    if name is None:
+        return None
+    from .editions import names
+    from .paths import rules_dir
+    known = names(rules_dir())
+    if name not in known:
+        raise InputError("--edition", 0, 0, "", f"unknown edition {name!r}: expected one of {', '.join(known)}")
+    return name
+
+
+def _cmd_editions(args) -> int:
+    from .editions import editions
+    from .paths import rules_dir
+    eds = editions(rules_dir())
+    if args.format == "json":
+        print(json.dumps([{"name": e.name, "title": e.title, "director": e.director, "covers": e.covers,
+                           "source": e.source} for e in eds.values()], indent=2))
+        return 0
+    for e in eds.values():
+        who = "a director rules" if e.director else "no director: the players apply it themselves"
+        print(f"{e.name}\n  {e.title}\n  covers: {e.covers}\n  {who}; source: {e.source}")
+    return 0
+
+
+def _cmd_compare(args) -> int:
+    from . import api, compare
+    from .case import load_case
+    names = [x.strip() for x in args.editions.split(",") if x.strip()]
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise InputError("--editions", 0, 0, "", f"expected two or more different editions, comma-separated, "
+                                                 f"found {args.editions!r}")
+    for n in names:
+        _edition_arg(n)
+    case = load_case(args.case)
+    result = compare.compare(case, names, lambda c, e: api.rule(c, edition=e))
+    vocabulary = {}
+    for n in names:
+        vocabulary.update(api.rulebook(n).vocabulary)
+    render = compare.render_json if args.format == "json" else compare.render_text
+    sys.stdout.write(render(result, vocabulary))
     return 0
 
 
@@ -285,7 +349,7 @@ def _cmd_check(args) -> int:
     from . import api
     from .case import load_case
     passed = failed = bad = 0
-    book = api.rulebook()
+    books: dict = {}
     for path in _case_files(args.paths):
         try:
             case = load_case(path)
@@ -295,6 +359,7 @@ def _cmd_check(args) -> int:
             continue
         if case.expect is None:
             continue
+        book = books.get(case.edition) or books.setdefault(case.edition, api.rulebook(case.edition))
         try:
             api.validate_expect(case, book)   # an unknown outcome code or bad cite is bad input, not a FAIL
         except InputError as e:
@@ -352,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     handlers = {"rule": _cmd_rule, "check": _cmd_check, "schema": _cmd_schema, "coverage": _cmd_coverage,
-                "ask": _cmd_ask}
+                "ask": _cmd_ask, "editions": _cmd_editions, "compare": _cmd_compare}
     handler = handlers.get(args.command) or getattr(args, "handler", None) or getattr(args, "func", None)
     try:
         return int(handler(args) or 0)
