@@ -325,3 +325,21 @@ def front_data(r) -> dict[str, Any]:
     ``questions``, ``tell_the_table`` (seats in full) and ``auction`` (the grid data above)."""
     qs = questions(r)
     return {"questions": qs, "tell_the_table": tell_the_table(r, qs), "auction": auction(r)}
+
+
+def understood_markdown(r) -> list[str]:
+    """What the tool understood and what to tell the players, as Markdown lines: the board,
+    the auction as a table in W N E S columns, its notes, the contract, the judgements."""
+    lines = understood(r)
+    a = auction(r)
+    out = ["## What happened, as understood", "", lines[0] + "  "]
+    out += [ln + "  " for ln in lines[1:] if ln.startswith(("On the table", "holds the cards")) or " holds the cards " in ln]
+    out += ["", "| " + " | ".join(full(s) + (" (dealer)" if s == a["dealer"] else "") for s in a["columns"]) + " |",
+            "|" + "---|" * 4]
+    out += ["| " + " | ".join((c["text"].replace("|", "/").replace("*", "\\*") if c else "") for c in row) + " |"
+            for row in a["rows"]]
+    out.append("")
+    out += [f"- {n}" for n in a["notes"]]
+    out += [ln for ln in lines if ln.startswith(("Auction ended", "Judgements stated"))]
+    out += ["", "## Tell the players now", ""] + [f"- {t}" for t in tell_the_table(r)] + [""]
+    return out
