@@ -308,6 +308,7 @@ def _draft_from_args(args):
             from .case import load_case
             draft = Draft.from_case(load_case(args.case))
     else:
+        _board_arg(args.board)
         draft = Draft(board=args.board, dealer=args.dealer, file="one-line")
     for kind, value in steps:
         if kind == "auction":
@@ -318,6 +319,8 @@ def _draft_from_args(args):
         draft.judge(*parse_judgement(j, "--judge"))
     if args.scoring:
         draft.set("scoring", args.scoring)
+    if args.edition:
+        draft.edition = _edition_arg(args.edition)
     return draft
 
 
@@ -335,9 +338,19 @@ def _cmd_rule(args) -> int:
         sys.stdout.write(draft_to_pbn(draft))
         return 0
     else:
-        ruling = draft.rule()
+        ruling = api.rule(draft.case(), edition=_edition_arg(args.edition), lang=args.lang)
     sys.stdout.write(RENDERERS[args.format](ruling, trace=args.trace))
     return 0
+
+
+def _board_arg(board: int | None) -> int | None:
+    """A board number given on the command line, checked against the bound the phone page uses
+    (1..engine.web.state.MAX_BOARD)."""
+    from .web.state import MAX_BOARD
+    if board is not None and not 1 <= board <= MAX_BOARD:
+        shown = str(board) if len(str(board)) <= 12 else f"a number of {len(str(board))} digits"
+        raise InputError("--board", 0, 0, "", f"expected a board number from 1 to {MAX_BOARD}, found {shown}")
+    return board
 
 
 def _edition_arg(name: str | None) -> str | None:
@@ -503,6 +516,7 @@ def _cmd_serve(args) -> int:
 
 def _cmd_ask(args) -> int:
     from .interview.terminal import main as ask
+    _board_arg(args.board)
     return ask(args.board, args.dealer, args.save)
 
 

@@ -60,6 +60,7 @@ class Draft:
         self.title = title
         self.source = source
         self.notes: Optional[str] = None
+        self.edition = "duplicate-2017"   # the code of law the case names (to_yaml writes it)
         self.events: list[dict] = []
         self.judgement: dict[str, Any] = {}
         self.setting: dict[str, Any] = {}
@@ -262,7 +263,7 @@ class Draft:
                f"title: {_scalar(self.title or self.default_title())}"]
         if self.source:
             out.append(f"source: {_scalar(self.source)}")
-        out.append("edition: duplicate-2017")
+        out.append(f"edition: {_scalar(self.edition)}")
         if self.board:
             out.append(f"board: {self.board}")
         else:
@@ -318,6 +319,7 @@ class Draft:
                 dealer=None if case.board else case.dealer.value, file=case.file, case_id=case.id,
                 title=case.title or None, source=case.source, vulnerability=None)
         raw = loads(text, case.file)
+        d.edition = case.edition
         d.events = [_plain(e) for e in raw.get("events") or []]
         d.judgement = {k: _plain(v) for k, v in (raw.get("judgement") or {}).items()}
         d.setting = {k: _plain(raw[k]) for k in SETTINGS if raw.get(k) is not None}
