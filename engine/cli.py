@@ -278,7 +278,11 @@ def _cmd_quiz(args) -> int:
         _write_out(quiz.export_html(q, book), args.output)
         return 0
     from .quiz.terminal import run
-    return run(q, book)
+    try:
+        return run(q, book)
+    except KeyboardInterrupt:   # Ctrl-C between two questions (while grading): leave quietly
+        print("\nQuiz stopped.")
+        return 1
 
 
 class _Step(argparse.Action):

@@ -59,3 +59,40 @@ def test_one_line_form_refuses_board_just_above_the_page_bound():
     line = one_error_line(run_cli("rule", "--board", "10000", "--auction", "1S"))
     assert "from 1 to 9999, found 10000" in line
     assert run_cli("rule", "--board", "9999", "--auction", "1S").returncode == 0
+
+
+# item 8: the quiz stops cleanly on Ctrl-C and on Ctrl-D
+
+def _quiz_child():
+    import os
+    import pexpect
+    env = dict(os.environ, NO_COLOR="1", TERM="dumb", COLUMNS="200")
+    child = pexpect.spawn(sys.executable, ["-m", "engine.cli", "quiz", "tests/fixtures/quiz/basic"],
+                          cwd=str(REPO_ROOT), env=env, encoding="utf-8", timeout=120, dimensions=(50, 200))
+    log = []
+    child.logfile_read = type("L", (), {"write": lambda s, x: log.append(x), "flush": lambda s: None})()
+    child.expect(r"Your choices: ")
+    return child, log
+
+
+def test_quiz_ctrl_c_at_a_prompt_stops_without_a_traceback():
+    import pexpect
+    child, log = _quiz_child()
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    out = "".join(log)
+    assert "Traceback" not in out and "KeyboardInterrupt" not in out, out
+    assert "Quiz stopped. Score:" in out
+    assert child.exitstatus == 1
+
+
+def test_quiz_ctrl_d_at_a_prompt_stops_without_a_traceback():
+    import pexpect
+    child, log = _quiz_child()
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    out = "".join(log)
+    assert "Traceback" not in out and "Quiz stopped. Score:" in out, out
+    assert child.exitstatus == 1

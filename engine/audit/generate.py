@@ -13,6 +13,7 @@ on the source board follows a wrong-board event.
 from __future__ import annotations
 
 import random
+import typing
 
 from ..case import DIRECTOR_INSTRUCTIONS, HAPPENED, HAPPENED_FIELDS, JUDGEMENT_PROPS
 from ..table import Board, Call, Seat, double_admissible, is_sufficient, redouble_admissible
@@ -140,6 +141,8 @@ def _field(rng: random.Random, name: str, ev: dict, board: int):
         return "a remark"
     # a field added to engine.case.HAPPENED_FIELDS since: a value of its type
     typ = HAPPENED_FIELDS[name][0]
+    if typing.get_origin(typ) is typing.Literal:
+        return rng.choice(typing.get_args(typ))
     if typ is bool:
         return rng.random() < 0.5
     if typ is int:

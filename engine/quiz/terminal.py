@@ -29,7 +29,8 @@ def _ask(console: Console, read: Callable[[str], str], prompt: str, n: int, many
     while True:
         try:
             raw = read(f"{prompt} ").strip()
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):   # Ctrl-D or Ctrl-C: stop the quiz, keep the score so far
+            console.print()
             raise Stopped from None
         parts = [p for p in raw.replace(" ", ",").split(",") if p]
         try:
