@@ -5,6 +5,8 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
+
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
@@ -179,3 +181,17 @@ def test_ask_a_failed_save_asks_for_another_name(tmp_path):
     child.expect("Bye.")
     _ends_cleanly(child)
     assert "1H" in (tmp_path / "kept.yaml").read_text()
+
+
+# item 12: director table refuses cards that cannot be cut
+
+@pytest.mark.parametrize("selection, words", [
+    ("{Ann: SA, Bob: SA, Cy: D3, Di: C2}", "selection.Bob: SA was already cut by Ann"),
+    ("{Ann: SA, Bob: HA, Cy: ZZ, Di: C2}", "selection.Cy: expected a card such as SA"),
+    ("{Ann: SA, Bob: HA, Cy: D3, Di: C2}", "with four candidates all four play"),
+])
+def test_table_with_four_candidates_checks_the_cut(tmp_path, selection, words):
+    f = tmp_path / "t.yaml"
+    f.write_text(f"table: t3\ncandidates: [Ann, Bob, Cy, Di]\nselection: {selection}\n")
+    line = one_error_line(run_cli("table", str(f)))
+    assert f"{f}:3:" in line and words in line, line
