@@ -66,6 +66,7 @@ class Draft:
         self.setting: dict[str, Any] = {}
         self._undo: list[tuple] = []
         self._ruling = None
+        self._case: Optional[Case] = None
         if board is None and dealer is None:
             raise InputError(file, 0, 0, "board", "expected a board number (or a dealer), found neither")
         if board is not None and (isinstance(board, bool) or not isinstance(board, int) or board < 1):
@@ -89,7 +90,7 @@ class Draft:
         before = self._state()
         try:
             apply()
-            self.case()
+            case = self.case()
         except (InputError, CallSyntaxError, ValueError) as e:
             self.events, self.judgement, self.setting = before
             if isinstance(e, InputError):
@@ -97,13 +98,14 @@ class Draft:
             raise InputError(self.file, 0, 0, "", str(e)) from None
         self._undo.append(before)
         self._ruling = None
+        self._case = case if self.events else None
 
     def undo(self) -> bool:
         """Take back the last step (calls of one line, one event, one answer). False if none."""
         if not self._undo:
             return False
         self.events, self.judgement, self.setting = self._undo.pop()
-        self._ruling = None
+        self._ruling = self._case = None
         return True
 
     @property
@@ -299,7 +301,9 @@ class Draft:
             if not self.events:
                 raise InputError(self.file, 0, 0, "events", "a case needs at least one event, found none")
             from . import api
-            self._ruling = api.rule(self.case(), book)
+            if self._case is None:
+                self._case = self.case()
+            self._ruling = api.rule(self._case, book)
         return self._ruling
 
     @classmethod

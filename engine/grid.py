@@ -154,6 +154,19 @@ def auction(r) -> dict[str, Any]:
             "leader": fc[2].value if fc else None, "passed_out": ended and fc is None}
 
 
+def legend(a: dict) -> str:
+    """The key to the marks the grid ``a`` uses, e.g. ' (* out of rotation; (1H) cancelled)'."""
+    texts = [c["text"] for row in a["rows"] for c in row if c]
+    keys = []
+    if any("*" in t for t in texts):
+        keys.append("* out of rotation")
+    if any(t.startswith("(") for t in texts):
+        keys.append("(X) cancelled, (X)P replaced by a pass")
+    if any("→" in t for t in texts):
+        keys.append("X→Y replaced by Y" + ("; X→? to be replaced" if any(t.endswith("→?") for t in texts) else ""))
+    return f" ({'; '.join(keys)})" if keys else ""
+
+
 def _note(c: dict, extra: str = "") -> str:
     bits = []
     if c["out_of_rotation"]:
@@ -200,8 +213,7 @@ def understood(r) -> list[str]:
             out.append(f"{full(e.seat.value)} holds the cards of board {e.get('board')} (event {e.number})")
     a = auction(r)
     out.append("")
-    out.append("Auction as understood (* out of rotation; (1H) cancelled; 1H→2H replaced):"
-               if a["notes"] else "Auction as understood:")
+    out.append("Auction as understood" + legend(a) + ":")
     out += grid_lines(a)
     out += ["  " + n for n in a["notes"]]
     if a["contract"]:
@@ -313,3 +325,21 @@ def front_data(r) -> dict[str, Any]:
     ``questions``, ``tell_the_table`` (seats in full) and ``auction`` (the grid data above)."""
     qs = questions(r)
     return {"questions": qs, "tell_the_table": tell_the_table(r, qs), "auction": auction(r)}
+
+
+def understood_markdown(r) -> list[str]:
+    """What the tool understood and what to tell the players, as Markdown lines: the board,
+    the auction as a table in W N E S columns, its notes, the contract, the judgements."""
+    lines = understood(r)
+    a = auction(r)
+    out = ["## What happened, as understood", "", lines[0] + "  "]
+    out += [ln + "  " for ln in lines[1:] if ln.startswith(("On the table", "holds the cards")) or " holds the cards " in ln]
+    out += ["", "| " + " | ".join(full(s) + (" (dealer)" if s == a["dealer"] else "") for s in a["columns"]) + " |",
+            "|" + "---|" * 4]
+    out += ["| " + " | ".join((c["text"].replace("|", "/").replace("*", "\\*") if c else "") for c in row) + " |"
+            for row in a["rows"]]
+    out.append("")
+    out += [f"- {n}" for n in a["notes"]]
+    out += [ln for ln in lines if ln.startswith(("Auction ended", "Judgements stated"))]
+    out += ["", "## Tell the players now", ""] + [f"- {t}" for t in tell_the_table(r)] + [""]
+    return out

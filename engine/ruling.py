@@ -590,7 +590,10 @@ def render_text(r: Ruling, trace: bool = False) -> str:
 def render_markdown(r: Ruling, trace: bool = False) -> str:
     """The ruling as Markdown, for an appeal committee's report."""
     g = _grouped(r)
-    out = [f"# {r.case.title}", "", f"*{_header(r)}*  ", f"Case `{r.case.id}` - source: {r.case.source}", ""]
+    from . import grid
+    out = [f"# {r.case.title or r.case.id}", "", f"*{_header(r)}*  ",
+           f"Case `{r.case.id}` - source: {r.case.source or 'not given'}", ""]
+    out += grid.understood_markdown(r)
     if not r.lines:
         out.append("No irregularity found by the laws encoded so far.")
 

@@ -175,3 +175,13 @@ def test_a_case_setting_the_rules_find_unknown_is_asked():
     d.answer(q, "teams")
     assert "scoring: teams" in d.to_yaml()
     assert "setting:scoring" not in ids(d)
+
+
+def test_markdown_shows_the_auction_table_and_what_to_tell_first():
+    from engine.ruling import render_markdown
+    d = Draft(board=1)
+    d.add_calls("1S W:X")
+    md = render_markdown(d.rule())
+    assert "| West | North (dealer) | East | South |" in md
+    assert "| X\\* |  |  |  |" in md
+    assert md.index("## What happened, as understood") < md.index("## Tell the players now") < md.index("## Irregularity")

@@ -315,6 +315,11 @@ def main() -> int:
     from engine.prove import prove
     rep = prove(3, ("Pass", "1C", "X", "8C"), rotation_only=False, depth=2, jobs=1)
     row("prove: K=3, Pass 1C X 8C, every seat order", f"{rep.tally.situations:,} situations, {rep.rate:,.0f}/s (1 process)")
+
+    # director ask: keystrokes and answer -> updated ruling (tools/bench_interview.py, the table helper's)
+    sys.path.insert(0, str(ROOT / "tools"))
+    from bench_interview import report
+    report()
     return 0
 
 
