@@ -220,6 +220,13 @@ HAPPENED: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
     "correct-board-not-played": ((), (), "the board the table should have played cannot be played by it"),
     "missing-card-found": (("where",), ("card",), "the missing card is found (among the played cards or elsewhere)"),
     "missing-card-not-found": ((), (), "the missing card cannot be found"),
+    # the play and the session, for the laws this rulebook does not hold (a not-covered line)
+    "opening-lead-out-of-turn": (("by",), (), "BY faces the opening lead although it was not their turn to lead"),
+    "lead-out-of-turn": (("by",), (), "during the play BY leads to a trick out of turn"),
+    "revoke": (("by",), (), "BY failed to follow suit when able to (a revoke)"),
+    "claim": (("by",), (), "BY claims or concedes tricks"),
+    "slow-play": (("side",), (), "SIDE plays unduly slowly"),
+    "late-arrival": (("side",), (), "SIDE arrives after the starting time"),
     # rubber bridge (the dealer deals at the table, in turn)
     "deal-completed": ((), (), "the last card of the deal has been dealt"),
     "wrong-dealer": (("by",), ("seat",), "BY deals (or dealt) when it was SEAT's turn to deal; written before "

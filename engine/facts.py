@@ -72,6 +72,9 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   name (``hearts``),
   lowest (the lowest sufficient bid in it over the last bid before that call; absent when
   that would be above seven), has_lowest.
+* ``specified-set`` (one per ``specifies`` judgement): of, key (the denomination letters,
+  sorted, space-separated), not_above_natural (the call is a bid ranking no higher than the
+  lowest sufficient bid in each of those denominations).
 * ``case``: last_idx, events.
 
 Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechanics only):
@@ -84,11 +87,15 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
   about_other_board (the event names a board other than the case's), calls_on_board_before
   (any_call_before for this board; false for another board, whose calls this case does not
   record), first_auction_begun_when_told (the same, at the first director call after the event, or
-  at the end of the case: when the director learnt of it), auction_period_begun (a call, or
+  at the end of the case: when the director learnt of it), calls_on_board_when_told /
+  play_ended_when_told (calls_on_board_before and play_ended_before at that same moment),
+  auction_period_begun (a call, or
   a hand taken out of the board, came before the event),
   lead_faced_before, play_ended_before, deal_completed_before (a ``deal-completed`` event came
   before it: rubber bridge), cards_out_both_sides (before it, a player of each side had taken
-  cards out of the board: called, took a hand out, or had a hand counted); for events with a seat: seat_called_before, partner,
+  cards out of the board: called, took a hand out, or had a hand counted); wrong-board-at-table:
+  played_before, sides_played (NS / EW / both / none / partial: the sides both of whose members
+  had already played that board); for events with a seat: seat_called_before, partner,
   lho, side.
 * ``phase``: stage after the last event. ``auction-end``: idx (the call that ended the
   auction), passed_out, hands_returned, lead_faced. ``contest``: scoring (pairs/teams/
@@ -507,6 +514,16 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
             if not low.above_seven:
                 sp["lowest"] = str(low)
             add(sp, Source(j.event, j.line, f"judgement: {_judged(case.events[j.event - 1])} specifies {denom}"))
+        # the set as a whole, for comparing what two calls specified: its key (the letters,
+        # sorted) and whether this call ranks no higher than the lowest sufficient bid in any
+        # of them (no natural bid in those denominations is lower than it)
+        lows = [lowest_sufficient(d, last) for d in j.value]
+        call = Call.parse(f["call"])
+        add({"t": "specified-set", "fid": f"sps{j.event}", "of": j.event,
+             "key": " ".join(sorted(Denomination.parse(d).value for d in j.value)),
+             "not_above_natural": bool(call.is_bid and lows and all(
+                 low.above_seven or call.rank <= low.rank for low in lows))},
+            Source(j.event, j.line, f"judgement: {_judged(case.events[j.event - 1])} specifies {list(j.value)}"))
 
 
 def _closing_run(f: dict, e: Event, after: list[Event], before: list[tuple[int, Seat, Call]],
@@ -553,6 +570,18 @@ def _judged(ev: Event) -> str:
 # ---------------------------------------------------------------- the table around the auction
 
 _PLAY_MARKERS = ("opening-lead-faced", "play-ended")
+
+
+def _sides_played(seats) -> str:
+    """Which sides at the table had both members already play a board: 'NS', 'EW', 'both',
+    'none', or 'partial' (some player had, but not both members of a side and no whole side)."""
+    got = {str(x) for x in seats}
+    ns, ew = {"N", "S"} <= got, {"E", "W"} <= got
+    if ns and ew:
+        return "both"
+    if ns or ew:
+        return "NS" if ns and not (got & {"E", "W"}) else "EW" if ew and not (got & {"N", "S"}) else "partial"
+    return "partial" if got else "none"
 
 
 def _seat_list(v) -> str:
@@ -634,8 +663,12 @@ def derive_table_facts(case: Case, add) -> None:
         other_board = e.get("board") is not None and case.board is not None and e.get("board") != case.board.number
         f["about_other_board"] = other_board
         f["calls_on_board_before"] = False if other_board else f["any_call_before"]
+        # the same when the director learnt of it (the time windows of 16D2 and 6D1 run to then)
+        f["calls_on_board_when_told"] = False if other_board else any(c.number < told for c in calls)
+        f["play_ended_when_told"] = before(told, "play-ended")
         if e.happened == "wrong-board-at-table":
             f["played_before"] = bool(e.get("played_by"))
+            f["sides_played"] = _sides_played(e.get("played_by") or [])
         _auction_context(f, e, calls)
         if e.seat is not None:
             f["seat_called_before"] = called_before(e.seat, n)

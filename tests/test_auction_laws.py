@@ -45,7 +45,8 @@ def test_pass_out_of_rotation_reverts_the_auction():
     res = _rule("poot-02-pass-at-dealers-turn.yaml")
     assert res.cancelled == frozenset({1})
     assert _pairs(res) == {("17C", "irregularity"), ("29B", "call-not-accepted"), ("29B", "call-cancelled"),
-                           ("29B", "auction-reverts"), ("30A", "offender-must-pass-next")}
+                           ("29B", "auction-reverts"), ("30A", "offender-must-pass-next"),
+                           ("72C", "adjust-if-offender-could-have-known")}     # 30A: 72C may apply
     revert = next(o for o in res.outcomes if o.code == "auction-reverts")
     assert revert.who == "E"
 
@@ -97,7 +98,7 @@ def test_substituted_pass_is_replayed_as_a_pass():
     res = _rule("law38-a-d-bid-of-eight-no-trumps.yaml")
     assert res.status == {4: "replaced-by-pass"}
     assert res.cancelled == frozenset({4})
-    assert _pairs(res) == {("35", "irregularity"), ("38A", "contract-never-played"), ("38B", "call-cancelled"),
+    assert _pairs(res) == {("35C", "irregularity"), ("38A", "contract-never-played"), ("38B", "call-cancelled"),
                            ("38C", "pass-substituted"), ("38C", "offenders-must-pass-rest"),
                            ("72C", "adjust-if-offender-could-have-known"), ("26B", "lead-restriction-possible")}
 
@@ -154,7 +155,7 @@ def test_22a_states_the_contract_with_its_redouble():
 def test_inadmissible_redouble_found_after_opening_lead_is_36c_only():
     res = _rule("law36-c-found-after-opening-lead.yaml")
     assert res.cancelled == frozenset()             # too late for 36A/36B: nothing is cancelled
-    assert _pairs(res) == {("35", "irregularity"), ("36C", "score-as-if-not-made"),
+    assert _pairs(res) == {("35A", "irregularity"), ("36C", "score-as-if-not-made"),
                            ("17D1", "auction-period-ended")}
     score = next(o for o in res.outcomes if o.cite == "36C")
     assert score.who == "E" and "(1HXX as the auction went)" in score.text

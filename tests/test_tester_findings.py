@@ -5,6 +5,8 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
+
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
@@ -96,3 +98,100 @@ def test_quiz_ctrl_d_at_a_prompt_stops_without_a_traceback():
     out = "".join(log)
     assert "Traceback" not in out and "Quiz stopped. Score:" in out, out
     assert child.exitstatus == 1
+
+
+# items 9 and 10: director ask, q and ? at the first prompt; the save prompt
+
+def _ask_child(*args: str, cwd=REPO_ROOT):
+    import os
+    import pexpect
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", COLUMNS="110", LINES="40",
+               PYTHONPATH=str(REPO_ROOT))
+    return pexpect.spawn(sys.executable, ["-m", "engine.cli", "ask", *args], cwd=str(cwd), env=env,
+                         encoding="utf-8", dimensions=(40, 110), timeout=60)
+
+
+def _ends_cleanly(child) -> str:
+    import pexpect
+    child.expect(pexpect.EOF)
+    out = child.before
+    child.close()
+    assert child.exitstatus == 0 and "Traceback" not in out, out
+    return out
+
+
+def test_ask_q_at_the_first_prompt_quits():
+    child = _ask_child()
+    child.expect("Board number")
+    child.send("q\r")
+    child.expect("Bye.")
+    out = _ends_cleanly(child)
+    assert "expected a board number" not in out
+
+
+def test_ask_help_at_the_first_prompt_and_the_calls_prompt():
+    child = _ask_child()
+    child.expect("Board number")
+    child.send("?\r")
+    child.expect("the dealer's\\s+seat N, E, S or W when the board number is not known")
+    child.expect("Board number")
+    child.send("99999\r")
+    child.expect("expected a board number from 1 to 9999, found 99999")
+    child.expect("Board number")
+    child.send("3\r")
+    child.expect("Calls from the dealer")
+    child.send("?\r")
+    child.expect("a call\\s+out of rotation with its seat first")
+    child.expect("Calls from the dealer")
+    child.send("q\r")
+    child.expect("Bye.")
+    _ends_cleanly(child)
+
+
+def test_ask_q_at_the_save_prompt_saves_nothing(tmp_path):
+    child = _ask_child("--board", "3", cwd=tmp_path)
+    child.expect("Calls from the dealer")
+    child.send("1H 2C\r")
+    child.expect("What happened next")
+    child.send("s\r")
+    child.expect("Save as")
+    child.send("q\r")
+    child.expect("Not saved.")
+    child.expect("What happened next")
+    child.sendeof()
+    child.expect("Save the case before leaving")
+    child.send("n\r")
+    child.expect("Not saved. Bye.")
+    _ends_cleanly(child)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ask_a_failed_save_asks_for_another_name(tmp_path):
+    child = _ask_child("--board", "3", cwd=tmp_path)
+    child.expect("Calls from the dealer")
+    child.send("1H 2C\r")
+    child.expect("What happened next")
+    child.sendeof()
+    child.expect("Save the case before leaving")
+    child.send(str(tmp_path / "no-such-dir" / "x.yaml") + "\r")
+    child.expect("cannot write")
+    child.expect("Save as another file name")
+    child.send(str(tmp_path / "kept.yaml") + "\r")
+    child.expect("Saved ")
+    child.expect("Bye.")
+    _ends_cleanly(child)
+    assert "1H" in (tmp_path / "kept.yaml").read_text()
+
+
+# item 12: director table refuses cards that cannot be cut
+
+@pytest.mark.parametrize("selection, words", [
+    ("{Ann: SA, Bob: SA, Cy: D3, Di: C2}", "selection.Bob: SA was already cut by Ann"),
+    ("{Ann: SA, Bob: HA, Cy: ZZ, Di: C2}", "selection.Cy: expected a card such as SA"),
+    ("{Ann: SA, Bob: HA, Cy: D3, Di: C2}", "with four candidates all four play"),
+])
+def test_table_with_four_candidates_checks_the_cut(tmp_path, selection, words):
+    f = tmp_path / "t.yaml"
+    f.write_text(f"table: t3\ncandidates: [Ann, Bob, Cy, Di]\nselection: {selection}\n")
+    line = one_error_line(run_cli("table", str(f)))
+    assert f"{f}:3:" in line and words in line, line

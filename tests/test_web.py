@@ -369,6 +369,17 @@ def test_unknown_event_kind_and_bad_fields(phone):
     _refused(phone.post("/event", expect=400, kind="wrong-board", seat="E", board="1" + "0" * 30))
 
 
+def test_impossible_hand_count_is_refused_like_the_cli(phone):
+    """A hand of more than 52 cards: 400 with the bound, and nothing recorded (tester item 11)."""
+    phone.board(5)
+    before = phone.state()
+    msg = _refused(phone.post("/event", expect=400, kind="hand-count", seat="E", cards="99"), words="0 to 52")
+    assert "99" in msg
+    assert phone.state() == before
+    phone.event("hand-count", seat="E", cards="52")       # the whole pack is the bound itself
+    assert phone.state() != before
+
+
 def test_random_requests_never_get_a_500(phone):
     """A bounded shower of requests the page would never make: every answer is below 500."""
     rnd = random.Random(12)

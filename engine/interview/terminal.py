@@ -24,6 +24,7 @@ from ..compose import EVENT_HELP, Draft, parse_event
 from ..grid import auction, seats_in_full, tell_the_table
 from ..questions import full
 from ..table import Call, CallSyntaxError, Seat
+from ..web.state import MAX_BOARD
 from ..yamlpos import InputError
 
 CALLS = [f"{lv}{d}" for lv in range(1, 8) for d in ("C", "D", "H", "S", "NT")] + ["P", "X", "XX"]
@@ -40,6 +41,16 @@ Type one of:
   an event           e.g. 'S declines', 'E 1H>2H', 'hand-count E 14', 'wrong-board E 5'
   r / u / s / q      ruling so far / undo / save / quit
 """ + EVENT_HELP
+
+
+BOARD_HELP = """\
+Type the board number (1 to %d: the dealer and vulnerability follow from it), or the dealer's
+seat N, E, S or W when the board number is not known. q quits.""" % MAX_BOARD
+CALLS_HELP = """\
+Type the calls in one line, from the dealer round the table, e.g. '1NT 1H' or '1S P 2H'; a call
+out of rotation with its seat first, e.g. 'W:1H'. Enter if no call was made yet. q quits."""
+#: replies at a save prompt that mean "do not save"
+DONT_SAVE = ("q", "n", "no", "quit", "exit")
 
 
 class Quit(Exception):
@@ -147,6 +158,11 @@ class Interview:
         if self.board is None and self.dealer is None:
             while True:
                 text = self.t.ask("Board number (or the dealer N/E/S/W if not known): ")
+                if text.lower() in ("q", "quit", "exit"):
+                    raise Quit()
+                if text == "?":
+                    self.t.say(BOARD_HELP)
+                    continue
                 try:
                     self.draft = self._new_draft(text)
                     break
@@ -164,6 +180,11 @@ class Interview:
                               f"(W:1H for a call out of rotation; Enter if none): ", CALLS + [s + ":" for s in SEATS])
             if not text:
                 break
+            if text.lower() in ("q", "quit", "exit"):
+                raise Quit()
+            if text == "?":
+                self.t.say(CALLS_HELP)
+                continue
             try:
                 d.add_calls(text)
                 break
@@ -175,6 +196,9 @@ class Interview:
     def _new_draft(self, text: str) -> Draft:
         t = text.strip()
         if t.isdigit() and int(t) >= 1:
+            if len(t) > 4 or int(t) > MAX_BOARD:
+                raise InputError("interview", 0, 0, "board", f"expected a board number from 1 to {MAX_BOARD}, "
+                                                             f"found {t[:12]}{'...' if len(t) > 12 else ''}")
             return Draft(board=int(t), file="interview")
         try:
             return Draft(dealer=Seat.parse(t).value, file="interview")
@@ -362,16 +386,34 @@ class Interview:
         return self.save_to or f"{head}-{time.strftime('%H%M')}.yaml"
 
     def _save(self, name: Optional[str] = None) -> Optional[str]:
+        """Save the case as YAML to ``name`` (asked when None: Enter takes the default name, q or n
+        means not saved). A save that fails asks for another name. Returns the name, or None
+        when not saved."""
         if self.draft is None or not self.draft.events:
             self.t.say("  ! nothing to save yet")
             return None
-        name = name or self.t.ask(f"Save as (Enter: {self._default_name()}): ") or self._default_name()
+        while name is None:
+            reply = self.t.ask(f"Save as (Enter: {self._default_name()}; q: do not save): ")
+            if reply.lower() in DONT_SAVE:
+                self.t.say("  Not saved.")
+                return None
+            if reply.lower() in COMMANDS:
+                self.t.say(f"  ! {reply!r} is a command, not a file name: type a file name, Enter for "
+                           f"{self._default_name()}, or q not to save")
+                continue
+            name = reply or self._default_name()
         text = self.draft.to_yaml()
-        try:
-            Path(name).write_text(text, encoding="utf-8")
-        except OSError as e:
-            self.t.say(f"  ! cannot write {name}: {e.strerror}")
-            return None
+        while True:
+            try:
+                Path(name).write_text(text, encoding="utf-8")
+                break
+            except OSError as e:
+                self.t.say(f"  ! cannot write {name}: {e.strerror or e}")
+                reply = self.t.ask("Save as another file name (q: do not save): ")
+                if not reply or reply.lower() in DONT_SAVE or reply.lower() in COMMANDS:
+                    self.t.say("  Not saved.")
+                    return None
+                name = reply
         self.saved_text = text
         self.t.say(f"Saved {name} (director rule {name} rules on it again).")
         return name
@@ -381,18 +423,16 @@ class Interview:
             self.t.say("Bye.")
             return
         try:
-            yes = self.t.ask(f"Save the case before leaving? [Enter: save as {self._default_name()} / "
-                             f"a file name / n: no] ")
+            reply = self.t.ask(f"Save the case before leaving? [Enter: save as {self._default_name()} / "
+                               f"a file name / n: no] ")
+            if reply.lower() in DONT_SAVE:
+                self.t.say("Not saved. Bye.")
+                return
+            if reply.lower() in ("y", "yes", "s", "save"):
+                reply = ""
+            self._save(reply or self._default_name())
         except Quit:
-            self.t.say("Not saved. Bye.")
-            return
-        if yes.lower() in ("n", "no"):
-            self.t.say("Not saved. Bye.")
-            return
-        try:
-            self._save(yes or self._default_name())
-        except Quit:
-            pass
+            self.t.say("Not saved.")
         self.t.say("Bye.")
 
 

@@ -56,6 +56,8 @@ CALLS = frozenset(f"{lv}{d}" for lv in LEVELS for d in DENOMINATIONS) | frozense
 #: the longest redirect the page makes; a longer state is shown directly (uvicorn caps a request line)
 MAX_REDIRECT = 6000
 #: the events with a form of their own on the page; every other `happened` code is under "More"
+#: the most cards a counted hand may hold: the whole pack, as the case format accepts
+MAX_CARDS = 52
 QUICK_EVENTS = ("hand-count", "card-seen", "wrong-board")
 #: the fields of a `happened` event the page can send, with what each one is
 EVENT_FIELDS = ("seat", "by", "of", "pocket", "side", "board", "cards", "card", "call", "where", "played_by", "what")
@@ -461,6 +463,8 @@ def _field_value(kind: str, name: str, raw: str) -> Any:
         n = int(raw)
         if name == "board" and not 1 <= n <= MAX_BOARD:
             raise PageError(f"{kind}: the board number must be from 1 to {MAX_BOARD}.")
+        if name == "cards" and n > MAX_CARDS:
+            raise PageError(f"{kind}: a hand holds from 0 to {MAX_CARDS} cards (a pack has {MAX_CARDS}), not {n}.")
         return n
     if name == "played_by":
         seats = [s for s in raw.replace(",", " ").split() if s]
