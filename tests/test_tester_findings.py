@@ -254,3 +254,17 @@ def test_lan_addresses_are_never_loopback():
     import ipaddress
     from engine.web import serve
     assert all(not ipaddress.ip_address(ip).is_loopback for ip in serve.lan_addresses())
+
+
+# item 13: compare stars only the outcomes not every edition gives
+
+def test_compare_grid_stars_only_real_differences():
+    proc = run_cli("compare", "cases/ib-01-insufficient-1h-over-1nt.yaml", "--editions", "duplicate-2017,rubber-1981")
+    assert proc.returncode == 0, proc.stderr
+    grid = proc.stdout.split("Side by side")[1].split("\n===")[0].splitlines()[2:]
+    rows = {tuple(ln[2:].split()[:2]): ln.startswith("* ") for ln in grid if ln.strip()}
+    # the same outcome under another clause is not starred; an outcome only one edition gives is
+    assert rows[("E", "partner-must-pass-rest")] is False
+    assert rows[("N", "option-accept")] is False
+    assert rows[("W", "change-not-allowed")] is True
+    assert rows[("N", "non-offenders-may-waive")] is True
