@@ -9,6 +9,7 @@ it reads the rulings' data.
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from dataclasses import dataclass
 
@@ -17,6 +18,18 @@ from . import ruling as _ruling
 from .ruling import Ruling, as_dict, edition_title
 
 TABLE = "(table)"      # a line that names no player or side
+SEED_CITE = re.compile(r"^seed\d{3}\.(\d{1,2})$")   # a statement of a seed document (rulebook.CITE_RE)
+
+
+def shown(cite: str) -> str:
+    """A cite as a committee reads it: a seed statement ``seed004.11`` as ``statement 11``
+    (of the edition's source, listed in docs/EDITION-statements.md); a law's clause as it is."""
+    m = SEED_CITE.match(cite)
+    return f"statement {m.group(1)}" if m else cite
+
+
+def _cites(cites: list[str], sep: str = ", ") -> str:
+    return sep.join(shown(c) for c in cites)
 
 
 @dataclass
@@ -86,7 +99,7 @@ def _describe(row: Row, c: Comparison, vocabulary: dict[str, str]) -> list[str]:
     for e in c.editions:
         cites = row.cites[e]
         if cites:
-            out.append(f"    {e} ({', '.join(cites)}): {row.texts[e][0]}")
+            out.append(f"    {e} ({_cites(cites)}): {row.texts[e][0]}")
         else:
             out.append(f"    {e}: not so")
     return out
@@ -98,6 +111,10 @@ def render_text(c: Comparison, vocabulary: dict[str, str] | None = None, width: 
     vocabulary = vocabulary or {}
     out = [f"Case {c.case.id}: {c.case.title}", "Compared under:"]
     out += [f"  {e}: {edition_title(e)}" for e in c.editions]
+    for e in c.editions:
+        if any(SEED_CITE.match(ln.cite) for ln in c.rulings[e].lines):
+            out.append(f"  ({e} cites the numbered statements of its source: 'statement N', "
+                       f"listed in docs/{e}-statements.md)")
     diffs = c.differences
     changed = [r for r in diffs if r.change == "outcome"]
     moved = [r for r in diffs if r.change == "clause"]
@@ -110,8 +127,9 @@ def render_text(c: Comparison, vocabulary: dict[str, str] | None = None, width: 
     if moved:
         out += ["", "The same outcome under another clause:"]
         for row in moved:
-            out.append(f"  * {row.who}: {row.code} - " + "; ".join(f"{e} {', '.join(row.cites[e])}" for e in c.editions))
-    colw = max([len(e) for e in c.editions] + [10])
+            out.append(f"  * {row.who}: {row.code} - " + "; ".join(f"{e} {_cites(row.cites[e])}" for e in c.editions))
+    colw = max([len(e) for e in c.editions] + [len(_cites(r.cites[e], ",")) for r in c.rows for e in c.editions]
+               + [10])
     codew = max([len(r.code) for r in c.rows] + [7])
     whow = max([len(r.who) for r in c.rows] + [3])
     out += ["", "Side by side (cite under each edition; '-' where it does not so rule; "
@@ -119,7 +137,7 @@ def render_text(c: Comparison, vocabulary: dict[str, str] | None = None, width: 
             "  " + "who".ljust(whow) + "  " + "outcome".ljust(codew) + "  "
             + "  ".join(e.ljust(colw) for e in c.editions)]
     for row in c.rows:
-        cells = [(",".join(row.cites[e]) or "-").ljust(colw) for e in c.editions]
+        cells = [(_cites(row.cites[e], ",") or "-").ljust(colw) for e in c.editions]
         out.append(("* " if row.change == "outcome" else "  ") + row.who.ljust(whow) + "  " + row.code.ljust(codew) + "  "
                    + "  ".join(cells))
     for e in c.editions:

@@ -268,3 +268,15 @@ def test_compare_grid_stars_only_real_differences():
     assert rows[("N", "option-accept")] is False
     assert rows[("W", "change-not-allowed")] is True
     assert rows[("N", "non-offenders-may-waive")] is True
+
+
+def test_compare_names_rubber_statements_not_internal_seed_ids():
+    proc = run_cli("compare", "cases/ib-01-insufficient-1h-over-1nt.yaml", "--editions", "duplicate-2017,rubber-1981")
+    assert proc.returncode == 0, proc.stderr
+    summary = proc.stdout.split("\n===")[0]
+    assert "seed004" not in summary
+    assert "rubber-1981 statement 12" in summary and "docs/rubber-1981-statements.md" in summary
+    grid = summary.split("Side by side")[1].splitlines()[1:]
+    head = grid[0]
+    col = head.index("rubber-1981")
+    assert all(ln[col - 2:col] == "  " for ln in grid[1:] if ln.strip()), grid   # columns line up
