@@ -124,7 +124,7 @@ def test_compare_text_marks_the_differences():
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "What changes" in out and "* N: partner-must-pass-rest" in out
-    assert "rubber-1981 (seed004.15): S's 1NT does not repeat the denomination of 1H" in out
+    assert "rubber-1981 (statement 15): S's 1NT does not repeat the denomination of 1H" in out
     assert "duplicate-2017: not so" in out
     assert "=== duplicate-2017 " in out and "=== rubber-1981 " in out
 
