@@ -320,7 +320,12 @@ def judgement_hint(q: dict) -> str:
                 parts.append(f"{key}: [H] (--judge \"{key}=H\")")
         for k, v in (adds.get("setting") or {}).items():
             parts.append(f"{k}: {v}")
-    return f"{q['prompt']} " + ("; ".join(parts) if parts else f"In the case: {q['case_line']}")
+    if parts:
+        return f"{q['prompt']} " + "; ".join(parts)
+    if q.get("case_line"):
+        return f"{q['prompt']} In the case: {q['case_line']}"
+    # a check for the director (count the other hands, say): nothing to type but what was found
+    return "When it is known, add what was found as an event (--event; director rule --help lists them)."
 
 
 def front_data(r) -> dict[str, Any]:
