@@ -686,8 +686,8 @@ def from_data(data: Any, file: str) -> Case:
                 if sim == Seat(ev.seat) or before is None or before.kind not in ("call", "replaces") \
                         or before.seat != sim:
                     raise InputError(file, *position(raw, "simultaneous_with"), f"events.{n}.simultaneous_with",
-                                     f"expected the seat of the call (or replacement) written just before this one "
-                                     f"(simultaneous calls are written one after the other), found {sim.value}; the event before "
+                                     f"expected the seat of the call written just before this one (a call or a "
+                                     f"replacement; simultaneous calls are written one after the other), found {sim.value}; the event before "
                                      f"is " + (_describe_event(before) if before else "none"))
             out.append(Event(n, line, col, "call", Seat(ev.seat), Call.parse(ev.call), note=ev.note,
                              simultaneous_with=sim))
