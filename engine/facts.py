@@ -257,7 +257,8 @@ def _static_facts(case: Case) -> "tuple[list[dict], list[dict], dict[str, Source
     call_events = [e for e in case.events if e.kind in ("call", "replaces")]
     for e in case.events:
         if e.kind == "accepts":
-            prior = [x for x in call_events if x.number < e.number and (e.call is None or x.call == e.call)]
+            prior = [x for x in call_events if x.number < e.number and (e.call is None or x.call == e.call)
+                     and (e.target is None or x.number == e.target)]
             target = prior[-1]
             add({"t": "decision", "fid": f"e{e.number}", "idx": e.number, "seat": e.seat.letter,
                  "accepts": e.accepts, "of": target.number, "rel": relation(e.seat, to=target.seat)},
