@@ -25,13 +25,14 @@ def rulebook(edition: str = "duplicate-2017", directory: str | Path | None = Non
     return load_rulebook(str(directory or rules_dir()), edition)
 
 
-def rule(case: Case, book: Rulebook | None = None) -> Ruling:
-    """Rule on a validated case.
+def rule(case: Case, book: Rulebook | None = None, edition: str | None = None) -> Ruling:
+    """Rule on a validated case, under ``edition`` (default: the case's own ``edition:``).
 
     Raises:
+        InputError: an unknown edition.
         EngineError: a rule action failed inside the engine.
     """
-    book = book or rulebook(case.edition)
+    book = book or rulebook(edition or case.edition)
     last: dict = {}
     deriver = _facts.Deriver(case)
 
@@ -42,14 +43,14 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
     return build(case, book, last["facts"], result)
 
 
-def rule_file(path: str | Path, book: Rulebook | None = None) -> Ruling:
-    """Load, validate and rule on a case file.
+def rule_file(path: str | Path, book: Rulebook | None = None, edition: str | None = None) -> Ruling:
+    """Load, validate and rule on a case file (under ``edition``, default the case's own).
 
     Raises:
         InputError: bad case file (file:line:col, field, what was expected and found).
         EngineError: a rule action failed inside the engine.
     """
-    return rule(load_case(path), book)
+    return rule(load_case(path), book, edition)
 
 
 @dataclass

@@ -51,6 +51,7 @@ JUDGEMENT_PROPS = {
     "likely-to-interfere": "bool: the information received is likely to interfere with normal play (card-seen/overheard event)",
     "playable-without-change": "bool: the corrected board can be played normally with no change of call (hand-count event)",
     "differs": "bool: the call made on the board the cards came from differs from the cancelled one: much different in meaning, or psychic (15A3; call-on-source-board event)",
+    "pause-for-thought": "bool: the player paused for thought before changing the call (a replacement; rubber-bridge codes)",
     "specifies": "list of denominations, e.g. [H]: the denomination(s) an artificial bid specified (27B1(a))",
     "partner-could-see": "bool: the exposed card was held where the holder's partner could see its face (card-exposed event; Law 24)",
     "suggested": "bool: the call was demonstrably suggested, over another, by the extraneous information from partner (hesitation, remark or alert before it)",
@@ -173,6 +174,10 @@ HAPPENED_FIELDS: dict[str, tuple[Any, str]] = {
     "where": (Literal["played-cards", "elsewhere"], "where the missing card was found"),
     "played_by": (list[str], "seats (N, E, S, W) that had already played the board; [] if none"),
     "played": (bool, "true if the card was played to a quitted trick"),
+    "moment": (Literal["own-turn-to-call", "not-own-turn", "first-turn-to-play", "later-in-play"],
+               "when the player asked: at their own turn to call, at another's, at their first turn to play, or later in the play"),
+    "asks": (Literal["review", "contract"], "what the player asked for: a review of the auction, or what the contract is"),
+    "dummy": (bool, "true if the player who asked is dummy"),
     "exposed": (list[str], "the cards exposed, e.g. [D10] or [SA, H2]"),
     "led": (bool, "true if the card was put face up as a lead (a premature lead)"),
     "words": (str, "what was said, in brief"),
@@ -215,6 +220,12 @@ HAPPENED: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
     "correct-board-not-played": ((), (), "the board the table should have played cannot be played by it"),
     "missing-card-found": (("where",), ("card",), "the missing card is found (among the played cards or elsewhere)"),
     "missing-card-not-found": ((), (), "the missing card cannot be found"),
+    # rubber bridge (the dealer deals at the table, in turn)
+    "deal-completed": ((), (), "the last card of the deal has been dealt"),
+    "wrong-dealer": (("by",), ("seat",), "BY deals (or dealt) when it was SEAT's turn to deal; written before "
+                                         "deal-completed if found during the deal, after it if found later"),
+    "played-twice-to-trick": (("seat",), (), "SEAT played more than one card to a trick"),
+    "failed-to-play-to-trick": (("seat",), (), "SEAT played no card to a trick"),
     # the auction: what players showed, said and explained beside their calls
     "card-exposed": (("seat", "exposed"), ("led",), "during the auction SEAT, by their own error, put the EXPOSED cards where their faces could be seen (or led one)"),
     "hesitation": (("seat",), (), "SEAT hesitated unmistakably (or called with unwonted speed) at their turn"),
@@ -224,7 +235,8 @@ HAPPENED: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
     "failure-to-alert": (("by",), ("call",), "BY did not alert partner's CALL, which regulations require to be alerted"),
     "explanation-corrected": (("by",), (), "BY tells the opponents (or the director) that an explanation their side gave was wrong"),
     "rights-reserved": (("by",), (), "BY announces that they reserve the right to call the director later"),
-    "review-requested": (("by",), (), "BY asks for all previous calls to be restated"),
+    "review-requested": (("by",), ("moment", "asks", "dummy"), "BY asks for all previous calls to be restated (with "
+                         "asks: contract, what the contract is); MOMENT says when (the rubber-bridge rules turn on it)"),
     "review-misstated": (("by",), (), "BY restated the auction wrongly"),
     "misstated-double": (("seat", "call"), (), "SEAT, in doubling or redoubling, named CALL instead of the bid made"),
 }
@@ -306,7 +318,11 @@ class ExpectModel(_Strict):
 
     cite: str
     outcome: str
+    for_: Optional[str] = Field(None, alias="for", description="N, E, S or W: the player the item concerns "
+                                "(quizzes grade it; director check compares cite and outcome only)")
     note: Optional[str] = None
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
+    _v_for = field_validator("for_", mode="before")(lambda cls, v: v if v is None else _seat(v))
     # a whole law written as a bare number (`cite: 12`) reads as an int in YAML
     _v_cite = field_validator("cite", mode="before")(lambda cls, v: law_number(v))
 
@@ -319,7 +335,9 @@ class CaseModel(_Strict):
     title: Optional[str] = Field(None, description="one line saying what happened (default: none)")
     source: Optional[str] = Field(None, description="URL of the published scenario, or 'teaching'; "
                                                     "a case typed at the table has none")
-    edition: Literal["duplicate-2017"] = "duplicate-2017"
+    edition: str = Field("duplicate-2017", description="the code of law to rule by: one of the editions in "
+                         "rules/editions.yaml (director editions lists them)")
+    lang: Literal["en", "pt"] = Field("en", description="the language of the ruling: en (English) or pt (Portuguese)")
     board: Optional[int] = Field(None, ge=1, description="board number: gives dealer and vulnerability")
     dealer: Optional[str] = Field(None, description="N, E, S or W when no board number is given")
     vulnerability: Optional[Literal["None", "NS", "EW", "Both"]] = None
@@ -420,6 +438,7 @@ class Expectation:
     number: int = 0                       # 1-based position in the expect: list (0 if unknown)
     cite_at: Optional[tuple[int, int]] = None
     outcome_at: Optional[tuple[int, int]] = None
+    who: Optional[str] = None             # `for:`, the seat the item concerns (quizzes grade it)
 
 
 @dataclass
@@ -445,6 +464,7 @@ class Case:
     judgements: list[Judgement] = field(default_factory=list)
     expect: Optional[list[Expectation]] = None
     notes: Optional[str] = None
+    lang: str = "en"
     setting: dict = field(default_factory=dict)   # deal/pockets (pbn.Deal), session, deal_register,
     # played_at_other_tables, scoring, replay_event, stationary: as given (None when absent)
 
@@ -714,11 +734,22 @@ def from_data(data: Any, file: str) -> Case:
     if model.expect is not None:
         items = data["expect"]
         expect = [Expectation(x.cite, x.outcome, position(items, i)[0], i + 1,
-                              position(items[i], "cite"), position(items[i], "outcome"))
+                              position(items[i], "cite"), position(items[i], "outcome"), x.for_)
                   for i, x in enumerate(model.expect)]
+    _check_edition(file, data, model.edition)
     case_id = model.case or (Path(file).stem if file not in ("-", "<stdin>") else "stdin")
     return Case(file, case_id, model.title or "", model.source, model.edition, board, dealer, vul, out,
-                judgements, expect, model.notes, setting=setting)
+                judgements, expect, model.notes, lang=model.lang, setting=setting)
+
+
+def _check_edition(file: str, data: Any, name: str) -> None:
+    """Refuse an edition the rulebook does not have (the message lists those it has)."""
+    from .editions import names
+    from .paths import rules_dir
+    known = names(rules_dir())
+    if name not in known:
+        raise InputError(file, *position(data, "edition"), "edition",
+                         f"expected one of {', '.join(known)}, found {name!r}")
 
 
 def _event_model(file: str, ev: dict, kind: str, i: int) -> type[_Strict]:

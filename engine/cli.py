@@ -6,6 +6,8 @@
                                         # or bad cite) or when no case has an expect: block
                                         # ('director rule' ignores expect:)
     director schema                     # print the case-file JSON Schema
+    director editions                   # the editions (codes of law) the rulebook holds
+    director compare CASE --editions A,B[,C]   # one case ruled under several editions
     director coverage [--format text|markdown|json]   # Laws 1-39: rules, cases or reason per label
     director deals check|register ...   # shuffle evidence and the register of played deals
 
@@ -81,7 +83,24 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
     r.add_argument("--trace", action="store_true",
                    help="add, for every conclusion, the rule, its citation, the facts it matched and the "
                         "case events (number and file:line) they came from")
+    r.add_argument("--edition", metavar="NAME",
+                   help="rule under this edition instead of the case's own edition: (see 'director editions')")
     r.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    e = sub.add_parser("editions", help="list the editions (codes of law) the rulebook holds",
+                       description="List the editions: each is a code of law with its own rules; "
+                                   "the mechanics (seats, calls, the auction replay) are shared.")
+    e.add_argument("--format", choices=("text", "json"), default="text")
+    e.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    m = sub.add_parser("compare", help="rule on one case under several editions, side by side",
+                       description="Rule on one case under each edition given and show the rulings side by "
+                                   "side, the differences marked: for whom, what changes, under which clause.")
+    m.add_argument("case", help="the case file (YAML)")
+    m.add_argument("--editions", required=True, metavar="A,B[,C]",
+                   help="two or more edition names, comma-separated (see 'director editions')")
+    m.add_argument("--format", choices=("text", "json"), default="text")
+    m.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
     c = sub.add_parser("check", help="run every case that has an expect: block",
                        description="Rule on every case file with an expect: block and compare the (citation, "
@@ -141,6 +160,25 @@ def _teach_parsers(sub) -> None:
     cb.add_argument("-o", "--output", help="write to this file (default: standard output)")
     cb.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     cb.set_defaults(handler=_cmd_casebook)
+    ch = sub.add_parser("chart", help="the decision chart of one law, drawn from its rules (SVG or HTML)",
+                        description="The decision chart of one law, like the laminated flowcharts: each rule "
+                                    "of the law a question, each outcome box with its sub-clause.")
+    ch.add_argument("law", help="a law the rulebook holds, e.g. 27")
+    ch.add_argument("--format", choices=("svg", "html"), default="svg")
+    ch.add_argument("-o", "--output", help="write to this file (default: standard output)")
+    ch.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    ch.set_defaults(handler=_cmd_chart)
+    qz = sub.add_parser("quiz", help="quiz a trainee on a folder of cases, graded (terminal or one HTML page)",
+                        description="For each case: the facts (board, auction, events, findings), then "
+                                    "questions at each decision point with choices in plain words; marks "
+                                    "per key item (consequence, player, clause), the ruling with its "
+                                    "reasoning, and a score at the end. The key is each case's expect: "
+                                    "block (or a key: in the folder's quiz.yaml): what an answer must contain.")
+    qz.add_argument("paths", nargs="+", help="a quiz folder (with quiz.yaml), a folder of cases, or case files")
+    qz.add_argument("--export", choices=("html",), help="write one self-contained page instead of asking here")
+    qz.add_argument("-o", "--output", help="with --export: write to this file (default: standard output)")
+    qz.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    qz.set_defaults(handler=_cmd_quiz)
 
 
 def _write_out(data, output: str | None) -> None:
@@ -167,6 +205,28 @@ def _cmd_casebook(args) -> int:
     page = casebook_html(args.folder, pdf=args.format == "pdf", title=args.title)
     _write_out(pdf_bytes(page) if args.format == "pdf" else page, args.output)
     return 0
+
+
+def _cmd_chart(args) -> int:
+    from . import api, chart
+    ch = chart.chart(args.law, api.rulebook())
+    out = chart.svg(ch)
+    if args.format == "html":
+        out = (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{ch.title}</title></head>'
+               f"<body>{out}</body></html>\n")
+    _write_out(out, args.output)
+    return 0
+
+
+def _cmd_quiz(args) -> int:
+    from . import api, quiz
+    book = api.rulebook()
+    q = quiz.load_quiz(args.paths, book)
+    if args.export == "html":
+        _write_out(quiz.export_html(q, book), args.output)
+        return 0
+    from .quiz.terminal import run
+    return run(q, book)
 
 
 class _Step(argparse.Action):
@@ -214,7 +274,7 @@ def _cmd_rule(args) -> int:
     from .ruling import RENDERERS
     draft = _draft_from_args(args)
     if draft is None:
-        ruling = api.rule_file(args.case)
+        ruling = api.rule_file(args.case, edition=_edition_arg(args.edition))
     elif args.write == "yaml":
         sys.stdout.write(draft.to_yaml())
         return 0
@@ -225,6 +285,51 @@ def _cmd_rule(args) -> int:
     else:
         ruling = draft.rule()
     sys.stdout.write(RENDERERS[args.format](ruling, trace=args.trace))
+    return 0
+
+
+def _edition_arg(name: str | None) -> str | None:
+    """An edition named on the command line, checked against the rulebook's editions."""
+    if name is None:
+        return None
+    from .editions import names
+    from .paths import rules_dir
+    known = names(rules_dir())
+    if name not in known:
+        raise InputError("--edition", 0, 0, "", f"unknown edition {name!r}: expected one of {', '.join(known)}")
+    return name
+
+
+def _cmd_editions(args) -> int:
+    from .editions import editions
+    from .paths import rules_dir
+    eds = editions(rules_dir())
+    if args.format == "json":
+        print(json.dumps([{"name": e.name, "title": e.title, "director": e.director, "covers": e.covers,
+                           "source": e.source} for e in eds.values()], indent=2))
+        return 0
+    for e in eds.values():
+        who = "a director rules" if e.director else "no director: the players apply it themselves"
+        print(f"{e.name}\n  {e.title}\n  covers: {e.covers}\n  {who}; source: {e.source}")
+    return 0
+
+
+def _cmd_compare(args) -> int:
+    from . import api, compare
+    from .case import load_case
+    names = [x.strip() for x in args.editions.split(",") if x.strip()]
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise InputError("--editions", 0, 0, "", f"expected two or more different editions, comma-separated, "
+                                                 f"found {args.editions!r}")
+    for n in names:
+        _edition_arg(n)
+    case = load_case(args.case)
+    result = compare.compare(case, names, lambda c, e: api.rule(c, edition=e))
+    vocabulary = {}
+    for n in names:
+        vocabulary.update(api.rulebook(n).vocabulary)
+    render = compare.render_json if args.format == "json" else compare.render_text
+    sys.stdout.write(render(result, vocabulary))
     return 0
 
 
@@ -244,7 +349,7 @@ def _cmd_check(args) -> int:
     from . import api
     from .case import load_case
     passed = failed = bad = 0
-    book = api.rulebook()
+    books: dict = {}
     for path in _case_files(args.paths):
         try:
             case = load_case(path)
@@ -254,6 +359,7 @@ def _cmd_check(args) -> int:
             continue
         if case.expect is None:
             continue
+        book = books.get(case.edition) or books.setdefault(case.edition, api.rulebook(case.edition))
         try:
             api.validate_expect(case, book)   # an unknown outcome code or bad cite is bad input, not a FAIL
         except InputError as e:
@@ -266,7 +372,8 @@ def _cmd_check(args) -> int:
             print(f"PASS {case.id} ({path})")
         else:
             failed += 1
-            parts = [f"missing {c} {o}" for c, o in result.missing] + [f"extra {c} {o}" for c, o in result.extra]
+            parts = ([f"not in the answer {c} {o}" for c, o in result.missing]
+                     + [f"not in the key {c} {o}" for c, o in result.extra])
             print(f"FAIL {case.id} ({path}): " + "; ".join(parts))
     if not (passed or failed or bad):
         print(f"director: error: no case with an expect: block found under {', '.join(args.paths)}",
@@ -310,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     handlers = {"rule": _cmd_rule, "check": _cmd_check, "schema": _cmd_schema, "coverage": _cmd_coverage,
-                "ask": _cmd_ask}
+                "ask": _cmd_ask, "editions": _cmd_editions, "compare": _cmd_compare}
     handler = handlers.get(args.command) or getattr(args, "handler", None) or getattr(args, "func", None)
     try:
         return int(handler(args) or 0)

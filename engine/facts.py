@@ -87,7 +87,9 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
   record), first_auction_begun_when_told (the same, at the first director call after the event, or
   at the end of the case: when the director learnt of it), auction_period_begun (a call, or
   a hand taken out of the board, came before the event),
-  lead_faced_before, play_ended_before; for events with a seat: seat_called_before, partner,
+  lead_faced_before, play_ended_before, deal_completed_before (a ``deal-completed`` event came
+  before it: rubber bridge), cards_out_both_sides (before it, a player of each side had taken
+  cards out of the board: called, took a hand out, or had a hand counted); for events with a seat: seat_called_before, partner,
   lho, side.
 * ``phase``: stage after the last event. ``auction-end``: idx (the call that ended the
   auction), passed_out, hands_returned, lead_faced. ``contest``: scoring (pairs/teams/
@@ -556,7 +558,7 @@ def derive_table_facts(case: Case, add) -> None:
             passed_out = not any(c.call.is_bid for c in calls[:k])
             break
     marks = {code: min((e.number for e in events if e.kind == "happened" and e.happened == code), default=None)
-             for code in _PLAY_MARKERS + ("hands-returned",)}
+             for code in _PLAY_MARKERS + ("hands-returned", "deal-completed")}
 
     def before(n: int, code: str) -> bool:
         return marks[code] is not None and marks[code] < n
@@ -597,7 +599,11 @@ def derive_table_facts(case: Case, add) -> None:
                  x.number < n and x.happened in ("hands-taken-out", "hand-from-wrong-pocket", "hand-count",
                                                  "opening-lead-faced", "play-ended", "hands-returned")
                  for x in happened),
-             "lead_faced_before": before(n, "opening-lead-faced"), "play_ended_before": before(n, "play-ended")}
+             "lead_faced_before": before(n, "opening-lead-faced"), "play_ended_before": before(n, "play-ended"),
+             # rubber bridge: the last card had been dealt before the event
+             "deal_completed_before": before(n, "deal-completed"),
+             # a player of each side had taken cards out of the board (or called) before it
+             "cards_out_both_sides": _cards_out_both_sides(n, calls, happened)}
         for k, v in e.details:
             f[k] = _seat_list(v) if k == "played_by" else v
         # calls already made on the board the event is about: this board's calls, or none
@@ -632,6 +638,21 @@ def derive_table_facts(case: Case, add) -> None:
     _card_location_facts(case, add)
     _wrong_board_facts(case, happened, calls, add)
     _register_facts(case, add)
+
+
+def _cards_out_both_sides(n: int, calls, happened) -> bool:
+    """Whether, before event ``n``, a player of each side had taken cards out of the board: a
+    call, a hand taken out (``hands-taken-out``, ``hand-from-wrong-pocket``), or a hand counted."""
+    sides = {c.seat.side for c in calls if c.number < n}
+    for x in happened:
+        if x.number < n:
+            if x.happened == "hands-taken-out":
+                sides.add(x.get("side"))
+            elif x.happened in ("hand-from-wrong-pocket", "hand-count") and x.seat is not None:
+                sides.add(x.seat.side)
+            elif x.happened in ("opening-lead-faced", "play-ended", "hands-returned"):
+                sides |= {"NS", "EW"}
+    return {"NS", "EW"} <= sides
 
 
 def _auction_context(f: dict, e: Event, calls: list[Event]) -> None:

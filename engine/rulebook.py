@@ -46,9 +46,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from . import editions
 from .yamlpos import InputError, PosDict, PosList, load, position
 
-CITE_RE = re.compile(r"^(\d{1,2})([A-H](\d{1,2}(\([a-z]{1,4}\)){0,2})?)?$")
+# a sub-clause (27B1(a)), or, for a code known only from a seed document, the seed and the
+# number of its statement (seed004.7: the seventh statement of seed 004)
+CITE_RE = re.compile(r"^(\d{1,2})([A-H](\d{1,2}(\([a-z]{1,4}\)){0,2})?)?$|^seed\d{3}\.\d{1,2}$")
 REF_RE = re.compile(r"^\{([A-Za-z_][\w]*)\.([A-Za-z_][\w-]*)\}$")
 TEMPLATE_RE = re.compile(r"\{([A-Za-z_][\w]*)\.([A-Za-z_][\w-]*)\}")
 ALIAS_RE = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -624,17 +627,21 @@ def check_derived_fields(rules: list[Rule]) -> None:
             scan_text(r, "then", c.data, types)
 
 
-def build(paths: list[Path], vocabulary_path: Path, edition: str) -> Rulebook:
+def build(paths: list[Path], vocabulary_path: Path, edition: str,
+          extra_vocabulary: Path | None = None) -> Rulebook:
     """Parse, validate, stratify and compile the rule files of one edition.
 
     Args:
         paths: rule files (YAML), read in the given order.
         vocabulary_path: the outcome vocabulary file.
         edition: e.g. ``duplicate-2017``; files of other editions are skipped.
+        extra_vocabulary: the edition's vocabulary additions (same format), if any.
     Raises:
         InputError (or StratificationError): with file, line, rule id and what was expected.
     """
     vocabulary = load_vocabulary(vocabulary_path)
+    if extra_vocabulary is not None:
+        vocabulary = {**vocabulary, **load_vocabulary(extra_vocabulary)}
     rules, laws = parse_files(paths, vocabulary, edition)
     if not rules:
         raise InputError(str(vocabulary_path.parent), 0, 0, "", f"no rules found for edition {edition!r}")
@@ -645,9 +652,22 @@ def build(paths: list[Path], vocabulary_path: Path, edition: str) -> Rulebook:
                     needed_fields(rules))
 
 
-def rule_files(directory: Path) -> list[Path]:
-    """The rule files of a rulebook directory: every ``*.yaml`` but the vocabulary, sorted by name."""
-    return sorted(p for p in directory.glob("*.yaml") if p.name != "vocabulary.yaml")
+def rule_files(directory: Path, edition: str = "duplicate-2017") -> list[Path]:
+    """The rule files of ``edition`` in a rulebook directory (its folder, from
+    ``editions.yaml``): every ``*.yaml`` there but the vocabulary and the registry, by name.
+
+    Raises:
+        KeyError: no such edition.
+    """
+    folder = editions.get(directory, edition).directory(Path(directory))
+    return sorted(p for p in folder.glob("*.yaml") if p.name not in ("vocabulary.yaml", editions.REGISTRY))
+
+
+def edition_vocabulary(directory: Path, edition: str) -> Path | None:
+    """The edition's vocabulary additions (``<folder>/vocabulary.yaml``), or None."""
+    folder = editions.get(directory, edition).directory(Path(directory))
+    extra = folder / "vocabulary.yaml"
+    return extra if folder != Path(directory) and extra.is_file() else None
 
 
 CACHE_FORMAT = 1
@@ -662,8 +682,11 @@ def _cache_file(directory: Path, edition: str) -> Path | None:
     h = hashlib.sha256(f"{CACHE_FORMAT}|{edition}|{sys.version_info[:2]}|{directory.resolve()}"
                        .encode())
     h.update(Path(__file__).read_bytes())
-    for p in rule_files(directory) + [directory / "vocabulary.yaml"]:
-        h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
+    extra = edition_vocabulary(directory, edition)
+    registry = directory / editions.REGISTRY
+    for p in rule_files(directory, edition) + [directory / "vocabulary.yaml"] + [
+            q for q in (extra, registry) if q is not None and q.is_file()]:
+        h.update(str(p.relative_to(directory)).encode() + b"\0" + p.read_bytes() + b"\0")
     return Path(platformdirs.user_cache_dir("bridge-director")) / f"rulebook-{h.hexdigest()[:32]}.pickle"
 
 
@@ -679,6 +702,10 @@ def load_rulebook(directory: str, edition: str = "duplicate-2017") -> Rulebook:
         InputError: a malformed rule or vocabulary file.
     """
     d = Path(directory)
+    try:
+        editions.get(d, edition)
+    except KeyError as e:
+        raise InputError(str(d / editions.REGISTRY), 0, 0, "edition", e.args[0]) from None
     cache = None if os.environ.get("BRIDGE_DIRECTOR_NO_CACHE") else _cache_file(d, edition)
     if cache is not None and cache.is_file():
         try:
@@ -688,7 +715,7 @@ def load_rulebook(directory: str, edition: str = "duplicate-2017") -> Rulebook:
                 return book
         except Exception:  # a stale or broken cache is rebuilt, never trusted
             pass
-    book = build(rule_files(d), d / "vocabulary.yaml", edition)
+    book = build(rule_files(d, edition), d / "vocabulary.yaml", edition, edition_vocabulary(d, edition))
     if cache is not None:
         try:
             cache.parent.mkdir(parents=True, exist_ok=True)

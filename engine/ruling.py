@@ -20,7 +20,6 @@ from .facts import Facts
 from .inference import Firing, OutcomeRecord, RunResult
 from .rulebook import Rulebook
 
-EDITION_NAMES = {"duplicate-2017": "Laws of Duplicate Bridge 2017"}
 VUL_NAMES = {"None": "neither side vulnerable", "NS": "N-S vulnerable", "EW": "E-W vulnerable",
              "Both": "both sides vulnerable", None: "vulnerability not stated"}
 SECTION_ORDER = ("irregularity", "ruling", "options", "branches", "judgements", "not-covered")
@@ -215,11 +214,19 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
 
 # ---------------------------------------------------------------- renderers
 
+def edition_title(name: str) -> str:
+    """The title of edition ``name`` (its name when the rulebook has no such edition)."""
+    from .editions import editions
+    from .paths import rules_dir
+    ed = editions(rules_dir()).get(name)
+    return ed.title if ed else name
+
+
 def _header(r: Ruling) -> str:
     c = r.case
     board = f"Board {c.board.number}" if c.board else "Board (number not given)"
     return f"{board} - dealer {c.dealer.value}, {VUL_NAMES.get(c.vulnerability, c.vulnerability)} - " \
-           f"{EDITION_NAMES.get(r.edition, r.edition)}"
+           f"{edition_title(r.edition)}"
 
 
 def _grouped(r: Ruling) -> dict[str, list[Line]]:
@@ -291,7 +298,7 @@ def render_text(r: Ruling, trace: bool = False) -> str:
     w, full = grid.width(), grid.seats_in_full
     qs = questions(r)
     out = grid.understood(r)
-    out[0] += f" - {EDITION_NAMES.get(r.edition, r.edition)}"
+    out[0] += f" - {edition_title(r.edition)}"
     if r.case.title:
         out.insert(1, f"Case {r.case.id}: {r.case.title}")
     out += [""] + grid.tell_lines(r, w, qs) + [""]

@@ -247,7 +247,7 @@ def test_a_whole_law_as_a_bare_number_is_a_cite(tmp_path):
     path.write_text(EXPECT_HEADER.replace("{cite: 18D,", "{cite: 18,"))
     proc = run_cli("check", str(path))
     assert proc.returncode == 1
-    assert "missing 18 irregularity" in proc.stdout and "extra 18D irregularity" in proc.stdout
+    assert "not in the answer 18 irregularity" in proc.stdout and "not in the key 18D irregularity" in proc.stdout
     bad = tmp_path / "bad.yaml"
     bad.write_text(EXPECT_HEADER.replace("{cite: 18D,", "{cite: 118,"))
     proc = run_cli("check", str(bad))

@@ -115,7 +115,7 @@ def test_check_wrong_expect_fails_naming_missing_and_extra(tmp_path):
     assert proc.returncode == 1
     assert "Traceback" not in proc.stdout + proc.stderr
     assert proc.stdout.splitlines() == [
-        f"FAIL ib-01-insufficient-1h-over-1nt ({bad}): missing 27B4 call-accepted; extra 27B4 option-accept",
+        f"FAIL ib-01-insufficient-1h-over-1nt ({bad}): not in the answer 27B4 call-accepted; not in the key 27B4 option-accept",
         "0 passed, 1 failed",
     ]
 

@@ -96,6 +96,8 @@ def test_html_report_in_headless_chromium(tmp_path):
             assert text.endswith(f": Law {ln.cite}."), text
         assert p.locator("section.diagram svg").count() == 1
         assert p.locator("section.diagram svg g.node").count() >= len(ruling.lines)
+        assert p.locator("details.chart summary").all_inner_texts() == ["Law 27: Insufficient bid"]
+        assert p.locator("details.chart svg").count() == 1
         assert "The committee" in p.inner_text("section.committee")
         body = p.inner_text("body")
         assert not found_internal(body, internal_words(book))

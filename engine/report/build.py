@@ -69,6 +69,7 @@ class Report:
     svg: str = ""
     unused: list[str] = field(default_factory=list)
     anchor: str = ""
+    charts: list[tuple[str, str]] = field(default_factory=list)   # (law title, SVG) of the laws applied
 
 
 def paraphrase(cite: str, book: Rulebook, ruling: Ruling | None = None) -> str:
@@ -139,4 +140,17 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True) -> Report
         laws=[(c, paraphrase(c, book, ruling)) for c in cites],
         svg=diagram.svg(ruling, book) if with_svg and ruling.trace else "",
         unused=unused, anchor="case-" + case.id,
+        charts=_charts(ruling, book) if with_svg == "charts" else [],
     )
+
+
+def _charts(ruling: Ruling, book: Rulebook) -> list[tuple[str, str]]:
+    """The chart of each law whose rules fired, in law order."""
+    from .. import chart
+    fired = {book.by_id(t.rule).law for t in ruling.trace}
+    out = []
+    for law in chart.laws(book):
+        if law in fired:
+            ch = chart.chart(law, book)
+            out.append((ch.title, chart.svg(ch)))
+    return out

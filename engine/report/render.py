@@ -52,7 +52,7 @@ def pdf_bytes(page: str) -> bytes:
 
 def render_report(path: str | Path, fmt: str = "html") -> "str | bytes":
     """The report on the case at ``path`` in ``fmt`` (html | md | pdf)."""
-    r = build_mod.report(path, with_svg=fmt != "md")
+    r = build_mod.report(path, with_svg={"md": False, "html": "charts"}.get(fmt, True))
     if fmt == "md":
         return markdown(r)
     if fmt == "pdf":
@@ -71,6 +71,9 @@ def case_paths(folder: str | Path) -> list[Path]:
         return [p]
     if not p.is_dir():
         raise InputError(str(p), 0, 0, "", "no such file or folder")
+    if (p / "quiz.yaml").exists():          # a quiz folder: the cases it lists
+        from ..quiz.model import _quiz_entries
+        return [path for path, _key, _where, _line in _quiz_entries([str(p)])[2]]
     files = sorted(x for x in p.rglob("*.yaml") if x.name != "quiz.yaml")
     if not files:
         raise InputError(str(p), 0, 0, "", "expected case files (*.yaml) in this folder, found none")
@@ -85,11 +88,19 @@ def casebook_html(folder: str | Path, pdf: bool = False, title: str | None = Non
     for r in reports:
         for cite, _w in r.laws:
             by_cite.setdefault(cite, []).append(r)
-    index = [(c, paraphrase(c, book), rs) for c, rs in sorted(by_cite.items(), key=lambda kv: law_key(kv[0]))]
-    name = title or f"Casebook: {Path(folder).name or folder}"
+    index = [(c, paraphrase(c, book, rs[0].ruling), rs) for c, rs in sorted(by_cite.items(), key=lambda kv: law_key(kv[0]))]
+    name = title or _quiz_title(folder) or f"Casebook: {Path(folder).name or folder}"
     return environment().get_template("casebook.html.j2").render(
         title=name, reports=reports, index=index, css=css(), pdf=pdf,
         edition=EDITION_WORDS.get(book.edition, book.edition))
+
+
+def _quiz_title(folder) -> str | None:
+    """The title of a quiz folder's quiz.yaml, if it is one."""
+    if (Path(folder) / "quiz.yaml").exists():
+        from ..quiz.model import _quiz_entries
+        return _quiz_entries([str(folder)])[0]
+    return None
 
 
 def render_casebook(folder: str | Path, fmt: str = "html") -> "str | bytes":

@@ -36,6 +36,7 @@ PROPERTY_WORDS = {
 }
 
 _SEAT_RE = re.compile(r"(?<![A-Za-z0-9-])([NESW])(?![A-Za-z0-9])")
+_DOUBLE_RE = re.compile(r"(?<![A-Za-z0-9-])(XX|X)(?![A-Za-z0-9-])")
 _SIDE_RE = re.compile(r"(?<![A-Za-z-])(N-S|E-W|NS|EW)(?![A-Za-z-])")
 
 
@@ -45,9 +46,11 @@ def seat(letter: str | None) -> str:
 
 
 def plain(text: str) -> str:
-    """A rule's text with seats and sides in full: "W must pass" -> "West must pass",
-    "N-S" -> "North-South". Calls (1NT, 2C) and clauses (23C) are left alone."""
+    """A rule's text with seats, sides, doubles in full: "W must pass" -> "West must pass",
+    "N-S" -> "North-South", "S's X" -> "South's double". Calls (1NT, 2C) and clauses (23C)
+    are left alone."""
     text = _SIDE_RE.sub(lambda m: SIDE_NAMES[m.group(1)], text)
+    text = _DOUBLE_RE.sub(lambda m: "redouble" if m.group(1) == "XX" else "double", text)
     return _SEAT_RE.sub(lambda m: SEAT_NAMES[m.group(1)], text)
 
 
