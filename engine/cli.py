@@ -6,6 +6,7 @@
                                         # or bad cite) or when no case has an expect: block
                                         # ('director rule' ignores expect:)
     director schema                     # print the case-file JSON Schema
+    director serve [--host H --port N]  # the page for the director's phone (local web server)
     director editions                   # the editions (codes of law) the rulebook holds
     director compare CASE --editions A,B[,C]   # one case ruled under several editions
     director coverage [--format text|markdown|json]   # Laws 1-39: rules, cases or reason per label
@@ -110,6 +111,16 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
                                    "an expect: block at all.")
     c.add_argument("paths", nargs="*", default=["cases"], help="case files or folders (default: cases)")
     c.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    w = sub.add_parser("serve", help="the page for the director's phone (a local web server)",
+                       description="Serve the page for the director's phone: tap the auction, answer the "
+                                   "questions, read out the ruling. Prints the address to open and a QR code of it.")
+    w.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1, this laptop only; 0.0.0.0 for the club's network)")
+    w.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    w.add_argument("--folder", help="where saved cases go (default: one folder per evening in the user data folder)")
+    w.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    w.set_defaults(handler=_cmd_serve)
 
     v = sub.add_parser("coverage", help="the coverage matrix: every labelled part of Laws 1-39 and how it is answered",
                        description="Every labelled part of Laws 1-39 (2017) in order, with the rules citing it, "
@@ -381,6 +392,19 @@ def _cmd_check(args) -> int:
         return 2
     print(f"{passed} passed, {failed} failed" + (f", {bad} bad input" if bad else ""))
     return 2 if bad else (1 if failed else 0)
+
+
+def _cmd_serve(args) -> int:
+    from .web.serve import serve
+    if not 0 < args.port < 65536:
+        raise InputError("--port", 0, 0, "", f"expected a port from 1 to 65535, found {args.port}")
+    try:
+        return serve(args.host, args.port, args.folder)
+    except OSError as e:
+        raise InputError(f"{args.host}:{args.port}", 0, 0, "",
+                         f"cannot listen there: {e.strerror or e} (try another --port)") from None
+    except KeyboardInterrupt:
+        return 0
 
 
 def _cmd_ask(args) -> int:

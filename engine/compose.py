@@ -128,8 +128,9 @@ class Draft:
         except Exception:   # noqa: BLE001 - whose turn is a convenience; rule() itself reports failures
             status = {}
         standing = [(n, e) for n, e in numbered if status.get(n) not in OUT_OF_AUCTION]
-        last = (standing or numbered)[-1][1]
-        return Seat.parse(last["seat"]).lho
+        if not standing:                 # every call so far is out of the auction: back to the dealer
+            return self.dealer_seat
+        return Seat.parse(standing[-1][1]["seat"]).lho
 
     def parse_calls(self, text: str, start: Optional[Seat] = None) -> list[dict]:
         """The call events of one typed line, without adding them.
