@@ -175,7 +175,7 @@ def _teach_parsers(sub) -> None:
                         description="The decision chart of one law, like the laminated flowcharts: each rule "
                                     "of the law a question, each outcome box with its sub-clause.")
     ch.add_argument("law", help="a law the rulebook holds, e.g. 27")
-    ch.add_argument("--format", choices=("svg", "html"), default="svg")
+    ch.add_argument("--format", choices=("svg", "html", "pdf"), default="svg")
     ch.add_argument("-o", "--output", help="write to this file (default: standard output)")
     ch.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     ch.set_defaults(handler=_cmd_chart)
@@ -222,9 +222,17 @@ def _cmd_chart(args) -> int:
     from . import api, chart
     ch = chart.chart(args.law, api.rulebook())
     out = chart.svg(ch)
-    if args.format == "html":
-        out = (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{ch.title}</title></head>'
-               f"<body>{out}</body></html>\n")
+    if args.format in ("html", "pdf"):
+        import base64
+        body = out if args.format == "html" else (
+            '<img style="width:100%" src="data:image/svg+xml;base64,'
+            + base64.b64encode(out.encode("utf-8")).decode("ascii") + '">')
+        out = (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{ch.title}</title>'
+               f"<style>@page {{ size: A3 portrait; margin: 8mm; }} body {{ margin: 0; }}</style></head>"
+               f"<body>{body}</body></html>\n")
+    if args.format == "pdf":
+        from .report.render import pdf_bytes
+        out = pdf_bytes(out)
     _write_out(out, args.output)
     return 0
 

@@ -47,7 +47,7 @@ def test_every_leaf_is_a_cite_of_the_law_and_every_rule_is_drawn(law):
             got = {(lf.cite, lf.outcome) for lf in ch.leaves if lf.rule == r.id}
             assert got == want, r.id
     svg = chart.svg(ch)
-    assert svg.startswith("<svg") and svg.count('class="node"') == 1 + len(ch.sections) + len(ch.questions) + len(ch.leaves)
+    assert svg.startswith("<svg") and svg.count('class="node"') == 1 + len(ch.sections) + len(ch.junctions) + len(ch.questions) + len(ch.leaves)
 
 
 def test_chart_27_has_the_clause_headings_and_the_comparable_question():

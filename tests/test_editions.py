@@ -27,7 +27,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess:
 
 def test_the_registry_names_the_editions_of_the_seeds():
     assert NAMES[0] == "duplicate-2017"
-    assert "rubber-1981" in NAMES
+    assert {"duplicate-1997", "rubber-1981"} <= set(NAMES)
     assert editions.get(rules_dir(), "rubber-1981").director is False
     assert editions.get(rules_dir(), "duplicate-2017").director is True
     with pytest.raises(KeyError, match="unknown edition 'nope'"):
@@ -155,3 +155,52 @@ def test_rubber_texts_say_there_is_no_director():
     for p in sorted(RUBBER.glob("*.yaml")):
         text = "".join(ln.text for ln in api.rule_file(p).lines)
         assert "director" not in text.replace("No director", ""), p.name
+
+
+def _rows97(name: str) -> dict:
+    proc = run_cli("compare", f"cases/duplicate-1997/{name}.yaml", "--editions", "duplicate-2017,duplicate-1997",
+                   "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    return {(r["who"], r["outcome"]): {e: (v["cites"] if v else None) for e, v in r["editions"].items()}
+            for r in json.loads(proc.stdout)["rows"]}
+
+
+def test_1997_6d1_trigger_is_this_tables_auction_not_the_first_anywhere():
+    # the board was bid at another table: 2017 gives no redeal, 1997 (auction not begun
+    # for both sides here) does
+    rows = _rows97("d97-01-6d1-incorrect-deal-board-bid-elsewhere")
+    assert rows[("(table)", "new-shuffle-and-deal")] == {"duplicate-2017": None, "duplicate-1997": ["6D1"]}
+    rows = _rows97("d97-02-6d1-fourteen-twelve-before-the-auction-board-bid-elsewhere")
+    assert rows[("(table)", "new-shuffle-and-deal")] == {"duplicate-2017": None, "duplicate-1997": ["6D1"]}
+    assert rows[("(table)", "hands-corrected")] == {"duplicate-2017": ["13A1"], "duplicate-1997": None}
+    rows = _rows97("d97-03-6d1-card-faced-after-both-sides-took-cards")
+    assert rows[("(table)", "new-shuffle-and-deal")]["duplicate-1997"] is None
+
+
+def test_1997_law_7_numbering_and_no_shuffle_before_returning():
+    assert _rows97("d97-05-7b-wrong-pocket")[("N", "irregularity")] == {"duplicate-2017": ["7B1"], "duplicate-1997": ["7B"]}
+    assert _rows97("d97-06-7b1-called-without-counting")[("E", "irregularity")] == {
+        "duplicate-2017": ["7B2"], "duplicate-1997": ["7B1"]}
+    assert _rows97("d97-07-7b2-touched-another-hand")[("E", "irregularity")] == {
+        "duplicate-2017": ["7B3"], "duplicate-1997": ["7B2"]}
+    rows = _rows97("d97-08-7c-cards-returned-unshuffled")
+    assert rows[("N", "irregularity")] == {"duplicate-2017": ["7C"], "duplicate-1997": None}
+    assert rows[("N", "no-irregularity")] == {"duplicate-2017": None, "duplicate-1997": ["7C"]}
+
+
+def test_1997_no_replay_exception_and_no_postponed_board_rule():
+    rows = _rows97("d97-04-6d2-replay-event-deal-from-another-session")
+    assert rows[("(table)", "no-result-may-stand")] == {"duplicate-2017": None, "duplicate-1997": ["6D2"]}
+    rows = _rows97("d97-09-8b-board-postponed")
+    assert rows[("(table)", "round-not-ended-for-board")] == {"duplicate-2017": ["8B2"], "duplicate-1997": None}
+
+
+def test_1997_never_rules_beyond_laws_6_to_8_and_2017_never_cites_seed_001():
+    book = api.rulebook("duplicate-1997")
+    for r in book.rules:
+        for c in r.then:
+            if c.kind == "outcome" and c.data["outcome"] != "not-covered-yet" and c.data["cite"] != "90":
+                assert c.data["cite"][0] in "678", (r.id, c.data["cite"])
+    for r in api.rulebook("duplicate-2017").rules:     # the 1997 wording is nowhere in 2017's rules
+        assert "1997" not in r.summary and "seed 001" not in r.summary, r.id
+        assert not any("1997" in str(c.data.get("text", "")) for c in r.then), r.id

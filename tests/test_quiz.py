@@ -230,3 +230,16 @@ def test_every_ready_quiz_loads_and_exports():
         assert all(qc.points for qc in q.cases)
         page_html = quiz.export_html(q, BOOK)
         assert page_html.count('class="case quiz-case"') == len(q.cases)
+
+
+def test_the_quiz_grid_gives_no_answer_away():
+    """The report's grid says what became of each call (with its clause); the quiz's shows the calls only."""
+    door = "cases/door-01-double-at-partners-turn.yaml"
+    qc = quiz.load_quiz([str(REPO / door)], BOOK).cases[0]
+    text = qc.report.grid.as_text()
+    assert "X (2)" in text and "Pass (5)" in text
+    assert "cancelled" not in text and not qc.report.grid.notes
+    from engine.report import build
+    shown = build.report(REPO / door, BOOK, with_svg=False).grid
+    assert shown.rows[0][3].standing == "cancelled"
+    assert shown.notes == ["South's X (event 2): out of rotation; cancelled"]

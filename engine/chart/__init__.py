@@ -57,6 +57,7 @@ class Chart:
     leaves: list[Leaf] = field(default_factory=list)
     edges: list[tuple[str, str, str]] = field(default_factory=list)   # (from, to, label)
     sections: set[str] = field(default_factory=set)    # clause headings drawn ('27B', '27B1')
+    junctions: set[str] = field(default_factory=set)   # where several rules' conclusions meet
 
     @property
     def rules(self) -> set[str]:
@@ -144,8 +145,23 @@ def chart(law: str, book: Rulebook) -> Chart:
         if chain:
             ch.sections.update(chain)
         top = f"s_{chain[0]}" if chain else qid[r.id]
-        for src, ftype in (parents or [("law", "")]):
-            edge = (src, top, ftype.replace("-", " "))
+        # several rules deriving what this one builds on meet at one junction (fewer crossings)
+        by_type: dict[str, list[str]] = {}
+        for src, ftype in parents:
+            by_type.setdefault(ftype, []).append(src)
+        sources = []
+        for ftype, srcs in by_type.items():
+            if len(srcs) == 1:
+                sources.append(srcs[0])
+                continue
+            junction = "j_" + ftype.replace("-", "_")
+            ch.junctions.add(junction)
+            for src in srcs:
+                if (src, junction, "") not in ch.edges:
+                    ch.edges.append((src, junction, ""))
+            sources.append(junction)
+        for src in (sources or ["law"]):
+            edge = (src, top, "")
             if edge not in ch.edges:
                 ch.edges.append(edge)
         if chain:
@@ -183,6 +199,8 @@ def digraph(ch: Chart) -> graphviz.Digraph:
     g.node("law", _wrap(ch.title, 30), shape="box", style="filled,bold", fillcolor="#dddddd")
     for sec in sorted(ch.sections):
         g.node(f"s_{sec}", f"Law {sec}", shape="box", style="filled", fillcolor="#f1f1f1")
+    for j in sorted(ch.junctions):
+        g.node(j, "", shape="point", width="0.08")
     for q in ch.questions:
         text = _wrap(q.label.rstrip("?") + "?") + "".join("\n" + _wrap(c) for c in q.conditions)
         g.node(q.id, text, shape="box", style="rounded,filled", fillcolor="#e8f0fe", tooltip=q.rule)

@@ -141,6 +141,13 @@ def _fires(book, case, rule_id: str, memo: dict) -> bool:
     return rule_id in memo[case.id]
 
 
+def _edition_of(path) -> str:
+    """The ``edition:`` a case file names (``duplicate-2017`` when it names none)."""
+    import re as _re
+    m = _re.search(r"^edition:\s*(\S+)", path.read_text(encoding="utf-8"), _re.M)
+    return m.group(1) if m else "duplicate-2017"
+
+
 def _parent(label: str, known: set[str]) -> Optional[str]:
     """The nearest label ``label`` extends (``27B1(a)`` -> ``27B1`` -> ``27B`` -> ``27``)."""
     for cut in range(len(label) - 1, 0, -1):
@@ -166,6 +173,8 @@ def build(first: int = 1, last: int = 39, book=None, case_files: Optional[Iterab
     if case_files is None:
         root = checkout_root()
         case_files = sorted((root / "cases").rglob("*.yaml")) if root else []
+        # the 2017 matrix counts the 2017 cases only (other editions cite their own codes)
+        case_files = [p for p in case_files if _edition_of(p) == book.edition]
     reasons = load_reasons() if reasons is None else reasons
     laws = by_law()
     every = {lab for law, parts in laws.items() for lab in (law, *parts)}

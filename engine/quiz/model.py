@@ -32,6 +32,7 @@ from ..rulebook import CITE_RE, Rulebook
 from ..ruling import Ruling
 from ..yamlpos import InputError, load, position
 from ..report import build as report_build
+from ..report.grid import build as grid_build
 from ..report.words import SEAT_NAMES, plain, seat
 
 SEATS = ("N", "E", "S", "W")
@@ -77,6 +78,7 @@ class QuizCase:
     report: report_build.Report
     key: list[KeyItem]
     points: list[Point]
+    book: Rulebook | None = None      # the rulebook of the case's edition
 
 
 @dataclass
@@ -210,10 +212,12 @@ def load_quiz(paths: list[str], book: Rulebook | None = None) -> Quiz:
         if not path.exists():
             raise InputError(where, line, 1, "cases", f"expected a case file, found no file {path}")
         case = load_case(path)
-        items = _key_items(case, key, where, line, book)
-        ruling = api.rule(case, book)
-        rep = report_build.from_ruling(ruling, book, with_svg=False)
-        cases.append(QuizCase(case, ruling, rep, items, points(case, ruling, items, book)))
+        cbook = book if book.edition == case.edition else api.rulebook(case.edition)
+        items = _key_items(case, key, where, line, cbook)
+        ruling = api.rule(case, cbook)
+        rep = report_build.from_ruling(ruling, cbook, with_svg=False)
+        rep.grid = grid_build(case, ruling, reveal=False)      # the calls only: no answer in the grid
+        cases.append(QuizCase(case, ruling, rep, items, points(case, ruling, items, cbook), cbook))
     return Quiz(title, about, cases)
 
 
@@ -339,7 +343,7 @@ def as_data(quiz: Quiz, book: Rulebook) -> dict:
                         "choices": [{"code": c.code, "words": c.words} for c in p.choices],
                         "cites": p.cites,
                         "key": [{"cite": it.cite, "outcome": it.outcome, "who": item_player(it, qc.ruling),
-                                 "words": describe(it, qc.ruling, book)} for it in p.key]})
+                                 "words": describe(it, qc.ruling, qc.book or book)} for it in p.key]})
         out["cases"].append({"id": qc.case.id, "points": pts})
     return out
 

@@ -89,12 +89,12 @@ def show_marks(console: Console, qc: QuizCase, marks: list[PointMark], book: Rul
     for m in marks:
         for im in m.items:
             if not im.consequence:
-                console.print(f"  not in the answer: {describe(im.item, qc.ruling, book)}", markup=False)
+                console.print(f"  not in the answer: {describe(im.item, qc.ruling, qc.book or book)}", markup=False)
                 continue
             parts = ["consequence right", "clause right" if im.clause else f"clause wrong (Law {im.item.cite})"]
             if im.player is not None:
                 parts.insert(1, "player right" if im.player else "player wrong")
-            console.print(f"  {im.score:.2f}: {describe(im.item, qc.ruling, book)}: " + ", ".join(parts), markup=False)
+            console.print(f"  {im.score:.2f}: {describe(im.item, qc.ruling, qc.book or book)}: " + ", ".join(parts), markup=False)
         for code in m.not_in_key:
             console.print(f"  not in the key: {words.get(code, code)}", markup=False)
         for code, cite in m.wrong_clauses:

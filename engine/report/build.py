@@ -14,9 +14,9 @@ from pathlib import Path
 from .. import api
 from ..case import Case, load_case
 from ..rulebook import Rulebook
-from ..ruling import Ruling, as_dict
+from ..ruling import Ruling, as_dict, edition_title
 from . import diagram, grid as grid_mod
-from .words import EDITION_WORDS, VUL_WORDS, event_words, judgement_words, plain, seat, sentence
+from .words import VUL_WORDS, event_words, judgement_words, plain, seat, sentence
 
 SECTION_TITLES = {
     "irregularity": "What went wrong",
@@ -103,7 +103,8 @@ def report(path: str | Path, book: Rulebook | None = None, with_svg: bool = True
         InputError: the case file is malformed (file:line:col: what was expected).
     """
     case = load_case(path)
-    book = book or api.rulebook(case.edition)
+    if book is None or book.edition != case.edition:
+        book = api.rulebook(case.edition)
     ruling = api.rule(case, book)
     return from_ruling(ruling, book, with_svg)
 
@@ -131,8 +132,8 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True) -> Report
         case=case, ruling=ruling, title=case.title,
         board=str(case.board.number) if case.board else "not given",
         dealer=seat(case.dealer.letter), vulnerability=VUL_WORDS.get(case.vulnerability, str(case.vulnerability)),
-        edition=EDITION_WORDS.get(ruling.edition, ruling.edition),
-        grid=grid_mod.build(case, data, ruling.cancelled),
+        edition=edition_title(ruling.edition),
+        grid=grid_mod.build(case, ruling),
         events=[(e.number, event_words(e, case)) for e in case.events],
         findings=[judgement_words(case, j)[0].upper() + judgement_words(case, j)[1:] for j in case.judgements],
         notes=" ".join(str(case.notes or "").split()), source=case.source,

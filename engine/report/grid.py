@@ -1,10 +1,8 @@
 """The auction as a grid, West North East South, for the report, the casebook and the quiz.
 
-Mechanics only: each call goes in its caller's column, in event order; a call in a column
-already used in the row, or left of the last one used, starts a new row (so a call out of
-rotation shows where it was made). A replacement is shown in the cell of the call it
-replaces. Each call's final standing comes from the ruling's data ("calls", when the engine
-provides it; otherwise the cancelled calls), never from here.
+A view of the shared grid (engine/grid.py: rows, each call's final standing from the
+ruling's data, notes, contract) shaped for the templates; a replacement is shown in the cell
+of the call it replaces. No standing is decided here.
 """
 from __future__ import annotations
 
@@ -42,6 +40,8 @@ class Grid:
 
     rows: list[list[Cell | None]]
     header: tuple[str, ...] = tuple(seat(s) for s in COLUMNS)
+    notes: list[str] = field(default_factory=list)     # what became of calls, in words (with clauses)
+    contract: str = ""                                 # the final contract when the auction is over
 
     def as_text(self) -> str:
         """The grid as fixed-width text (the quiz's terminal view)."""
@@ -63,40 +63,37 @@ class Grid:
         return "\n".join(out + notes)
 
 
-def _standings(ruling_data: dict | None, cancelled: list[int]) -> dict[int, str]:
-    """event number -> standing words, from the ruling's ``calls`` (or its cancelled list)."""
-    out: dict[int, str] = {}
-    for c in (ruling_data or {}).get("calls") or []:
-        words = STANDING_WORDS.get(c.get("standing"), str(c.get("standing") or "").replace("-", " "))
-        if words:
-            out[int(c["event"])] = words
-    for n in cancelled:
-        out.setdefault(int(n), "cancelled")
-    return out
+def build(case: Case, ruling=None, reveal: bool = True) -> Grid:
+    """The auction grid of ``case`` from the shared grid (engine.grid.auction over ``ruling``).
 
-
-def build(case: Case, ruling_data: dict | None = None, cancelled: list[int] = ()) -> Grid:
-    """The auction grid of ``case``; ``ruling_data`` is the ruling as plain data (as_dict)."""
-    standing = _standings(ruling_data, list(cancelled))
+    ``reveal``: show each call's standing and the notes (what became of each call, with its
+    clause); a quiz sets it False, so that the grid gives no answer away.
+    """
+    from .. import grid as shared
+    data = shared.auction(ruling)
+    calls = {e.number: e for e in case.events}
     rows: list[list[Cell | None]] = []
-    last_col = COLUMNS.index(case.dealer.letter) - 1
-    row: list[Cell | None] = [None] * 4
-    cells: list[tuple[str, Cell]] = []
-    for e in case.events:
-        if e.kind == "call":
-            col = COLUMNS.index(e.seat.letter)
-            if col <= last_col or row[col] is not None:
-                rows.append(row)
-                row = [None] * 4
-            cell = Cell(str(e.call), e.number, standing=standing.get(e.number, ""))
-            row[col] = cell
-            cells.append((e.seat.letter, cell))
-            last_col = col
-        elif e.kind == "replaces":
-            for who, cell in reversed(cells):
-                if who == e.seat.letter and cell.shown == str(e.replaces):
-                    cell.replaced_by.append((str(e.call), e.number))
-                    break
-    if any(c is not None for c in row) or not rows:
-        rows.append(row)
-    return Grid(rows)
+    for row in data["rows"]:
+        out: list[Cell | None] = []
+        for c in row:
+            if c is None:
+                out.append(None)
+                continue
+            cell = Cell(c["call"], c["event"])
+            if c.get("replaced_by"):
+                rep = calls.get(c["replaced_by"])
+                cell.replaced_by.append((str(rep.call) if rep is not None else "?", c["replaced_by"]))
+            elif reveal:
+                marks = [m for m in c.get("marks", []) if m not in ("replaced", "out-of-rotation")]
+                cell.standing = next((STANDING_WORDS.get(m, m.replace("-", " ")) for m in marks
+                                      if STANDING_WORDS.get(m, m)), "")
+            out.append(cell)
+        rows.append(out)
+    g = Grid(rows or [[None] * 4])
+    if reveal:
+        g.notes = [shared.seats_in_full(n) for n in data.get("notes") or []]
+        if data.get("contract"):
+            g.contract = f"{data['contract']} by {seat(data['declarer'])}"
+        elif data.get("passed_out"):
+            g.contract = "passed out"
+    return g
