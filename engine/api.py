@@ -4,6 +4,7 @@ Used by the CLI, the tests and the benchmark, so that all three run the same pat
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +34,15 @@ def rule(case: Case, book: Rulebook | None = None, edition: str | None = None) -
         EngineError: a rule action failed inside the engine.
     """
     book = book or rulebook(edition or case.edition)
+    ruling = _rule_once(case, book)
+    if ruling.unused:
+        # a judgement no firing matched may still have been read through a negation: it is
+        # unused only when the ruling is the same without it
+        ruling.unused = [u for u in ruling.unused if _same_without(case, book, u, ruling)]
+    return ruling
+
+
+def _rule_once(case: Case, book: Rulebook) -> Ruling:
     last: dict = {}
     deriver = _facts.Deriver(case)
 
@@ -41,6 +51,17 @@ def rule(case: Case, book: Rulebook | None = None, edition: str | None = None) -
         return last["facts"].facts
     result = inference.run(book, derive)
     return build(case, book, last["facts"], result)
+
+
+def _same_without(case: Case, book: Rulebook, unused, ruling: Ruling) -> bool:
+    """Whether ruling on ``case`` without the judgement ``unused`` gives the same lines and
+    call standings as ``ruling``."""
+    rest = [j for j in case.judgements if (j.event, j.prop) != (unused.event, unused.prop)]
+    other = _rule_once(dataclasses.replace(case, judgements=rest), book)
+
+    def key(r: Ruling):
+        return ([(ln.code, ln.cite, ln.who, ln.option, ln.branch, ln.text) for ln in r.lines], r.calls)
+    return key(other) == key(ruling)
 
 
 def rule_file(path: str | Path, book: Rulebook | None = None, edition: str | None = None) -> Ruling:

@@ -9,6 +9,7 @@
     director serve [--host H --port N]  # the page for the director's phone (local web server)
     director editions                   # the editions (codes of law) the rulebook holds
     director compare CASE --editions A,B[,C]   # one case ruled under several editions
+    director table FILE                 # form a table from the cuts (club code of seed 003)
     director coverage [--format text|markdown|json]   # Laws 1-39: rules, cases or reason per label
     director deals check|register ...   # shuffle evidence and the register of played deals
 
@@ -102,6 +103,14 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
                    help="two or more edition names, comma-separated (see 'director editions')")
     m.add_argument("--format", choices=("text", "json"), default="text")
     m.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    t = sub.add_parser("table", help="form a table from the cuts (the club code of seed 003)",
+                       description="Who plays, the partnerships, the dealer, who belongs to the table as fifth "
+                                   "and sixth, and at a rubber's end who goes out, from the candidates in order "
+                                   "of arrival and the cards they cut (the Portland Club code, c. 1909).")
+    t.add_argument("file", help="the table file (YAML): candidates, selection, partners, recut, rubber_end")
+    t.add_argument("--format", choices=("text", "json"), default="text")
+    t.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
     c = sub.add_parser("check", help="run every case that has an expect: block",
                        description="Rule on every case file with an expect: block and compare the (citation, "
@@ -333,6 +342,18 @@ def _cmd_editions(args) -> int:
     return 0
 
 
+def _cmd_table(args) -> int:
+    from . import cutting
+    t = cutting.load_table(args.file)
+    lines = cutting.rule(t)
+    if args.format == "json":
+        print(json.dumps({"table": t.name, "edition": cutting.EDITION, "candidates": t.candidates,
+                          "lines": lines}, indent=2))
+    else:
+        sys.stdout.write(cutting.render_text(t, lines))
+    return 0
+
+
 def _cmd_compare(args) -> int:
     from . import api, compare
     from .case import load_case
@@ -449,7 +470,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     handlers = {"rule": _cmd_rule, "check": _cmd_check, "schema": _cmd_schema, "coverage": _cmd_coverage,
-                "ask": _cmd_ask, "editions": _cmd_editions, "compare": _cmd_compare}
+                "ask": _cmd_ask, "editions": _cmd_editions, "compare": _cmd_compare,
+                "table": _cmd_table}
     handler = handlers.get(args.command) or getattr(args, "handler", None) or getattr(args, "func", None)
     try:
         return int(handler(args) or 0)

@@ -29,7 +29,7 @@ VUL_WORDS = {"None": "neither side vulnerable", "NS": "North-South vulnerable", 
 GONE = ("cancelled", "awaiting-replacement", "superseded", "withdrawn", "void")
 STANDING_WORDS = {"stands": "stands", "cancelled": "cancelled", "replaced-by-pass": "replaced by a pass",
                   "awaiting-replacement": "to be replaced", "superseded": "put right (replaced)",
-                  "withdrawn": "withdrawn", "void": "void"}
+                  "withdrawn": "withdrawn", "void": "void", "awaiting-decision": "awaiting a player's decision"}
 _SEAT_RE = re.compile(r"(?<![\w'’-])([NESW])(?![\w-])|(?<![\w-])([NESW])(?='s\b)|\b(N-S|E-W)\b")
 
 
@@ -59,8 +59,8 @@ def standings(r) -> list[dict]:
     Each: ``{"event", "seat", "call", "standing", "cite", "out_of_rotation", "replaces"}``.
     """
     given = getattr(r, "calls", None)
-    if isinstance(given, list) and given and isinstance(given[0], dict):
-        return given
+    if isinstance(given, list) and given:
+        return [c if isinstance(c, dict) else c.as_dict() for c in given]
     case = r.case
     status = getattr(r, "status", {}) or {}
     rel = {}

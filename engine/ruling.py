@@ -18,7 +18,7 @@ from typing import Any, Callable
 from .case import Case
 from .facts import Facts
 from .inference import Firing, OutcomeRecord, RunResult
-from .rulebook import Rulebook
+from .rulebook import TEMPLATE_RE, Rulebook
 
 VUL_NAMES = {"None": "neither side vulnerable", "NS": "N-S vulnerable", "EW": "E-W vulnerable",
              "Both": "both sides vulnerable", None: "vulnerability not stated"}
@@ -58,6 +58,18 @@ class Line:
     text: str
     rule: str
     find_events: Callable[[], list[EventRef]] = field(repr=False, compare=False)
+    template: str = field(default="", repr=False, compare=False)
+    refs: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def about(self) -> list[int]:
+        """The event numbers of the calls (or other events) the line's text names, in the
+        order the text names them (from its ``{alias.field}`` placeholders)."""
+        out: list[int] = []
+        for n in self.refs.values():
+            if n not in out:
+                out.append(n)
+        return out
 
     @cached_property
     def events(self) -> list[EventRef]:
@@ -81,7 +93,7 @@ class Line:
     def as_dict(self) -> dict:
         return {"outcome": self.code, "cite": self.cite, "for": self.who or None, "option": self.option or None,
                 "branch": self.branch or None, "text": self.text, "rule": self.rule,
-                "events": [e.as_dict() for e in self.events]}
+                "about": self.about, "events": [e.as_dict() for e in self.events]}
 
 
 @dataclass
@@ -97,15 +109,69 @@ class TraceEntry:
     tested: dict[str, list[str]] = field(default_factory=dict)   # alias -> fields its patterns test
 
 
+#: what a call can finally be: the replay's statuses (engine/inference.py) read for people
+STANDINGS = ("stands", "cancelled", "replaced-by-pass", "awaiting-replacement", "superseded", "withdrawn",
+             "awaiting-decision")
+#: outcome codes whose line says its call stands (an accepted or in-rotation call)
+STANDS_CODES = ("call-accepted", "call-stands", "call-in-rotation")
+
+
+@dataclass(frozen=True)
+class CallStanding:
+    """A call event's final standing once the rules have settled.
+
+    Attributes:
+        event: the event number; ``seat`` (N/E/S/W) and ``call`` as made (for a replacement,
+            the new call; ``replaces`` is the call it was put in place of, else None).
+        standing: one of :data:`STANDINGS`: ``stands`` (in the auction as made, or counted in
+            rotation), ``cancelled``, ``replaced-by-pass`` (a pass takes its place),
+            ``awaiting-replacement`` (out of the auction until its caller replaces it),
+            ``superseded`` (a slip whose intended call took its place), ``withdrawn`` (a
+            replacement took its place), ``awaiting-decision`` (the case stops where a
+            player may still choose what becomes of it: the ruling's options say what).
+        cite: the clause of the rule that decided it (None: nothing irregular decided it).
+        out_of_rotation: the caller was not the player whose turn it was, in the auction as
+            finally replayed.
+    """
+
+    event: int
+    seat: str
+    call: str
+    standing: str
+    cite: str | None
+    out_of_rotation: bool
+    replaces: str | None = None
+
+    def as_dict(self) -> dict:
+        return {"event": self.event, "seat": self.seat, "call": self.call, "standing": self.standing,
+                "cite": self.cite, "out_of_rotation": self.out_of_rotation, "replaces": self.replaces}
+
+
+@dataclass(frozen=True)
+class UnusedJudgement:
+    """A judgement the case states that no rule of the ruling read (``judgement`` as written
+    in the case, e.g. ``S 3H specifies``; ``line``: its line in the case file)."""
+
+    judgement: str
+    line: int
+    event: int
+    prop: str
+
+    def as_dict(self) -> dict:
+        return {"judgement": self.judgement, "line": self.line}
+
+
 @dataclass
 class Ruling:
     """A complete ruling on one case.
 
     Attributes:
-        case: the Case; ``lines``: outcome lines in deterministic order (deduplicated);
-        ``rounds``: engine rounds used; ``cancelled``: event numbers of calls the rules
-        cancelled; ``trace``: one TraceEntry per firing, built on first use (most rulings
-        are shown without it).
+        case: the Case; ``lines``: outcome lines in deterministic order (a line repeating
+        another's text, for the same calls, is left out); ``rounds``: engine rounds used;
+        ``cancelled``: event numbers of calls the rules cancelled; ``calls``: each call
+        event's final standing (:class:`CallStanding`), in event order; ``unused``: the
+        judgements no rule read (:class:`UnusedJudgement`); ``trace``: one TraceEntry per
+        firing, built on first use (most rulings are shown without it).
     """
 
     case: Case
@@ -114,6 +180,8 @@ class Ruling:
     make_trace: Callable[[], list[TraceEntry]] = field(repr=False, compare=False)
     rounds: int = 0
     cancelled: list[int] = field(default_factory=list)
+    calls: list[CallStanding] = field(default_factory=list)
+    unused: list[UnusedJudgement] = field(default_factory=list)
     firings: list = field(default_factory=list, repr=False, compare=False)   # inference.Firing, firing order
     status: dict = field(default_factory=dict, repr=False, compare=False)    # event -> call status (rules)
     facts: Any = field(default=None, repr=False, compare=False)              # the final base Facts
@@ -198,18 +266,150 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
                 evs.sort(key=lambda r: (r.event is None, r.event or 0, r.line))
             return list(evs)
         return find
+    call_events = {e.number for e in case.events if e.kind in ("call", "replaces")}
     for o in result.outcomes:
-        key = (o.code, o.cite, o.who, o.option, o.branch, o.text)
+        template = _template(o)
+        named = _named_events(template, o.firing.matched, call_events)
+        # the same words about other calls are another line (a second insufficient bid
+        # gets its own ruling), not a repeat
+        key = (o.code, o.cite, o.who, o.option, o.branch, o.text, tuple(sorted(set(named.values()))))
         if key in seen:
             continue
         seen.add(key)
-        lines.append(Line(o.code, o.cite, o.who, o.option, o.branch, o.text, o.rule.id, events_of(o.firing)))
+        lines.append(Line(o.code, o.cite, o.who, o.option, o.branch, o.text, o.rule.id, events_of(o.firing),
+                          template, named))
+
     def make_trace() -> list[TraceEntry]:
         return [TraceEntry(f.rule.id, f.rule.cite, f.rule.stratum, f.matched,
                            {a: refs(m) for a, m in f.matched.items()}, f.derived, _tested(f.rule))
                 for f in result.firings]
     return Ruling(case, book.edition, lines, make_trace, result.rounds, sorted(result.cancelled),
+                  standings(case, facts, result, lines), unread_judgements(case, result),
                   firings=result.firings, status=dict(result.status), facts=facts)
+
+
+def _template(o: OutcomeRecord) -> str:
+    """The text template of outcome ``o`` as its rule writes it ('' when it has none)."""
+    concl = o.rule.then[o.order[-1]] if o.order and isinstance(o.order[-1], int) else None
+    if concl is None or concl.kind != "outcome":
+        concl = next((c for c in o.rule.then if c.kind == "outcome" and c.data.get("outcome") == o.code), None)
+    text = concl.data.get("text", "") if concl is not None else ""
+    return text if isinstance(text, str) else ""
+
+
+def _fact_event(fact: dict, call_events: set[int]) -> int | None:
+    """The case event a matched fact stands for: a call fact's own event, else the call event
+    it is about (``of``), else its own event number (``idx``); None for board/case facts."""
+    if fact.get("t") == "call" and isinstance(fact.get("idx"), int):
+        return fact["idx"]
+    of = fact.get("of")
+    if isinstance(of, int) and not isinstance(of, bool) and of in call_events:
+        return of
+    idx = fact.get("idx")
+    if isinstance(idx, int) and not isinstance(idx, bool) and idx > 0:
+        return idx
+    return None
+
+
+def _named_events(template: str, matched: dict[str, dict], call_events: set[int]) -> dict[str, int]:
+    """alias -> event number, for each pattern the template's ``{alias.field}`` names."""
+    out: dict[str, int] = {}
+    for alias, _field in TEMPLATE_RE.findall(template):
+        if alias in out or alias not in matched:
+            continue
+        n = _fact_event(matched[alias], call_events)
+        if n is not None:
+            out[alias] = n
+    return out
+
+
+def _status_cites(result: RunResult) -> dict[tuple[int, str], str]:
+    """(event, status) -> the cite of the first rule (rulebook order) that derived it."""
+    out: dict[tuple[int, str], str] = {}
+    for f in sorted(result.firings, key=lambda f: f.rule.order):
+        for d in f.derived:
+            if d.get("t") == "call-status" and isinstance(d.get("of"), int):
+                out.setdefault((d["of"], d.get("status")), f.rule.cite)
+    return out
+
+
+def standings(case: Case, facts: Facts, result: RunResult, lines: list[Line]) -> list[CallStanding]:
+    """Each call event's final standing, from the call statuses the rules settled on.
+
+    A call the rules held for its replacement, once a standing replacement took its place, is
+    ``withdrawn``; a call no status touched ``stands`` (cite: the clause of an unconditional
+    line saying it was accepted or stands, else None).
+    """
+    status = result.status
+    cites = _status_cites(result)
+    call_facts = {f["idx"]: f for f in facts.facts if f.get("t") == "call"}
+    took_place_of: dict[int, int] = {}          # original event -> the replacement that took its place
+    for n, f in call_facts.items():
+        orig = f.get("replaces")
+        if isinstance(orig, int) and status.get(n) not in ("cancelled",):
+            took_place_of.setdefault(orig, n)
+    stands_cite: dict[int, str] = {}
+    option_cite: dict[int, str] = {}
+    for ln in lines:
+        if ln.code in STANDS_CODES and not ln.option and not ln.branch:
+            for n in ln.about:
+                stands_cite.setdefault(n, ln.cite)
+        elif ln.option:
+            for n in _called(ln):
+                option_cite.setdefault(n, ln.cite)
+    out = []
+    for e in case.events:
+        if e.kind not in ("call", "replaces"):
+            continue
+        n, st = e.number, status.get(e.number)
+        if st == "in-rotation":
+            standing, cite = "stands", cites.get((n, st))
+        elif st in ("cancelled", "replaced-by-pass", "superseded"):
+            standing, cite = st, cites.get((n, st))
+        elif n in took_place_of:
+            standing = "withdrawn"
+            cite = cites.get((n, st)) if st else stands_cite.get(took_place_of[n])
+        elif st == "awaiting-replacement":
+            standing, cite = st, cites.get((n, st))
+        elif n in option_cite and n not in stands_cite:
+            standing, cite = "awaiting-decision", option_cite[n]
+        else:
+            standing, cite = "stands", stands_cite.get(n)
+        f = call_facts.get(n, {})
+        out.append(CallStanding(n, e.seat.letter, str(e.call), standing, cite,
+                                f.get("rel", "self") != "self" and st != "in-rotation",
+                                str(e.replaces) if e.kind == "replaces" else None))
+    return out
+
+
+def _called(ln: Line) -> list[int]:
+    """The events of the calls a line's text names as calls (``{alias.call}``)."""
+    return [ln.refs[a] for a, f in TEMPLATE_RE.findall(ln.template) if f == "call" and a in ln.refs]
+
+
+def _judgement_key(case: Case, j) -> str:
+    """A judgement as the case writes it: ``S 3H specifies`` (or ``event 4 differs``)."""
+    ev = case.events[j.event - 1]
+    if ev.kind in ("call", "replaces"):
+        same = [x for x in case.events if x.kind in ("call", "replaces") and x.seat == ev.seat and x.call == ev.call]
+        if len(same) == 1:
+            return f"{ev.seat.letter} {ev.call} {j.prop}"
+    return f"event {j.event} {j.prop}"
+
+
+def unread_judgements(case: Case, result: RunResult) -> list[UnusedJudgement]:
+    """The judgements of ``case`` that no rule firing matched (neither the judgement fact nor,
+    for ``specifies``, a denomination it gave). A judgement read only through a negation is
+    not matched either: engine.api checks these again by ruling without them."""
+    matched = {m.get("fid") for f in result.firings for m in f.matched.values()}
+    out = []
+    for j in case.judgements:
+        fids = {f"j{j.event}-{j.prop}"}
+        if isinstance(j.value, list):
+            fids |= {f"sp{j.event}-{d}" for d in j.value}
+        if not fids & matched:
+            out.append(UnusedJudgement(_judgement_key(case, j), j.line, j.event, j.prop))
+    return out
 
 
 # ---------------------------------------------------------------- renderers
@@ -288,6 +488,24 @@ def _irregular_event(ln: Line) -> "EventRef | None":
     return next((e for e in ln.events if e.event), None)
 
 
+def _unused_text(r: Ruling, u: UnusedJudgement) -> str:
+    return (f"{u.judgement} (line {u.line}): no rule of this ruling reads it, so the ruling "
+            f"does not depend on it.")
+
+
+def _told_apart(lines: list[Line]) -> dict[int, str]:
+    """id(line) -> its text, with ``(event N)`` added where the same words stand for other
+    calls elsewhere in the ruling (a second insufficient bid accepted in the same way)."""
+    count: dict[tuple, int] = {}
+    for ln in lines:
+        count[(ln.text, ln.option, ln.branch)] = count.get((ln.text, ln.option, ln.branch), 0) + 1
+    out = {}
+    for ln in lines:
+        repeated = count[(ln.text, ln.option, ln.branch)] > 1 and ln.about and ln.code != "irregularity"
+        out[id(ln)] = ln.text + (f" (event {', '.join(map(str, ln.about))})" if repeated else "")
+    return out
+
+
 def render_text(r: Ruling, trace: bool = False) -> str:
     """The ruling as plain text for the table (``trace`` appends the rule trace): what the tool
     understood (board, auction grid, judgements; engine.grid), what to tell the players now,
@@ -295,6 +513,7 @@ def render_text(r: Ruling, trace: bool = False) -> str:
     from . import grid
     from .questions import questions
     g = _grouped(r)
+    words = _told_apart(r.lines)
     w, full = grid.width(), grid.seats_in_full
     qs = questions(r)
     out = grid.understood(r)
@@ -317,28 +536,30 @@ def render_text(r: Ruling, trace: bool = False) -> str:
         out.append("Ruling:")
         for ln in g["ruling"]:
             n += 1
-            out += dotted(f"{n:>3}. ", ln.text, ln.cite)
+            out += dotted(f"{n:>3}. ", words[id(ln)], ln.cite)
     if g["options"]:
         out.append("")
         out.append("Options (who may choose what, and what follows each choice):")
         for i, (label, lns) in enumerate(_by_label(g["options"], "option")):
             out.append(f"  {chr(ord('a') + i)}. {full(label)}:")
             for ln in lns:
-                out += dotted("     - ", ln.text, ln.cite)
+                out += dotted("     - ", words[id(ln)], ln.cite)
     if g["branches"]:
         out.append("")
         out.append("Branches (the ruling depends on a judgement the case does not state):")
         for label, lns in _by_label(g["branches"], "branch"):
             out.append(f"  {full(label)}:")
             for ln in lns:
-                out += dotted("     - ", ln.text, ln.cite)
+                out += dotted("     - ", words[id(ln)], ln.cite)
     if g["judgements"]:
         out.append("")
         out.append("Judgements needed (answer with 'director ask', or type the line shown):")
         for ln in g["judgements"]:
-            out += dotted("   - ", ln.text, ln.cite)
+            out += dotted("   - ", words[id(ln)], ln.cite)
             for q in qs:
-                if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ()):
+                about = (q.get("about") or {}).get("event")
+                if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ()) and (
+                        about is None or not ln.about or about in ln.about):
                     out += textwrap.wrap(grid.judgement_hint(q), w - 7, initial_indent="     ",
                                          subsequent_indent="     ")
     if g["not-covered"]:
@@ -346,6 +567,12 @@ def render_text(r: Ruling, trace: bool = False) -> str:
         out.append("Not covered yet:")
         for ln in g["not-covered"]:
             out += dotted("   - ", ln.text, ln.cite)
+    if r.unused:
+        out.append("")
+        out.append("Judgements stated but not used:")
+        for u in r.unused:
+            out += textwrap.wrap(f"not used: {_unused_text(r, u)}", width=w - 4,
+                                 initial_indent="   - ", subsequent_indent="     ")
     if trace:
         out += _trace_text(r)
     else:
@@ -376,6 +603,9 @@ def render_markdown(r: Ruling, trace: bool = False) -> str:
         out += ["## Branches", ""]
         for label, lns in _by_label(g["branches"], "branch"):
             out += [f"### {label}", ""] + table + [row(ln) for ln in lns] + [""]
+    if r.unused:
+        out += ["## Judgements stated but not used", ""]
+        out += [f"- not used: {_unused_text(r, u)}" for u in r.unused] + [""]
     if trace:
         out += ["## Trace", ""]
         for t in r.trace:
@@ -394,6 +624,8 @@ def as_dict(r: Ruling, trace: bool = False) -> dict[str, Any]:
         "case": c.id, "title": c.title, "source": c.source, "file": c.file, "edition": r.edition,
         "board": c.board.number if c.board else None, "dealer": c.dealer.value, "vulnerability": c.vulnerability,
         "outcomes": [ln.as_dict() for ln in r.lines], "cancelled_calls": r.cancelled, "rounds": r.rounds,
+        "calls": [c.as_dict() for c in r.calls],
+        "unused_judgements": [u.as_dict() for u in r.unused],
     }
     from . import grid
     d.update(grid.front_data(r))   # questions, tell_the_table, auction (engine/questions.py, engine/grid.py)

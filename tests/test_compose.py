@@ -120,7 +120,7 @@ def test_grid_marks_out_of_rotation_and_cancelled_calls():
     d.add_event({"seat": "N", "accepts": False})
     a = auction(d.rule())
     assert a["rows"][1][0]["text"] == "(1H)*"
-    assert a["notes"] == ["West's 1H (event 2): out of rotation; cancelled"]
+    assert a["notes"] == ["West's 1H (event 2): out of rotation; cancelled (29B)"]   # the clause from Ruling.calls
     text = render_text(d.rule())
     assert "  West       North (D)  East       South" in text
     assert text.index("Auction as understood") < text.index("Tell the players now:") < text.index("Irregularity")

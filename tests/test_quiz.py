@@ -242,4 +242,4 @@ def test_the_quiz_grid_gives_no_answer_away():
     from engine.report import build
     shown = build.report(REPO / door, BOOK, with_svg=False).grid
     assert shown.rows[0][3].standing == "cancelled"
-    assert shown.notes == ["South's X (event 2): out of rotation; cancelled"]
+    assert shown.notes == ["South's X (event 2): out of rotation; cancelled (29B)"]   # the clause from Ruling.calls

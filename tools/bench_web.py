@@ -47,6 +47,15 @@ SCENARIOS = [
 ]
 
 
+def _cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far, from /proc (0.0 where there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -152,11 +161,14 @@ async def _main(args) -> int:
             async with httpx.AsyncClient(limits=limits, timeout=30) as client:
                 warm = Director(client, base, 0, [], [])
                 await warm.run(time.monotonic() + 2, 0)
+                cpu0, mine0 = _cpu_seconds(server.pid), time.process_time()
                 start = time.monotonic()
                 until = start + args.seconds
                 await asyncio.gather(*(Director(client, base, args.think, times, errors).run(until, i)
                                        for i in range(args.directors)))
                 elapsed = time.monotonic() - start
+                cpu = _cpu_seconds(server.pid) - cpu0
+                client_cpu = time.process_time() - mine0
             saved = len(list(Path(folder).glob("*.yaml")))
         finally:
             server.terminate()
@@ -164,11 +176,12 @@ async def _main(args) -> int:
                 server.wait(10)
             except subprocess.TimeoutExpired:
                 server.kill()
-    _report(args, times, errors, elapsed, saved)
+    _report(args, times, errors, elapsed, saved, cpu, client_cpu)
     return 1 if errors or not times else 0
 
 
-def _report(args, times: list[float], errors: list[str], elapsed: float, saved: int) -> None:
+def _report(args, times: list[float], errors: list[str], elapsed: float, saved: int, cpu: float,
+            client_cpu: float) -> None:
     ms = sorted(t * 1000 for t in times)
 
     def pct(p: float) -> float:
@@ -179,6 +192,11 @@ def _report(args, times: list[float], errors: list[str], elapsed: float, saved: 
     if ms:
         print(f"  response time p50 {pct(50):.1f} ms, p95 {pct(95):.1f} ms, p99 {pct(99):.1f} ms, "
               f"worst {ms[-1]:.1f} ms, mean {statistics.fmean(ms):.1f} ms")
+    if ms and cpu:
+        per = cpu / len(ms) * 1000
+        print(f"  server CPU {cpu:.1f} s = {per:.1f} ms per request (so about {1000 / per:,.0f} requests/s "
+              f"on one free core); load generator CPU {client_cpu:.1f} s; machine load average "
+              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (response times include waiting for a core)")
     for e in sorted(set(errors))[:10]:
         print(f"  error: {e} (x{errors.count(e)})")
 
@@ -187,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--directors", type=int, default=50)
     p.add_argument("--seconds", type=float, default=60)
-    p.add_argument("--think", type=float, default=0.5, help="seconds between one director's taps")
+    p.add_argument("--think", type=float, default=1.0, help="seconds between one director's taps (default 1)")
     args = p.parse_args(argv)
     if not (1 <= args.directors <= 500 and 1 <= args.seconds <= 600 and 0 <= args.think <= 60):
         p.error("bounds: 1-500 directors, 1-600 seconds, 0-60 s think time")

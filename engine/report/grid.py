@@ -14,7 +14,9 @@ from .words import seat
 COLUMNS = ("W", "N", "E", "S")
 STANDING_WORDS = {
     "stands": "", "cancelled": "cancelled", "replaced-by-pass": "replaced by a pass",
-    "awaiting-replacement": "to be replaced", "superseded": "put right", "withdrawn": "withdrawn",
+    "awaiting-replacement": "to be replaced", "superseded": "put right",
+    "withdrawn": "",          # a replacement took its place: the cell already shows it struck through
+    "awaiting-decision": "awaiting a decision",
     "void": "void", "in-rotation": "", None: "",
 }
 

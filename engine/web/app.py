@@ -26,6 +26,7 @@ Bad input gets a clear message and a 4xx status (400 bad value, 404 no such page
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -61,6 +62,8 @@ EVENT_FIELDS = ("seat", "by", "of", "pocket", "side", "board", "cards", "card", 
 SECTION_TITLES = {"irregularity": "What happened", "ruling": "Ruling", "options": "Options",
                   "branches": "Depends on a judgement", "judgements": "Judgements needed",
                   "not-covered": "Not covered yet"}
+TOKEN_MARK = "@@TOKEN@@"
+TOKEN_SAFE = __import__("re").compile(r"[A-Za-z0-9_-]*")
 #: the largest case file the page accepts as an upload (a case holds at most 500 events)
 MAX_UPLOAD = 256 * 1024
 
@@ -109,6 +112,7 @@ class App:
         env.filters["calltext"] = _calls_in_text_html
         env.filters["seats"] = _seats_in_full
         self.env = env
+        self._boxes: dict[tuple[str, bool], str] = {}
 
     # ------------------------------------------------------------ rendering
 
@@ -120,10 +124,10 @@ class App:
         """The director's page for ``state`` (with a message when a tap was refused)."""
         ctx: dict[str, Any] = {"state": state, "token": state.token(), "error": error, "saved": saved}
         ctx.update(_board_info(state))
-        data, d = None, None
+        data = None
         if state.started and state.steps:
             try:
-                d, _ruling, data = draft.rule(state)
+                data, _turn = draft.view(state)
             except InputError as e:
                 ctx["error"] = ctx["error"] or _refusal(e)
                 ctx["refused"] = True
@@ -133,9 +137,23 @@ class App:
                    data=data, sections=_grouped(data) if data else [],
                    questions=(data or {}).get("questions") or [],
                    tell=_tell(data),
-                   next_seat=draft.next_in_turn(d, state),
+                   next_seat=draft.next_in_turn(state),
                    events=_described_events(state), judgements=state.judgements())
+        ctx["box_html"] = self.box(ctx["next_seat"], bool(state.steps), ctx["token"])
         return self.html("page.html", status, **ctx)
+
+    def box(self, next_seat: str, has_steps: bool, token: str):
+        """The bidding box and events for this state (the template rendered once per turn and
+        undo, kept; the token put in afterwards: it is URL-safe base64, nothing to escape)."""
+        from markupsafe import Markup
+        key = (next_seat, has_steps)
+        html = self._boxes.get(key)
+        if html is None:
+            html = self._boxes[key] = self.env.get_template("_box.html").render(
+                next_seat=next_seat, has_steps=has_steps, token=TOKEN_MARK)
+        if not TOKEN_SAFE.fullmatch(token):
+            raise StateError("the page's state is damaged")
+        return Markup(html.replace(TOKEN_MARK, token))
 
     def go(self, state: State, anchor: str = "", **extra: str) -> Response:
         """After a change: redirect to the page for the new state (or show it, when the state is long)."""
@@ -178,7 +196,7 @@ class App:
         if call not in CALLS:
             raise PageError(f"There is no call {call[:8]!r}: the bidding box has 1C to 7NT, Pass, X and XX.",
                             state=state)
-        seat = _one(form, "seat", 2) or self._turn(state)
+        seat = _one(form, "seat", 2) or draft.next_in_turn(state)
         if seat not in SEATS:
             raise PageError("The seat must be North, East, South or West.", state=state)
         if _one(form, "mode", 10) == "replace":
@@ -216,7 +234,7 @@ class App:
         else:
             reply = label
         try:
-            draft.rule(state)
+            draft.view(state)
         except InputError as e:
             raise PageError(_refusal(e), state=state) from None
         try:
@@ -229,14 +247,6 @@ class App:
         if step is None:
             return self.go(state, "ruling")
         return self.go(state.with_step(step), "ruling")
-
-    def _turn(self, state: State) -> str:
-        """Whose turn it is (the dealer when the case as it stands is refused)."""
-        try:
-            d, _r, _data = draft.rule(state) if state.steps else (None, None, None)
-        except InputError:
-            return draft.dealer_of(state)
-        return draft.next_in_turn(d, state)
 
     async def undo(self, request: Request) -> Response:
         form = await _form(request)
@@ -542,6 +552,7 @@ def _title(state: State, data: dict, now: _dt.datetime) -> str:
 SUIT_HTML = {"C": ("♣", "club"), "D": ("♦", "diamond"), "H": ("♥", "heart"), "S": ("♠", "spade"), "NT": ("NT", "nt")}
 
 
+@functools.lru_cache(maxsize=4096)
 def _seats_in_full(text: str) -> str:
     """The ruling's words with seats in full for people (West's 1H, not W's 1H)."""
     try:
@@ -560,6 +571,7 @@ def _denomination_html(d: str):
 _CALL_RE = __import__("re").compile(r"\b([1-7])(NT|C|D|H|S)\b")
 
 
+@functools.lru_cache(maxsize=4096)
 def _calls_in_text_html(text: str):
     """Text with each bid written with its suit symbol (``(1H)→2H*`` -> ``(1♥)→2♥*``), escaped."""
     from markupsafe import Markup, escape

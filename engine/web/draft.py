@@ -7,10 +7,12 @@ here: the page shows what the ruling's data says.
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from ..compose import SETTINGS, Draft
 from ..ruling import Ruling, as_dict
+from ..yamlpos import InputError
 from ..table import Board
 from .state import State
 
@@ -63,6 +65,32 @@ def rule(state: State) -> tuple[Draft, Ruling, dict]:
     return d, ruling, as_dict(ruling)
 
 
+#: rulings kept for the page's most recent states (a tap posts the state its page was built
+#: from, so the post and the page after it each find theirs here); least recently used go first
+_VIEWS: "OrderedDict[str, tuple[dict, str]]" = OrderedDict()
+VIEW_CACHE = 512
+
+
+def view(state: State) -> tuple[dict, str]:
+    """(the ruling's data, whose turn it is) for a state with steps; kept for the last
+    VIEW_CACHE states. A state the case format refuses is never kept.
+
+    Raises:
+        InputError: the state holds an event or judgement the case format refuses.
+    """
+    key = state.token()
+    hit = _VIEWS.get(key)
+    if hit is not None:
+        _VIEWS.move_to_end(key)
+        return hit
+    d, _ruling, data = rule(state)
+    out = (data, d.turn().value)
+    _VIEWS[key] = out
+    if len(_VIEWS) > VIEW_CACHE:
+        _VIEWS.popitem(last=False)
+    return out
+
+
 def answer(state: State, qid: str, reply: str) -> dict | None:
     """The step answering question ``qid`` with ``reply`` adds (None: "not known yet").
 
@@ -85,12 +113,17 @@ def answer(state: State, qid: str, reply: str) -> dict | None:
     return step or None
 
 
-def next_in_turn(d: Draft | None, state: State) -> str:
+def next_in_turn(state: State) -> str:
     """The seat a call tapped "in turn" goes to: whose turn it is as the rules' call standings
-    leave it (compose's Draft.turn), or the dealer before any call."""
-    if d is None:
+    leave it (compose's Draft.turn), or the dealer before any call (or when the case as it
+    stands is refused).
+    """
+    if not state.steps:
         return dealer_of(state)
-    return d.turn().value
+    try:
+        return view(state)[1]
+    except InputError:
+        return dealer_of(state)
 
 
 def dealer_of(state: State) -> str:

@@ -1,0 +1,206 @@
+"""The properties every ruling must have, as checks: ``faults(case, ruling) -> list[Fault]``.
+
+Used by tests/test_properties.py (generated cases), tools/sweep.py (a large run) and
+``director prove``. No law lives here: each check compares the ruling's own lines with each
+other, with the calls' final standing (``Ruling.calls``) and with the labels of the 2017 Laws.
+
+The kinds of fault (``Fault.kind``):
+
+- ``unanswered``: an irregularity line that no ruling, option, branch, judgement-needed or
+  not-covered line about the same event follows.
+- ``standing``: a line outside any option or branch says a call is cancelled (or that every
+  call after it is), stands, is withdrawn or has a pass in its place, and the call's final
+  standing says otherwise.
+- ``contradiction``: two lines outside any option or branch say opposite things about the
+  same call or player: accepted and not accepted; the player barred for the rest of the
+  auction and free to make any call; no lead restriction and a lead restriction for the same
+  withdrawn call; the auction ended and not ended.
+- ``label``: a line cites something that is not a labelled part of the 2017 Laws.
+- ``duplicate``: two lines with the same words about the same calls (the ruling shows one).
+
+Settling (``no-settle``: the engine gave up, exit 3) and determinism under two hash seeds are
+properties of a run, not of a ruling: :func:`rule_and_check` reports the first, the sweep and
+the tests check the second.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .labels import is_label
+
+#: codes whose line makes a player pass for the rest of the auction, and who is barred
+BARRED_REST = {"partner-must-pass-rest": "who", "offenders-must-pass-rest": "side"}
+#: codes whose line leaves a player free to make any legal call
+FREE = ("offender-may-call", "partner-may-call")
+ANSWER_SECTIONS = ("ruling", "options", "branches", "judgements", "not-covered")
+
+# a call a template names: "{x.seat}'s {x.call}", "{x.call}" or "{p.seat}'s pass"
+_SUBJ = r"(?:\{(?P<s>\w+)\.seat\}'s (?:pass|\{(?P<c>\w+)\.call\})|\{(?P<b>\w+)\.call\})"
+CLAIMS = (
+    ("cancelled", re.compile(_SUBJ + r"(?P<sweep> and every (?:call|pass) after it)? (?:is|are) cancelled")),
+    ("stands", re.compile(_SUBJ + r"(?:,[^.;:]*?)? stands?\b")),
+    ("withdrawn", re.compile(_SUBJ + r" is withdrawn")),
+    ("stands", re.compile(r"accepts " + _SUBJ)),
+    ("stands", re.compile(r"called over " + _SUBJ + r" and so accepted it")),
+    ("replaced-by-pass", re.compile(r"[Aa] pass takes the place of " + _SUBJ)),
+)
+#: what each claim allows the call's final standing to be
+ALLOWED = {
+    "cancelled": {"cancelled", "replaced-by-pass"},
+    "stands": {"stands"},
+    "withdrawn": {"withdrawn", "cancelled", "superseded"},
+    "replaced-by-pass": {"replaced-by-pass"},
+}
+_PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One broken property: its ``kind`` (see the module docstring) and what was seen."""
+
+    kind: str
+    detail: str
+    rules: tuple[str, ...] = ()      # the ids of the rules whose lines show it
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.detail}"
+
+
+def _unconditional(ruling) -> list:
+    return [ln for ln in ruling.lines if not ln.option and not ln.branch]
+
+
+def claims(line) -> list[tuple[str, int, bool]]:
+    """What a line says about the standing of calls: (claim, event, sweep) triples, where
+    ``claim`` is a key of :data:`ALLOWED` and ``sweep`` marks "and every call after it"."""
+    out = []
+    for claim, pattern in CLAIMS:
+        for m in pattern.finditer(line.template):
+            alias = m.group("c") or m.group("b") or m.group("s")
+            n = line.refs.get(alias)
+            if n is not None:
+                sweep = bool(m.groupdict().get("sweep"))
+                if (claim, n, sweep) not in out:
+                    out.append((claim, n, sweep))
+    return out
+
+
+def _standing_faults(case, ruling) -> list[Fault]:
+    standing = {c.event: c for c in ruling.calls}
+    order = [c.event for c in ruling.calls]
+    directors = [e.number for e in case.events if e.kind == "director"]
+    out = []
+    for ln in _unconditional(ruling):
+        for claim, n, sweep in claims(ln):
+            c = standing.get(n)
+            if c is None:
+                continue
+            if c.standing not in ALLOWED[claim]:
+                out.append(Fault("standing", f"{ln.cite} {ln.rule}: {ln.text!r} but event {n} ({c.seat} {c.call}) "
+                                             f"{c.standing}", (ln.rule,)))
+            if sweep:
+                # the calls after it, up to the director's first coming (the ruling)
+                stop = next((d for d in directors if d > n), None)
+                for m in order[order.index(n) + 1:]:
+                    if stop is not None and m > stop:
+                        break
+                    if standing[m].standing == "stands":
+                        out.append(Fault("standing", f"{ln.cite} {ln.rule}: {ln.text!r} but event {m} "
+                                                     f"({standing[m].seat} {standing[m].call}) stands", (ln.rule,)))
+    return out
+
+
+def called(line) -> set[int]:
+    """The events of the calls the line's text names as calls (``{alias.call}``)."""
+    return {line.refs[a] for a in re.findall(r"\{(\w+)\.call\}", line.template) if a in line.refs}
+
+
+def _about(line) -> set[int]:
+    return set(line.about) or {e.event for e in line.events if e.event}
+
+
+def _unanswered(ruling) -> list[Fault]:
+    out = []
+    answers = [ln for ln in ruling.lines if ln.section in ANSWER_SECTIONS]
+    for irr in (ln for ln in ruling.lines if ln.code == "irregularity"):
+        target = set(irr.about) or {e.event for e in irr.events if e.event}
+        if not any(target & ({e.event for e in ln.events if e.event} | set(ln.about)) for ln in answers):
+            out.append(Fault("unanswered", f"{irr.cite} {irr.rule}: {irr.text!r} (events {sorted(target)})",
+                             (irr.rule,)))
+    return out
+
+
+def _barred(ln) -> set[str]:
+    how = BARRED_REST.get(ln.code)
+    if how is None or ln.who not in _PARTNER:
+        return set()
+    return {ln.who, _PARTNER[ln.who]} if how == "side" else {ln.who}
+
+
+def _contradictions(ruling) -> list[Fault]:
+    lines = _unconditional(ruling)
+    out = []
+
+    def pair(kind_a, kind_b, same, what):
+        for a in (ln for ln in lines if ln.code in kind_a):
+            for b in (ln for ln in lines if ln.code in kind_b):
+                if a is not b and same(a, b):
+                    out.append(Fault("contradiction", f"{what}: {a.cite} {a.rule} {a.text!r} / {b.cite} {b.rule} "
+                                                      f"{b.text!r}", (a.rule, b.rule)))
+
+    def same_call(a, b):
+        return bool((called(a) or set(a.about)) & (called(b) or set(b.about)))
+    pair(("call-accepted",), ("call-not-accepted",), same_call, "accepted and not accepted")
+    pair(("no-lead-restriction",), ("lead-restriction-possible",), same_call, "no lead restriction and a lead restriction")
+    pair(("auction-ended",), ("auction-not-ended",), lambda a, b: bool(_about(a) & _about(b)), "ended and not ended")
+    pair(tuple(BARRED_REST), FREE, lambda a, b: b.who in _barred(a) and max(b.about or [0]) >= min(a.about or [0]),
+         "barred for the rest of the auction and free to call")
+    # one call both standing and cancelled, by the lines' own words
+    said: dict[int, dict[str, object]] = {}
+    for ln in lines:
+        for claim, n, _ in claims(ln):
+            said.setdefault(n, {}).setdefault(claim, ln)
+    for n, by in said.items():
+        if "stands" in by and ("cancelled" in by or "replaced-by-pass" in by):
+            a, b = by["stands"], by.get("cancelled") or by["replaced-by-pass"]
+            out.append(Fault("contradiction", f"stands and cancelled: event {n}: {a.cite} {a.rule} {a.text!r} / "
+                                              f"{b.cite} {b.rule} {b.text!r}", (a.rule, b.rule)))
+    return out
+
+
+def _labels(ruling) -> list[Fault]:
+    return [Fault("label", f"{ln.rule}: cite {ln.cite!r} is not a labelled part of the 2017 Laws", (ln.rule,))
+            for ln in ruling.lines if not is_label(ln.cite)]
+
+
+def _duplicates(ruling) -> list[Fault]:
+    seen, out = set(), []
+    for ln in ruling.lines:
+        key = (ln.code, ln.cite, ln.who, ln.option, ln.branch, ln.text, tuple(sorted(set(ln.about))))
+        if key in seen:
+            out.append(Fault("duplicate", f"{ln.cite} {ln.text!r}", (ln.rule,)))
+        seen.add(key)
+    return out
+
+
+def faults(case, ruling) -> list[Fault]:
+    """Every broken property of ``ruling`` (a :class:`engine.ruling.Ruling` for ``case``).
+
+    Returns:
+        The faults found, in a stable order (empty when the ruling has every property).
+    """
+    return (_unanswered(ruling) + _standing_faults(case, ruling) + _contradictions(ruling)
+            + _labels(ruling) + _duplicates(ruling))
+
+
+def rule_and_check(case, book=None) -> tuple[object | None, list[Fault]]:
+    """Rule on ``case`` and check the ruling: (ruling or None, faults). An engine that does
+    not settle gives ``(None, [Fault('no-settle', ...)])``; other errors propagate."""
+    from .. import api
+    from ..inference import EngineError
+    try:
+        ruling = api.rule(case, book)
+    except EngineError as e:
+        return None, [Fault("no-settle" if "settle" in str(e) else "engine-error", str(e))]
+    return ruling, faults(case, ruling)

@@ -1,0 +1,136 @@
+"""A large property sweep: generate N cases, rule on each, count the faults by kind.
+
+    python tools/sweep.py N [--start S] [--show K] [--hashseed-check M] [--write DIR]
+
+Case i is drawn from ``random.Random(S + i)`` (engine/audit/generate.py), so a fault is
+replayed by its seed. For every case: bad input the generator should never write
+(``bad-input``), an engine that does not settle (``no-settle``) and every fault
+engine/audit/properties.py finds. Printed: the number of cases, the faults by kind (and by
+rule), and for each kind the smallest case that shows it (as a case file). With
+``--hashseed-check M`` the first M cases are also ruled in two child processes with
+PYTHONHASHSEED 1 and 2 and their JSON rulings compared (``nondeterministic``).
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import hashlib
+import json
+import os
+import pathlib
+import random
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine import api                                    # noqa: E402
+from engine.audit.generate import generate                # noqa: E402
+from engine.audit.properties import Fault, rule_and_check  # noqa: E402
+from engine.case import from_data                         # noqa: E402
+from engine.ruling import render_json                     # noqa: E402
+from engine.yamlpos import InputError, loads              # noqa: E402
+
+
+def check_one(seed: int, book) -> tuple[str, list[Fault]]:
+    """(case text, faults) for the case of ``seed``."""
+    text = generate(random.Random(seed))
+    try:
+        case = from_data(loads(text, f"seed-{seed}.yaml"), f"seed-{seed}.yaml")
+    except InputError as e:
+        return text, [Fault("bad-input", str(e))]
+    _, faults = rule_and_check(case, book)
+    return text, faults
+
+
+def digests(start: int, count: int) -> str:
+    """One line per case: seed and a hash of its JSON ruling (or of its error)."""
+    book = api.rulebook()
+    out = []
+    for seed in range(start, start + count):
+        text = generate(random.Random(seed))
+        try:
+            case = from_data(loads(text, "g.yaml"), "g.yaml")
+            body = render_json(api.rule(case, book))
+        except Exception as e:   # noqa: BLE001 - the error text is the output to compare
+            body = f"{type(e).__name__}: {e}"
+        out.append(f"{seed} {hashlib.sha256(body.encode()).hexdigest()[:16]}")
+    return "\n".join(out)
+
+
+def hashseed_faults(start: int, count: int) -> list[tuple[int, Fault]]:
+    runs = []
+    for hs in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hs)
+        proc = subprocess.run([sys.executable, __file__, "--digests", str(count), "--start", str(start)],
+                              capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+        runs.append(proc.stdout.splitlines())
+    return [(int(a.split()[0]), Fault("nondeterministic", f"{a} vs {b}"))
+            for a, b in zip(*runs) if a != b]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("n", type=int, help="how many cases to generate")
+    ap.add_argument("--start", type=int, default=0, help="the first seed (default 0)")
+    ap.add_argument("--show", type=int, default=1, help="smallest examples printed per kind (default 1)")
+    ap.add_argument("--hashseed-check", type=int, default=0, metavar="M",
+                    help="also compare the first M rulings under PYTHONHASHSEED 1 and 2")
+    ap.add_argument("--digests", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--write", metavar="DIR", help="write the smallest example of each kind to DIR")
+    args = ap.parse_args(argv)
+    if args.digests:
+        print(digests(args.start, args.n))
+        return 0
+    book = api.rulebook()
+    t0 = time.process_time()
+    by_kind: collections.Counter = collections.Counter()
+    by_rule: collections.Counter = collections.Counter()
+    cases_with: collections.Counter = collections.Counter()
+    smallest: dict[str, list[tuple[int, int, str, Fault]]] = {}
+    clean = 0
+    for seed in range(args.start, args.start + args.n):
+        text, faults = check_one(seed, book)
+        clean += not faults
+        for kind in {f.kind for f in faults}:
+            cases_with[kind] += 1
+        for f in faults:
+            by_kind[f.kind] += 1
+            what = f.detail.split(":")[0] if f.kind == "contradiction" else ""
+            by_rule[(f.kind, " / ".join(filter(None, (what, " + ".join(f.rules) or f.detail.split(":")[0]))))] += 1
+            size = text.count("\n  - ")
+            best = smallest.setdefault(f.kind, [])
+            if len(best) < args.show or (best and size < best[-1][0]):
+                best.append((size, seed, text, f))
+                best.sort(key=lambda x: (x[0], x[1]))
+                del best[args.show:]
+    cpu = time.process_time() - t0
+    for seed, f in hashseed_faults(args.start, args.hashseed_check) if args.hashseed_check else []:
+        by_kind[f.kind] += 1
+        cases_with[f.kind] += 1
+        smallest.setdefault(f.kind, [(0, seed, generate(random.Random(seed)), f)])
+    total = sum(by_kind.values())
+    print(f"cases: {args.n} (seeds {args.start}..{args.start + args.n - 1}); without a fault: {clean}; "
+          f"faults: {total}; CPU {cpu:.1f} s ({args.n / max(cpu, 1e-9):.0f} cases/s)")
+    if args.hashseed_check:
+        print(f"hash-seed check: {args.hashseed_check} rulings compared under PYTHONHASHSEED 1 and 2")
+    for kind, n in by_kind.most_common():
+        print(f"  {kind}: {n} faults in {cases_with[kind]} cases")
+        for (k, rule), m in by_rule.most_common():
+            if k == kind:
+                print(f"      {m:6d}  {rule}")
+    for kind, examples in sorted(smallest.items()):
+        for size, seed, text, f in examples:
+            print(f"\n--- smallest {kind} (seed {seed}, {size} events): {f.detail}")
+            print(text.rstrip())
+            if args.write:
+                d = pathlib.Path(args.write)
+                d.mkdir(parents=True, exist_ok=True)
+                (d / f"{kind}-seed-{seed}.yaml").write_text(text)
+    return 1 if total else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
