@@ -26,7 +26,8 @@ def rulebook(edition: str = "duplicate-2017", directory: str | Path | None = Non
     return load_rulebook(str(directory or rules_dir()), edition)
 
 
-def rule(case: Case, book: Rulebook | None = None, edition: str | None = None) -> Ruling:
+def rule(case: Case, book: Rulebook | None = None, edition: str | None = None,
+         lang: str | None = None) -> Ruling:
     """Rule on a validated case, under ``edition`` (default: the case's own ``edition:``).
 
     Raises:
@@ -34,6 +35,9 @@ def rule(case: Case, book: Rulebook | None = None, edition: str | None = None) -
         EngineError: a rule action failed inside the engine.
     """
     book = book or rulebook(edition or case.edition)
+    if lang is not None and lang != case.lang:
+        import dataclasses
+        case = dataclasses.replace(case, lang=lang)
     ruling = _rule_once(case, book)
     if ruling.unused:
         # a judgement no firing matched may still have been read through a negation: it is
@@ -64,14 +68,15 @@ def _same_without(case: Case, book: Rulebook, unused, ruling: Ruling) -> bool:
     return key(other) == key(ruling)
 
 
-def rule_file(path: str | Path, book: Rulebook | None = None, edition: str | None = None) -> Ruling:
+def rule_file(path: str | Path, book: Rulebook | None = None, edition: str | None = None,
+              lang: str | None = None) -> Ruling:
     """Load, validate and rule on a case file (under ``edition``, default the case's own).
 
     Raises:
         InputError: bad case file (file:line:col, field, what was expected and found).
         EngineError: a rule action failed inside the engine.
     """
-    return rule(load_case(path), book, edition)
+    return rule(load_case(path), book, edition, lang)
 
 
 @dataclass

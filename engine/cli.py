@@ -85,6 +85,8 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
     r.add_argument("--trace", action="store_true",
                    help="add, for every conclusion, the rule, its citation, the facts it matched and the "
                         "case events (number and file:line) they came from")
+    r.add_argument("--lang", choices=("en", "pt"),
+                   help="the language of the ruling (default: the case's lang:, else en); pt: Portuguese")
     r.add_argument("--edition", metavar="NAME",
                    help="rule under this edition instead of the case's own edition: (see 'director editions')")
     r.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
@@ -119,7 +121,29 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
                                    "in rules/vocabulary.yaml or a malformed cite (ERROR lines), or no case with "
                                    "an expect: block at all.")
     c.add_argument("paths", nargs="*", default=["cases"], help="case files or folders (default: cases)")
+    c.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
+                   help="rule the cases on N processes at once (0: one per core); the output is the same")
     c.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    pr = sub.add_parser("prove", help="rule and check every situation up to K calls (an exhaustive enumeration)",
+                        description="Enumerate every auction of up to K calls from a set of calls, made by every "
+                                    "seat (in rotation and out of it), the director called at the end; then every "
+                                    "answer to the questions each ruling asks (judgements and decisions), up to a "
+                                    "depth. Rule and check each situation (it settles, nothing fails inside, and "
+                                    "the properties of engine.audit); print the number of situations, the faults "
+                                    "by kind with the smallest example of each, and situations per second. "
+                                    "Exits 1 when a fault is found.")
+    pr.add_argument("-k", "--calls", type=int, default=4, metavar="K", help="the longest auction (default 4)")
+    pr.add_argument("--call-set", default=",".join(_PROVE_CALLS), metavar="C,C,...",
+                    help=f"the calls to build auctions from (default {','.join(_PROVE_CALLS)})")
+    pr.add_argument("--in-rotation", action="store_true", help="only calls made in rotation")
+    pr.add_argument("--depth", type=int, default=3, help="answers to follow after each auction (default 3)")
+    pr.add_argument("-j", "--jobs", type=int, default=0, metavar="N", help="processes (default: one per core)")
+    pr.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                    help="run on the workers of this Dask distributed scheduler instead of local processes")
+    pr.add_argument("--format", choices=("text", "json"), default="text")
+    pr.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    pr.set_defaults(handler=_cmd_prove)
 
     w = sub.add_parser("serve", help="the page for the director's phone (a local web server)",
                        description="Serve the page for the director's phone: tap the auction, answer the "
@@ -302,7 +326,7 @@ def _cmd_rule(args) -> int:
     from .ruling import RENDERERS
     draft = _draft_from_args(args)
     if draft is None:
-        ruling = api.rule_file(args.case, edition=_edition_arg(args.edition))
+        ruling = api.rule_file(args.case, edition=_edition_arg(args.edition), lang=args.lang)
     elif args.write == "yaml":
         sys.stdout.write(draft.to_yaml())
         return 0
@@ -385,42 +409,83 @@ def _case_files(paths: list[str]) -> list[Path]:
     return out
 
 
-def _cmd_check(args) -> int:
+def _check_one(path: Path) -> tuple[str, str]:
+    """Check one case file: (``pass`` | ``fail`` | ``bad`` | ``skip``, its line of output)."""
     from . import api
     from .case import load_case
-    passed = failed = bad = 0
-    books: dict = {}
-    for path in _case_files(args.paths):
-        try:
-            case = load_case(path)
-        except InputError as e:
-            print(f"ERROR {e}")
-            bad += 1
-            continue
-        if case.expect is None:
-            continue
-        book = books.get(case.edition) or books.setdefault(case.edition, api.rulebook(case.edition))
-        try:
-            api.validate_expect(case, book)   # an unknown outcome code or bad cite is bad input, not a FAIL
-        except InputError as e:
-            print(f"ERROR {e}")
-            bad += 1
-            continue
-        result = api.check(case, api.rule(case, book), book)
-        if result.passed:
-            passed += 1
-            print(f"PASS {case.id} ({path})")
-        else:
-            failed += 1
-            parts = ([f"not in the answer {c} {o}" for c, o in result.missing]
-                     + [f"not in the key {c} {o}" for c, o in result.extra])
-            print(f"FAIL {case.id} ({path}): " + "; ".join(parts))
+    try:
+        case = load_case(path)
+    except InputError as e:
+        return "bad", f"ERROR {e}"
+    if case.expect is None:
+        return "skip", ""
+    book = api.rulebook(case.edition)      # loaded once per edition and process
+    try:
+        api.validate_expect(case, book)   # an unknown outcome code or bad cite is bad input, not a FAIL
+    except InputError as e:
+        return "bad", f"ERROR {e}"
+    result = api.check(case, api.rule(case, book), book)
+    if result.passed:
+        return "pass", f"PASS {case.id} ({path})"
+    parts = ([f"not in the answer {c} {o}" for c, o in result.missing]
+             + [f"not in the key {c} {o}" for c, o in result.extra])
+    return "fail", f"FAIL {case.id} ({path}): " + "; ".join(parts)
+
+
+def _checked(paths: list[Path], jobs: int):
+    """(kind, line) for each path, in order; on ``jobs`` processes when more than one."""
+    if jobs == 1 or len(paths) < 2:
+        yield from map(_check_one, paths)
+        return
+    import multiprocessing
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+    from . import api
+    api.rulebook()      # loaded once, before the workers are forked
+    with ProcessPoolExecutor(jobs or os.cpu_count(), mp_context=multiprocessing.get_context("fork")) as pool:
+        yield from pool.map(_check_one, paths, chunksize=max(1, len(paths) // (8 * (jobs or os.cpu_count() or 1))))
+
+
+def _cmd_check(args) -> int:
+    if args.jobs < 0:
+        raise InputError("director check", 0, 0, "-j", f"expected a number of processes, 0 or more, found {args.jobs}")
+    counts = {"pass": 0, "fail": 0, "bad": 0, "skip": 0}
+    for kind, line in _checked(_case_files(args.paths), args.jobs):
+        counts[kind] += 1
+        if line:
+            print(line)
+    passed, failed, bad = counts["pass"], counts["fail"], counts["bad"]
     if not (passed or failed or bad):
         print(f"director: error: no case with an expect: block found under {', '.join(args.paths)}",
               file=sys.stderr)
         return 2
     print(f"{passed} passed, {failed} failed" + (f", {bad} bad input" if bad else ""))
     return 2 if bad else (1 if failed else 0)
+
+
+_PROVE_CALLS = ("Pass", "1C", "1S", "1NT", "2C", "X", "XX", "8C")
+
+
+def _cmd_prove(args) -> int:
+    from .table import Call, CallSyntaxError
+    calls = []
+    for text in args.call_set.split(","):
+        try:
+            calls.append(str(Call.parse(text.strip())))
+        except (CallSyntaxError, ValueError):
+            raise InputError("director prove", 0, 0, "--call-set",
+                             f"expected calls such as Pass,1C,X separated by commas, found {text.strip()!r}") from None
+    for name, v, low in (("--calls", args.calls, 1), ("--depth", args.depth, 0), ("--jobs", args.jobs, 0)):
+        if v < low:
+            raise InputError("director prove", 0, 0, name, f"expected a number {low} or more, found {v}")
+    from .prove import prove
+    report = prove(args.calls, tuple(dict.fromkeys(calls)), args.in_rotation, args.depth,
+                   jobs=args.jobs or None, scheduler=args.scheduler)
+    if args.format == "json":
+        print(json.dumps(report.as_dict(), indent=2))
+    else:
+        sys.stdout.write(report.text())
+    return 1 if report.tally.faults else 0
 
 
 def _cmd_serve(args) -> int:

@@ -108,8 +108,11 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
 """
 from __future__ import annotations
 
+import bisect
+import itertools
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Optional
 
 from .case import Case, Event
@@ -117,6 +120,11 @@ from .table import Call, Denomination, Seat, auction_is_over, declarer, double_a
 
 
 _PASS = Call.parse("Pass")
+
+
+def _is_mapping(x) -> bool:
+    """Whether ``x`` is a mapping (dicts and mapping proxies first: typing's check is slow)."""
+    return isinstance(x, (dict, MappingProxyType)) or isinstance(x, Mapping)
 
 
 @dataclass(frozen=True)
@@ -199,7 +207,7 @@ class Deriver:
 
     def derive(self, status: "Mapping[int, str] | Iterable[int]" = frozenset()) -> Facts:
         """The base facts under ``status`` (as for :func:`derive`); returns Facts."""
-        status_of = dict(status) if isinstance(status, Mapping) else {n: "cancelled" for n in status}
+        status_of = dict(status) if _is_mapping(status) else {n: "cancelled" for n in status}
         if self._last is not None:
             before, facts_then = self._last
             changed = {n for n in before.keys() | status_of.keys() if before.get(n) != status_of.get(n)}
@@ -293,7 +301,7 @@ def _fault_facts(case: Case, add) -> None:
 
 def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) -> None:
     """Add the ``call`` facts of the auction replayed under ``status`` (see :func:`derive`)."""
-    status_of = dict(status) if isinstance(status, Mapping) else {n: "cancelled" for n in status}
+    status_of = dict(status) if _is_mapping(status) else {n: "cancelled" for n in status}
     cancelled = frozenset(n for n, st in status_of.items() if st == "cancelled")
     as_pass = frozenset(n for n, st in status_of.items() if st == "replaced-by-pass")
     # a call waiting for its caller to replace it is out of the auction until they do: the
@@ -304,28 +312,29 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
     in_rotation = frozenset(n for n, st in status_of.items() if st == "in-rotation")
     call_events = [e for e in case.events if e.kind in ("call", "replaces")]
     standing: list[tuple[int, Seat, Call]] = []      # (event number, seat, call)
-    over_memo: dict[tuple, bool] = {(): False}
+    # ended[j]: whether the first j standing calls have ended the auction (four passes, or
+    # three passes after a bid; later calls do not reopen it), worked out forward and kept
+    # until a replacement changes a standing call (then from there on): O(1) per call
+    ended: list[bool] = [False]
+    trail: list[int] = [0]          # passes at the end of the first j standing calls
+    bid_at: list[int] = [0]         # how many of the first j standing calls are bids
 
     def over(seq: list[tuple[int, Seat, Call]]) -> bool:
-        """Whether these standing calls have ended the auction (four passes, or three passes
-        after a bid; later calls do not reopen it). Memoised by prefix, so replaying an
-        auction of n calls costs O(n) checks, not O(n^2). (Iterative, not recursive: a
-        closure that calls itself is a reference cycle left for the garbage collector.)"""
-        key = tuple(n if c is not _PASS else -n for n, _, c in seq)   # ints hash in C
-        hit = over_memo.get(key)
-        if hit is not None:
-            return hit
-        k = len(key) - 1
-        while key[:k] not in over_memo:
-            k -= 1
-        result = over_memo[key[:k]]
-        for j in range(k + 1, len(key) + 1):
-            if not result:
-                calls = [c for _, _, c in seq[:j]]
-                result = (j == 4 and all(c.is_pass for c in calls)) or (
-                    j >= 4 and all(c.is_pass for c in calls[-3:]) and any(c.is_bid for c in calls[:-3]))
-            over_memo[key[:j]] = result
-        return result
+        """Whether ``seq`` (the whole of ``standing`` or a prefix of it) has ended the auction."""
+        j = len(seq)
+        while len(ended) <= j:
+            k = len(ended)
+            c = standing[k - 1][2]
+            t = trail[-1] + 1 if c.is_pass else 0
+            b = bid_at[-1] + (1 if c.is_bid else 0)
+            trail.append(t)
+            bid_at.append(b)
+            ended.append(ended[-1] or (k == 4 and t == 4) or (k >= 4 and t >= 3 and b > 0))
+        return ended[j]
+
+    def changed_from(pos: int) -> None:
+        """A standing call at ``pos`` changed: what was worked out from there on is stale."""
+        del ended[pos + 1:], trail[pos + 1:], bid_at[pos + 1:]
     turn_at: dict[int, Seat] = {}
     call_facts: dict[int, dict] = {}
 
@@ -349,6 +358,8 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
                     last, bidder = c, s
                 else:
                     since_bid.append(c.kind)
+            elif prev_called and plast is not None:
+                break           # everything looked for is found (a bid is not a pass)
         f: dict[str, Any] = {
             "t": "call", "fid": f"e{e.number}", "idx": e.number, "seat": seat.letter, "call": str(call),
             "kind": call.kind, "lho": seat.lho.letter, "rho": seat.rho.letter, "partner": partner.letter,
@@ -390,7 +401,8 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
         if e.kind == "call":
             turn = case.dealer if not standing else standing[-1][1].lho
             f = context_facts(e, standing, turn)
-            standing_before[e.number] = list(standing)
+            if e.call.is_pass and not f["auction_ended_before"]:     # what _closing_run reads
+                standing_before[e.number] = list(standing)
             if e.number not in cancelled and e.number not in awaiting:
                 standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
         else:
@@ -403,11 +415,12 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
             turn = turn_at[orig_no]
             f = context_facts(e, before, turn)
             f["replaces"] = orig_no
-            between = [x for x in case.events if orig_no < x.number < e.number]
+            between = case.events[orig_no:e.number - 1]     # events orig_no+1 .. e.number-1
             f["director_before"] = any(x.kind in ("director", "ruled") for x in between)
             f["ruled_before"] = any(x.kind == "ruled" for x in between)
             if e.number not in cancelled and pos is not None:
                 standing[pos] = (e.number, e.seat, _PASS if e.number in as_pass else e.call)
+                changed_from(pos)
             elif e.number not in cancelled and orig_no in awaiting and e.number not in awaiting:
                 standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
         turn_at[e.number] = turn
@@ -432,30 +445,46 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
     rulings = [x.number for x in case.events if x.kind == "ruled"]
 
     def director_between(lo: int, hi: "int | None", among: "list[int]" = directors) -> bool:
-        return any(lo < d and (hi is None or d < hi) for d in among)
+        k = bisect.bisect_right(among, lo)        # event numbers are in order
+        return k < len(among) and (hi is None or among[k] < hi)
+
+    def first_after(n: int, among: "list[int]") -> "int | None":
+        k = bisect.bisect_right(among, n)
+        return among[k] if k < len(among) else None
     for i, e in enumerate(call_events):
         f = call_facts[e.number]
         if e.kind == "call":
-            _closing_run(f, e, call_events[i + 1:], standing_before[e.number], call_facts)
+            if e.number in standing_before:
+                _closing_run(f, e, call_events[i + 1:], standing_before[e.number], call_facts)
             if e.simultaneous_with is not None:
                 f["simultaneous_with"] = e.simultaneous_with.letter
             if i > 0 and call_events[i - 1].seat == e.seat and not director_between(call_events[i - 1].number, e.number):
                 f["follows_own_idx"] = call_events[i - 1].number
         # call events are in file order, so the later ones follow in the list
-        later = [x for x in call_events[i + 1:]
-                 if not (x.kind == "replaces" and call_facts[x.number].get("replaces") == e.number)]
-        partner = e.seat.partner
-        own = next((x for x in later if x.seat == e.seat), None)
+        # the next call event, and the next by this caller, his partner and his LHO, not
+        # counting replacements of this call (one scan, stopping once all four are found)
+        seat, partner, lho = e.seat, e.seat.partner, e.seat.lho
+        nxt = own = pn = ln = None
+        for x in itertools.islice(call_events, i + 1, None):
+            if x.kind == "replaces" and call_facts[x.number].get("replaces") == e.number:
+                continue
+            if nxt is None:
+                nxt = x
+            if own is None and x.seat == seat:
+                own = x
+            elif pn is None and x.seat == partner:
+                pn = x
+            elif ln is None and x.seat == lho:
+                ln = x
+            if own is not None and pn is not None and ln is not None:
+                break
         if own is not None:
             f["own_next_idx"] = own.number
-        pn = next((x for x in later if x.seat == partner), None)
         if pn is not None:
             f["partner_next_idx"] = pn.number
-        ln = next((x for x in later if x.seat == e.seat.lho), None)
         if ln is not None:
             f["lho_next_idx"] = ln.number
-        if later:
-            nxt = later[0]
+        if nxt is not None:
             f["next_idx"], f["next_seat"] = nxt.number, nxt.seat.letter
             f["next_rel"] = relation(nxt.seat, to=e.seat)
             f["next_by_turn_player"] = nxt.seat.letter == f["turn"]
@@ -466,10 +495,10 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
             f["director_before_next"] = director_between(e.number, None)
             f["ruled_before_next"] = director_between(e.number, None, rulings)
         f["final"] = i == len(call_events) - 1
-        first_director = next((d for d in directors if d > e.number), None)
+        first_director = first_after(e.number, directors)
         if first_director is not None:
             f["director_next_idx"] = first_director
-        first_ruling = next((d for d in rulings if d > e.number), None)
+        first_ruling = first_after(e.number, rulings)
         if first_ruling is not None:
             f["ruled_next_idx"] = first_ruling
 
@@ -551,11 +580,14 @@ def derive_table_facts(case: Case, add) -> None:
     setting = getattr(case, "setting", {}) or {}
     calls = [e for e in events if e.kind == "call"]
     # the call that ended the auction, if any (three passes after a bid, or four passes)
+    # (one forward scan: the first k at which auction_is_over(calls[:k]) holds)
     over_at, passed_out = None, False
-    for k in range(1, len(calls) + 1):
-        if auction_is_over([c.call for c in calls[:k]]):
-            over_at = calls[k - 1].number
-            passed_out = not any(c.call.is_bid for c in calls[:k])
+    seen_bid, in_row = False, 0
+    for k, c in enumerate(calls, 1):
+        in_row = in_row + 1 if c.call.is_pass else 0
+        seen_bid = seen_bid or c.call.is_bid
+        if (k == 4 and in_row == 4) or (seen_bid and in_row >= 3):
+            over_at, passed_out = c.number, not seen_bid
             break
     marks = {code: min((e.number for e in events if e.kind == "happened" and e.happened == code), default=None)
              for code in _PLAY_MARKERS + ("hands-returned", "deal-completed")}

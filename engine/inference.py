@@ -70,7 +70,7 @@ class UnsettledError(EngineError):
         self.events = events
 
 
-_REGISTERED: dict[int, "_Compiled"] = {}
+_REGISTERED: dict[tuple, "_Compiled"] = {}
 _SIDS = itertools.count(1)
 
 
@@ -222,7 +222,8 @@ class _Compiled:
     no exception is ever swallowed into the session state.
     """
 
-    def __init__(self, book: Rulebook):
+    def __init__(self, book: Rulebook, names: "frozenset[str] | None" = None):
+        """Register ``book``'s engine rules (only those in ``names`` when given)."""
         self.book = book
         self.name = f"rb{len(_REGISTERED) + 1}_{re.sub(r'[^a-z0-9]', '_', book.edition)}"
         self.firings: list[Firing] = []
@@ -232,7 +233,12 @@ class _Compiled:
         self.by_fid: dict[str, dict] = {}
         self.seen: dict[tuple, str] = {}      # a derived fact's content -> its fid
         self.alts: dict[str, list[Firing]] = {}   # fid -> the other firings that derived it
-        definitions = copy.deepcopy(book.engine_rules)
+        definitions = copy.deepcopy(book.engine_rules if names is None else
+                                    {n: d for n, d in book.engine_rules.items() if n in names})
+        # only the fact types some registered rule can match enter this ruleset
+        types = {t for n in definitions for t in _TYPES[id(book)][1].get(n, ())} | {CONTROL_TYPE}
+        self.needed = {t: f for t, f in book.needed_fields.items() if t in types} \
+            if names is not None else book.needed_fields
         self.actions = {ename: self._action(ename) for ename in definitions}
         self.handle = _C.create_ruleset(self.name, json.dumps(definitions, ensure_ascii=False))
 
@@ -263,7 +269,7 @@ class _Compiled:
 
     def _action(self, ename: str):
         rule = self.book.engine_names.get(ename)
-        need = self.book.needed_fields
+        need = self.needed
         derives = [(c, renderer(c)) for c in rule.then if c.kind == "fact"] if rule is not None else []
 
         def act(matched: dict):
@@ -280,11 +286,11 @@ class _Compiled:
                     # a field copied from a field the matched fact lacks is left out
                     fact = {k: v for k, v in fill(m).items() if v is not MISSING}
                     fact["t"] = fact.pop("type")
-                    key = (rule.id, *sorted(fact.items(), key=_item_key))
+                    key = tuple(sorted(fact.items(), key=_item_key))
                     first = self.seen.get(key)
                     if first is not None:
-                        # facts are a set: the same conclusion reached again from other
-                        # matches adds no fact (asserted again under a new id, it would let
+                        # facts are a set: the same fact derived again (by this rule from
+                        # other matches, or by another rule) adds no fact (asserted again under a new id, it would let
                         # rules that derive each other's premises multiply without end); the
                         # other derivation is kept, for reading order and provenance
                         self.alts.setdefault(first, []).append(firing)
@@ -307,7 +313,7 @@ class _Compiled:
         self.seen, self.alts = {}, {}
         self.by_fid = {f["fid"]: f for f in facts}
         sid = self.sid = str(next(_SIDS))
-        need = self.book.needed_fields
+        need = self.needed
         batch = []
         for f in facts:
             keep = need.get(f["t"])
@@ -348,12 +354,64 @@ class _Compiled:
         return self.firings
 
 
-def compiled(book: Rulebook) -> _Compiled:
-    """Register ``book`` with the C engine once per process and return its runner."""
-    key = id(book)
-    if key not in _REGISTERED:
-        _REGISTERED[key] = _Compiled(book)
-    return _REGISTERED[key]
+_TYPES: dict[int, tuple] = {}
+
+
+def _rule_types(book: Rulebook) -> tuple:
+    """For each engine rule of ``book``: (the fact types its positive patterns need, the
+    types it derives), and the types every pattern of it matches; cached per book (the entry
+    keeps ``book`` alive, so its id cannot be reused)."""
+    hit = _TYPES.get(id(book))
+    if hit is None:
+        need, matches = {}, {}
+        for name, r in book.engine_names.items():
+            alt = r.alternatives[int(name.rsplit("#", 1)[1]) - 1] if "#" in name else []
+            positive = frozenset(p.type for p in (*r.when, *alt))
+            need[name] = (positive, frozenset(r.derives))
+            matches[name] = positive | {p.type for p in r.unless}
+        hit = _TYPES[id(book)] = (need, matches, book, {})
+    return hit
+
+
+def _possible_rules(book: Rulebook, base_types: frozenset) -> frozenset:
+    """The engine rules of ``book`` that can fire on a case whose base facts have the types
+    ``base_types``: those whose positive patterns all match types that are among the base
+    types or derived by such rules (a closure). A rule left out could never fire."""
+    need, _, _, memo = _rule_types(book)
+    hit = memo.get(base_types)
+    if hit is None:
+        have = set(base_types)
+        grown = True
+        while grown:
+            grown = False
+            for positive, derives in need.values():
+                if positive <= have and not derives <= have:
+                    have |= derives
+                    grown = True
+        hit = memo[base_types] = frozenset(n for n, (positive, _) in need.items() if positive <= have)
+    return hit
+
+
+def compiled(book: Rulebook, base_types: "frozenset | None" = None) -> _Compiled:
+    """Register ``book`` with the C engine once per process and return its runner.
+
+    With ``base_types`` (the fact types of a case's base facts), the runner holds only the
+    rules that can fire on such a case (see :func:`_possible_rules`): one ruleset per set of
+    types, registered on first use, so the engine never stores facts for rules that wait for
+    a fact the case cannot have (the Law 27 cases need about half of the rulebook).
+    """
+    if base_types is None:
+        key = (id(book), None)
+        if key not in _REGISTERED:
+            _rule_types(book)
+            _REGISTERED[key] = _Compiled(book)
+        return _REGISTERED[key]
+    names = _possible_rules(book, base_types)
+    key = (id(book), names)
+    runner = _REGISTERED.get(key)
+    if runner is None:
+        runner = _REGISTERED[key] = _Compiled(book, names | {"control-sink"})
+    return runner
 
 
 _OUTCOME_FILLS: dict[int, tuple] = {}
@@ -461,9 +519,11 @@ def run(book: Rulebook, derive) -> RunResult:
     Raises:
         EngineError: an action failed, or the statuses did not settle within MAX_ROUNDS.
     """
-    runner = compiled(book)
     status: dict[int, str] = {}
     facts = derive(MappingProxyType(dict(status)))
+    # the fact types do not depend on the call statuses: one runner for every round
+    runner = compiled(book, frozenset(f["t"] for f in facts))
+    runner.derived_count = 0     # derived facts are numbered d1, d2, ... in each case
     history = [status]
     for rounds in range(1, MAX_ROUNDS + 1):
         firings = runner.run_once(facts)

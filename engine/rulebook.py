@@ -58,6 +58,10 @@ ALIAS_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 OPS = {"ne": "$neq", "lt": "$lt", "le": "$lte", "gt": "$gt", "ge": "$gte"}
 RULE_KEYS = {"id", "cite", "summary", "when", "unless", "any", "then", "pri"}
 THEN_KEYS = {"outcome", "for", "option", "branch", "cite", "text"}
+# the same words in another language: text_pt, option_pt, branch_pt (kept out of the English
+# data the engine fills; the ruling fills them when a ruling is asked for in that language)
+LANGS = ("pt",)
+TR_KEYS = {f"{k}_{lang}" for k in ("text", "option", "branch") for lang in LANGS}
 CONTROL_TYPE = "$stratum"
 CONTROL_ALIAS = "ctl__"
 
@@ -91,6 +95,7 @@ class Conclusion:
     kind: str                 # 'outcome' | 'fact'
     data: dict                # outcome: code/for/option/branch/cite/text; fact: the template
     index: int                # position in the rule's `then` list (for stable ordering)
+    tr: dict = field(default_factory=dict, compare=False)   # text_pt, option_pt, branch_pt
 
 
 @dataclass
@@ -311,8 +316,8 @@ def _parse_rule(file: str, rule: Any, idx: int, vocabulary: dict, law: str) -> R
             then.append(Conclusion("fact", dict(fact), i))
         elif "outcome" in item:
             for k in item:
-                if k not in THEN_KEYS:
-                    raise _err(file, item, k, f"{fname}.{k}", f"unknown key '{k}': expected one of {', '.join(sorted(THEN_KEYS))}")
+                if k not in THEN_KEYS and k not in TR_KEYS:
+                    raise _err(file, item, k, f"{fname}.{k}", f"unknown key '{k}': expected one of {', '.join(sorted(THEN_KEYS | TR_KEYS))}")
             code = item["outcome"]
             if code not in vocabulary:
                 raise _err(file, item, "outcome", f"{fname}.outcome",
@@ -320,14 +325,14 @@ def _parse_rule(file: str, rule: Any, idx: int, vocabulary: dict, law: str) -> R
             c = law_number(item.get("cite", cite))
             if not isinstance(c, str) or not CITE_RE.match(c):
                 raise _err(file, item, "cite", f"{fname}.cite", f"expected a sub-clause such as 27D, found {c!r}")
-            for k in ("for", "option", "branch", "text"):
+            for k in ("for", "option", "branch", "text", *sorted(TR_KEYS)):
                 if k in item:
                     if not isinstance(item[k], str):
                         raise _err(file, item, k, f"{fname}.{k}", f"expected text, found {item[k]!r}")
                     _check_template(file, item, k, f"{fname}.{k}", item[k], names)
             data = {k: item[k] for k in THEN_KEYS if k in item}
             data["cite"] = c
-            then.append(Conclusion("outcome", data, i))
+            then.append(Conclusion("outcome", data, i, {k: item[k] for k in TR_KEYS if k in item}))
         else:
             raise _err(file, then_block, i, fname, "expected 'outcome:' or 'fact:'")
     pri = rule.get("pri")

@@ -276,7 +276,11 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
         if key in seen:
             continue
         seen.add(key)
-        lines.append(Line(o.code, o.cite, o.who, o.option, o.branch, o.text, o.rule.id, events_of(o.firing),
+        text, option, branch, who = o.text, o.option, o.branch, o.who
+        if getattr(case, "lang", "en") != "en":
+            from .i18n import outcome_words
+            text, option, branch = outcome_words(o.rule, o.firing, o.code, text, option, branch, case.lang)
+        lines.append(Line(o.code, o.cite, who, option, branch, text, o.rule.id, events_of(o.firing),
                           template, named))
 
     def make_trace() -> list[TraceEntry]:
@@ -512,6 +516,8 @@ def render_text(r: Ruling, trace: bool = False) -> str:
     then the detail with citations; seats in full, wrapped to the terminal's width."""
     from . import grid
     from .questions import questions
+    from .i18n import gettext
+    _ = gettext(getattr(r.case, "lang", "en"))
     g = _grouped(r)
     words = _told_apart(r.lines)
     w, full = grid.width(), grid.seats_in_full
@@ -525,35 +531,35 @@ def render_text(r: Ruling, trace: bool = False) -> str:
     def dotted(prefix, text, cite):   # seats in full, at the terminal's width
         return _dotted(prefix, full(text), cite, w)
     if not r.lines:
-        out.append("No irregularity found by the laws encoded so far; nothing to rule.")
+        out.append(_("No irregularity found by the laws encoded so far; nothing to rule."))
     for ln in g["irregularity"]:
         ev = _irregular_event(ln)
         where = f" (event {ev.event}, {ev.file}:{ev.line})" if ev and ev.event else ""
-        out += dotted("Irregularity: ", ln.text + where, ln.cite)
+        out += dotted(_("Irregularity: "), ln.text + where, ln.cite)
     n = 0
     if g["ruling"]:
         out.append("")
-        out.append("Ruling:")
+        out.append(_("Ruling:"))
         for ln in g["ruling"]:
             n += 1
             out += dotted(f"{n:>3}. ", words[id(ln)], ln.cite)
     if g["options"]:
         out.append("")
-        out.append("Options (who may choose what, and what follows each choice):")
+        out.append(_("Options (who may choose what, and what follows each choice):"))
         for i, (label, lns) in enumerate(_by_label(g["options"], "option")):
             out.append(f"  {chr(ord('a') + i)}. {full(label)}:")
             for ln in lns:
                 out += dotted("     - ", words[id(ln)], ln.cite)
     if g["branches"]:
         out.append("")
-        out.append("Branches (the ruling depends on a judgement the case does not state):")
+        out.append(_("Branches (the ruling depends on a judgement the case does not state):"))
         for label, lns in _by_label(g["branches"], "branch"):
             out.append(f"  {full(label)}:")
             for ln in lns:
                 out += dotted("     - ", words[id(ln)], ln.cite)
     if g["judgements"]:
         out.append("")
-        out.append("Judgements needed (answer with 'director ask', or type the line shown):")
+        out.append(_("Judgements needed (answer with 'director ask', or type the line shown):"))
         for ln in g["judgements"]:
             out += dotted("   - ", words[id(ln)], ln.cite)
             for q in qs:
@@ -564,7 +570,7 @@ def render_text(r: Ruling, trace: bool = False) -> str:
                                          subsequent_indent="     ")
     if g["not-covered"]:
         out.append("")
-        out.append("Not covered yet:")
+        out.append(_("Not covered yet:"))
         for ln in g["not-covered"]:
             out += dotted("   - ", ln.text, ln.cite)
     if r.unused:
@@ -577,7 +583,7 @@ def render_text(r: Ruling, trace: bool = False) -> str:
         out += _trace_text(r)
     else:
         out.append("")
-        out.append("Trace: --trace shows each rule, the facts it matched and the events they came from.")
+        out.append(_("Trace: --trace shows each rule, the facts it matched and the events they came from."))
     return "\n".join(out) + "\n"
 
 

@@ -33,7 +33,7 @@ from ..ruling import Ruling
 from ..yamlpos import InputError, load, position
 from ..report import build as report_build
 from ..report.grid import build as grid_build
-from ..report.words import SEAT_NAMES, plain, seat
+from ..report.words import SEAT_NAMES, condition, seat
 
 SEATS = ("N", "E", "S", "W")
 DISTRACTORS = 3
@@ -235,7 +235,7 @@ def _heading(line) -> str:
     if line is None:
         return "The ruling"
     if line.option or line.branch:
-        return "If " + plain(line.option or line.branch)
+        return "If " + condition(line.option or line.branch)
     return {"irregularity": "What went wrong", "judgements": "Findings the director still needs",
             "not-covered": "Not covered by this tool"}.get(line.section, "The ruling")
 

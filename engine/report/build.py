@@ -16,7 +16,7 @@ from ..case import Case, load_case
 from ..rulebook import Rulebook
 from ..ruling import Ruling, as_dict, edition_title
 from . import diagram, grid as grid_mod
-from .words import VUL_WORDS, event_words, judgement_words, plain, seat, sentence
+from .words import VUL_WORDS, condition, event_words, judgement_words, plain, seat, sentence
 
 SECTION_TITLES = {
     "irregularity": "What went wrong",
@@ -119,7 +119,7 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True) -> Report
     n = 0
     for ln in ruling.lines:
         n += 1
-        label = plain(ln.option or ln.branch or "")
+        label = condition(ln.option or ln.branch or "")
         s = ShownLine(n, plain(ln.text), ln.cite, sentence(case, ln), label, seat(ln.who))
         shown.append(s)
         groups[ln.section].setdefault(label, []).append(s)

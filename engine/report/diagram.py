@@ -13,7 +13,7 @@ import textwrap
 
 import graphviz
 
-from .words import event_words, judgement_words, plain
+from .words import condition, event_words, judgement_words, plain
 
 WRAP = 34
 
@@ -81,7 +81,7 @@ def dot_source(ruling, book) -> graphviz.Digraph:
     for k, ln in enumerate(ruling.lines):
         label = plain(ln.text)
         if ln.option or ln.branch:
-            label = f"If {plain(ln.option or ln.branch)}: {label}"
+            label = f"If {condition(ln.option or ln.branch)}: {label}"
         g.node(f"c{k}", wrap(f"{label} [{ln.cite}]", 40), shape="box", style="filled", fillcolor="#e6f4ea")
         for i, t in enumerate(ruling.trace):
             if t.rule == ln.rule:

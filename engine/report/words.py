@@ -54,6 +54,13 @@ def plain(text: str) -> str:
     return _SEAT_RE.sub(lambda m: SEAT_NAMES[m.group(1)], text)
 
 
+def condition(label: str) -> str:
+    """An option's or branch's label as a condition to follow "If": seats in full, without a
+    leading "if" of its own ("if W does not accept" -> "West does not accept")."""
+    text = plain(str(label or "")).strip()
+    return text[3:] if text[:3].lower() == "if " else text
+
+
 def call_words(call) -> str:
     """How a call reads after a name: 'bid 2C', 'passed', 'doubled', 'redoubled'."""
     c = str(call)
@@ -181,10 +188,8 @@ def sentence(case: Case, line) -> str:
     because = reasons(case, line.events)
     text = plain(line.text).rstrip(". ")
     head = ""
-    if line.option:
-        head = f"If {plain(line.option)}: "
-    elif line.branch:
-        head = f"If {plain(line.branch)}: "
+    if line.option or line.branch:
+        head = f"If {condition(line.option or line.branch)}: "
     if because:
         lead = join_words(because)
         body = f"{lead[0].upper()}{lead[1:]}; so {text[0].lower() + text[1:] if _lowerable(text) else text}"

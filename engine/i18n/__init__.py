@@ -1,0 +1,74 @@
+"""Rulings in another language (Portuguese, ``pt``: Brazilian usage, as seed 002).
+
+Two kinds of words are translated, in two places:
+
+* the rules' own words: each outcome of a rule file may carry ``text_pt`` (and
+  ``option_pt``, ``branch_pt``) beside its English ``text``, with the same placeholders; the
+  ruling fills them from the facts the rule matched (:func:`outcome_words`);
+* the interface's words (section headings and the like): gettext catalogues in
+  ``engine/i18n/locale/<lang>/LC_MESSAGES/director.po``, compiled with Babel to ``director.mo``
+  (``tools/compile_locales.py``; the test suite checks the ``.mo`` is current).
+
+Seats are written in full in the language: Norte, Leste, Sul, Oeste (Norte-Sul, Leste-Oeste).
+A rule with no text in the language is shown in English, marked ``[EN]``, so nothing is
+silently missing; ``tests/test_i18n.py`` lists every such rule.
+"""
+from __future__ import annotations
+
+import gettext as _gettext
+from functools import lru_cache
+from pathlib import Path
+
+LANGS = ("en", "pt")
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DOMAIN = "director"
+UNTRANSLATED = "[EN] "
+# seats and sides in full, as the language writes them (the research note's glossary)
+SEATS = {"pt": {"N": "Norte", "E": "Leste", "S": "Sul", "W": "Oeste", "NS": "Norte-Sul", "EW": "Leste-Oeste"}}
+
+
+@lru_cache(maxsize=4)
+def translations(lang: str) -> _gettext.NullTranslations:
+    """The interface catalogue for ``lang`` (English: the strings as written)."""
+    if lang == "en":
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang])
+
+
+def gettext(lang: str):
+    """The ``_`` function for ``lang``."""
+    return translations(lang).gettext
+
+
+def _seat_mapped(matched: dict, lang: str) -> dict:
+    table = SEATS.get(lang)
+    if not table:
+        return matched
+    return {a: {k: (table.get(v, v) if isinstance(v, str) else v) for k, v in f.items()}
+            for a, f in matched.items()}
+
+
+def outcome_words(rule, firing, code: str, text: str, option: str, branch: str, lang: str) -> tuple[str, str, str]:
+    """The (text, option, branch) of one outcome line in ``lang``.
+
+    The rule's conclusion is the one whose English, filled from the firing's facts, gives
+    ``text``; its ``text_<lang>`` etc. are filled from the same facts (seats in full, in the language). Missing words stay English, marked ``[EN]``.
+    """
+    from ..inference import compile_template
+    if lang == "en":
+        return text, option, branch
+    matched = firing.matched
+    conc = None
+    for c in rule.then:
+        if c.kind == "outcome" and c.data.get("outcome") == code and \
+                compile_template(c.data.get("text", ""))(matched) == text:
+            conc = c
+            break
+    local = _seat_mapped(matched, lang)
+
+    def word(key: str, english: str) -> str:
+        if not english:
+            return english
+        tmpl = conc.tr.get(f"{key}_{lang}") if conc is not None else None
+        return compile_template(tmpl)(local) if tmpl else UNTRANSLATED + english
+    return word("text", text), word("option", option), word("branch", branch)
