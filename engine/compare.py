@@ -114,12 +114,13 @@ def render_text(c: Comparison, vocabulary: dict[str, str] | None = None, width: 
     colw = max([len(e) for e in c.editions] + [10])
     codew = max([len(r.code) for r in c.rows] + [7])
     whow = max([len(r.who) for r in c.rows] + [3])
-    out += ["", "Side by side (cite under each edition; '-' where it does not so rule; '*' marks a difference):",
+    out += ["", "Side by side (cite under each edition; '-' where it does not so rule; "
+                "'*' marks an outcome not every edition gives):",
             "  " + "who".ljust(whow) + "  " + "outcome".ljust(codew) + "  "
             + "  ".join(e.ljust(colw) for e in c.editions)]
     for row in c.rows:
         cells = [(",".join(row.cites[e]) or "-").ljust(colw) for e in c.editions]
-        out.append(("* " if row.differs else "  ") + row.who.ljust(whow) + "  " + row.code.ljust(codew) + "  "
+        out.append(("* " if row.change == "outcome" else "  ") + row.who.ljust(whow) + "  " + row.code.ljust(codew) + "  "
                    + "  ".join(cells))
     for e in c.editions:
         out += ["", f"=== {e} " + "=" * max(3, width - len(e) - 5), render_text_ruling(c.rulings[e]).rstrip()]

@@ -135,6 +135,11 @@ def load_table(path: str | Path) -> Table:
                          f"a table needs at least four candidates, found {len(cands)}")
     t = Table(file, str(data.get("table") or Path(file).stem), list(cands))
     players = cands
+    if len(cands) == 4 and "selection" in data:
+        _cut(file, data, "selection", cands, False)    # its cards are checked first: one error at a time
+        raise InputError(file, *position(data, "selection"), "selection",
+                         "with four candidates all four play, so there is no cut for the table: "
+                         "put the cut for partners and deal under partners:")
     if len(cands) > 4 and ("selection" in data or "rubber_end" not in data):
         t.cuts["selection"] = _cut(file, data, "selection", cands, True)
         p = places(t.cuts["selection"], cands)

@@ -238,47 +238,50 @@ def judgement_words(case, j) -> str:
 #: outcome codes (rules/vocabulary.yaml) that say what happens at the table now, most urgent
 #: first: the order in which 'Tell the players now' picks the ruling's lines. Presentation
 #: only: which lines a ruling holds is the rules' business.
-TELL_NOW = ("may-change-call", "call-cancelled", "pass-substituted", "auction-reverts", "offender-must-replace",
+TELL_NOW = ("change-not-allowed", "may-change-call", "call-cancelled", "pass-substituted", "auction-reverts", "offender-must-replace",
             "offender-must-repeat", "offender-calls-again", "partner-must-pass-rest", "offenders-must-pass-rest",
             "partner-must-pass-next", "offender-must-pass-next", "lho-may-withdraw", "call-stands",
             "call-accepted", "no-further-rectification", "offender-may-call", "partner-may-call",
             "new-shuffle-and-deal", "hands-corrected", "card-removed", "board-cancelled", "result-stands", "passed-out",
-            "auction-ended", "play-normally", "deal-stands", "adjusted-score", "artificial-adjusted-score",
-            "change-not-allowed")
+            "auction-ended", "play-normally", "deal-stands", "adjusted-score", "artificial-adjusted-score")
 
 
 def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str]:
     """The first two or three things to tell the players now, in plain words, seats in full.
 
     Built from the ruling's data: a judgement still to make comes first (the director asks
-    it away from the table), then each player's decision the ruling waits for, then the
-    ruling's own lines addressed to a player.
+    it away from the table), then the ruling's own lines addressed to a player (what is
+    decided, in ``TELL_NOW`` order), then each player's decision the ruling waits for (who
+    now chooses), so that the lines read aloud top to bottom.
     """
     qs = questions(r) if qs is None else qs
-    out: list[str] = []
+    judge: list[str] = []
     for q in qs:
         if q["kind"] in ("judgement", "setting"):
             where = " (away from the table)" if q["kind"] == "judgement" else ""
-            out.append(f"Before ruling, find out{where}: {q['prompt']}")
+            judge.append(f"Before ruling, find out{where}: {q['prompt']}")
             break
         if q["kind"] == "check":
-            out.append(f"Before ruling: {seats_in_full(q['prompt'])}")
+            judge.append(f"Before ruling: {seats_in_full(q['prompt'])}")
             break
+    decide: list[str] = []
     for q in qs:
         if q["kind"] != "decision":
             continue
         a = q["about"]
         if q["property"] == "accepts":
-            out.append(f"{full(q['who'])} may accept {full(a['seat'])}'s {a['call']}, or not: see the options.")
+            decide.append(f"{full(q['who'])} may accept {full(a['seat'])}'s {a['call']}, or not: see the options.")
         elif q["property"] == "replaces" and not any(x["property"] == "accepts" and x["about"] == a for x in qs):
-            out.append(f"{full(q['who'])} now chooses the call to put in place of {a['call']}: see the options.")
+            decide.append(f"{full(q['who'])} now chooses the call to put in place of {a['call']}: see the options.")
     # a call already replaced needs no telling that it must be
     replaced = {c["event"] for c in standings(r) for x in standings(r)
                 if x.get("replaces") == c["call"] and x["seat"] == c["seat"] and x["event"] > c["event"]}
     now = [ln for ln in r.lines if ln.section == "ruling" and ln.code in TELL_NOW
            and not (ln.code == "offender-must-replace" and any(e.event in replaced for e in ln.events))]
     now.sort(key=lambda ln: TELL_NOW.index(ln.code))
-    out += [seats_in_full(ln.text) for ln in now]
+    # read aloud top to bottom: what is decided, then who now chooses (room is kept for that)
+    room = max(1, most - len(judge) - len(decide))
+    out = judge + [seats_in_full(ln.text) for ln in now][:room] + decide
     if not out:
         firsts = [ln for ln in r.lines if ln.section == "ruling"]
         out += [seats_in_full(ln.text) for ln in firsts[:1]]
@@ -317,7 +320,12 @@ def judgement_hint(q: dict) -> str:
                 parts.append(f"{key}: [H] (--judge \"{key}=H\")")
         for k, v in (adds.get("setting") or {}).items():
             parts.append(f"{k}: {v}")
-    return f"{q['prompt']} " + ("; ".join(parts) if parts else f"In the case: {q['case_line']}")
+    if parts:
+        return f"{q['prompt']} " + "; ".join(parts)
+    if q.get("case_line"):
+        return f"{q['prompt']} In the case: {q['case_line']}"
+    # a check for the director (count the other hands, say): nothing to type but what was found
+    return "When it is known, add what was found as an event (--event; director rule --help lists them)."
 
 
 def front_data(r) -> dict[str, Any]:

@@ -5,6 +5,8 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
+
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
@@ -179,3 +181,90 @@ def test_ask_a_failed_save_asks_for_another_name(tmp_path):
     child.expect("Bye.")
     _ends_cleanly(child)
     assert "1H" in (tmp_path / "kept.yaml").read_text()
+
+
+# item 12: director table refuses cards that cannot be cut
+
+@pytest.mark.parametrize("selection, words", [
+    ("{Ann: SA, Bob: SA, Cy: D3, Di: C2}", "selection.Bob: SA was already cut by Ann"),
+    ("{Ann: SA, Bob: HA, Cy: ZZ, Di: C2}", "selection.Cy: expected a card such as SA"),
+    ("{Ann: SA, Bob: HA, Cy: D3, Di: C2}", "with four candidates all four play"),
+])
+def test_table_with_four_candidates_checks_the_cut(tmp_path, selection, words):
+    f = tmp_path / "t.yaml"
+    f.write_text(f"table: t3\ncandidates: [Ann, Bob, Cy, Di]\nselection: {selection}\n")
+    line = one_error_line(run_cli("table", str(f)))
+    assert f"{f}:3:" in line and words in line, line
+
+
+# item 15: "In the case: None" and "answer with 'director ask'" inside director ask
+
+def test_check_question_hint_names_no_python_none():
+    proc = run_cli("rule", "--board", "7", "--event", "hand-count E 14")
+    assert proc.returncode == 0, proc.stderr
+    judgements = proc.stdout.split("Judgements needed")[1]
+    assert "None" not in judgements
+    assert "add what was found as an event" in " ".join(judgements.split())
+
+
+def test_ask_does_not_send_the_director_to_director_ask(tmp_path):
+    import re
+    child = _ask_child("--board", "7", cwd=tmp_path)
+    child.expect("Calls from the dealer")
+    child.send("\r")
+    child.expect("What happened next")
+    child.send("hand-count E 14\r")
+    child.expect(r"\(r: ruling again")
+    shown = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", child.before)
+    child.expect("What happened next")
+    child.send("q\r")
+    child.expect("Save the case before leaving")
+    child.send("n\r")
+    _ends_cleanly(child)
+    assert "Judgements needed (still open" in shown, shown
+    assert "director ask" not in shown and "In the case: None" not in shown
+
+
+# item 15: the serve QR code encodes an address a phone can open
+
+def test_serve_banner_on_loopback_prints_no_qr_and_says_how_phones_connect(tmp_path):
+    import io
+    from engine.web import serve
+    out = io.StringIO()
+    serve.banner("127.0.0.1", 8765, tmp_path, out=out)
+    text = out.getvalue()
+    assert "phones need director serve --host 0.0.0.0" in text
+    assert serve.qr_text("http://127.0.0.1:8765/").strip() not in text
+    assert "\u2580" not in text and "\u2584" not in text and "\u2588" not in text   # no block drawing
+
+
+def test_serve_banner_on_all_interfaces_encodes_the_lan_address(tmp_path, monkeypatch):
+    import io
+    from engine.web import serve
+    monkeypatch.setattr(serve, "lan_addresses", lambda: ["192.168.1.20"])
+    out = io.StringIO()
+    serve.banner("0.0.0.0", 8765, tmp_path, out=out)
+    text = out.getvalue()
+    assert text.index("open  http://192.168.1.20:8765/") < text.index("open  http://127.0.0.1:8765/")
+    assert serve.qr_text("http://192.168.1.20:8765/") in text
+    assert serve.qr_text("http://127.0.0.1:8765/") not in text
+
+
+def test_lan_addresses_are_never_loopback():
+    import ipaddress
+    from engine.web import serve
+    assert all(not ipaddress.ip_address(ip).is_loopback for ip in serve.lan_addresses())
+
+
+# item 13: compare stars only the outcomes not every edition gives
+
+def test_compare_grid_stars_only_real_differences():
+    proc = run_cli("compare", "cases/ib-01-insufficient-1h-over-1nt.yaml", "--editions", "duplicate-2017,rubber-1981")
+    assert proc.returncode == 0, proc.stderr
+    grid = proc.stdout.split("Side by side")[1].split("\n===")[0].splitlines()[2:]
+    rows = {tuple(ln[2:].split()[:2]): ln.startswith("* ") for ln in grid if ln.strip()}
+    # the same outcome under another clause is not starred; an outcome only one edition gives is
+    assert rows[("E", "partner-must-pass-rest")] is False
+    assert rows[("N", "option-accept")] is False
+    assert rows[("W", "change-not-allowed")] is True
+    assert rows[("N", "non-offenders-may-waive")] is True

@@ -49,6 +49,8 @@ seat N, E, S or W when the board number is not known. q quits.""" % MAX_BOARD
 CALLS_HELP = """\
 Type the calls in one line, from the dealer round the table, e.g. '1NT 1H' or '1S P 2H'; a call
 out of rotation with its seat first, e.g. 'W:1H'. Enter if no call was made yet. q quits."""
+#: the heading of the open judgements inside the interview (the questions are asked here)
+ASK_JUDGEMENTS = "Judgements needed (still open: answer them as they are asked, or type the event found):"
 #: replies at a save prompt that mean "do not save"
 DONT_SAVE = ("q", "n", "no", "quit", "exit")
 
@@ -376,7 +378,8 @@ class Interview:
         self.t.say("")
         self.t.say(render_text(r).rstrip("\n").replace(
             "Trace: --trace shows each rule, the facts it matched and the events they came from.",
-            "(r: ruling again, u: undo, s: save, q: quit)"))
+            "(r: ruling again, u: undo, s: save, q: quit)").replace(
+            "Judgements needed (answer with 'director ask', or type the line shown):", ASK_JUDGEMENTS))
 
     # ------------------------------------------------------------ saving
 

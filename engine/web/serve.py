@@ -15,20 +15,37 @@ from typing import TextIO
 
 def addresses(host: str, port: int) -> list[str]:
     """The URLs to open: for 0.0.0.0 (or ::), every non-loopback IPv4 address of this machine
-    by its host name, then 127.0.0.1; otherwise the host given."""
+    (by its host name, else the address its default route leaves from), then 127.0.0.1;
+    otherwise the host given."""
     if host in ("0.0.0.0", "::", ""):
-        found: list[str] = []
-        try:
-            infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-        except OSError:
-            infos = []
-        for info in infos:
-            ip = info[4][0]
-            if not ipaddress.ip_address(ip).is_loopback and ip not in found:
-                found.append(ip)
-        return [f"http://{ip}:{port}/" for ip in found] + [f"http://127.0.0.1:{port}/"]
+        return [f"http://{ip}:{port}/" for ip in lan_addresses()] + [f"http://127.0.0.1:{port}/"]
     shown = f"[{host}]" if ":" in host else host
     return [f"http://{shown}:{port}/"]
+
+
+def lan_addresses() -> list[str]:
+    """This machine's non-loopback IPv4 addresses: those its host name resolves to, else the
+    source address of its default route (found by a UDP connect, which sends nothing); [] when
+    it has none."""
+    found: list[str] = []
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        infos = []
+    for info in infos:
+        ip = info[4][0]
+        if not ipaddress.ip_address(ip).is_loopback and ip not in found:
+            found.append(ip)
+    if not found:
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect(("192.0.2.1", 9))     # TEST-NET-1: no packet is sent by connect()
+                ip = s.getsockname()[0]
+            if not ipaddress.ip_address(ip).is_loopback and not ipaddress.ip_address(ip).is_unspecified:
+                found.append(ip)
+        except OSError:
+            pass
+    return found
 
 
 def qr_text(url: str) -> str:
@@ -41,15 +58,31 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
+def _loopback(host: str) -> bool:
+    """Whether ``host`` is this machine only (localhost, 127.x.x.x, ::1)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 def banner(host: str, port: int, folder: Path, out: TextIO = sys.stdout) -> None:
     """Print the addresses, a QR code of the first, and where saved cases go."""
     urls = addresses(host, port)
     print("bridge-director: the page for the director's phone", file=out)
     for u in urls:
         print(f"  open  {u}", file=out)
-    if host in ("127.0.0.1", "localhost", "::1"):
-        print("  (this laptop only; for phones on the club's network: director serve --host 0.0.0.0)", file=out)
-    print(qr_text(urls[0]), file=out)
+    if _loopback(host):
+        # a phone cannot open this laptop's own loopback address: no QR code for it
+        print("  (this laptop only: phones need director serve --host 0.0.0.0, "
+              "which prints their address and a QR code)", file=out)
+    elif urls[0].startswith("http://127.0.0.1:"):
+        print("  (no network address found for this machine: connect it to the club's network "
+              "for phones to reach it)", file=out)
+    else:
+        print(qr_text(urls[0]), file=out)
     print(f"  saved cases go to {folder}", file=out)
     print("  Ctrl-C stops the server.", file=out, flush=True)
 

@@ -1,0 +1,26 @@
+"""'Tell the players now' reads top to bottom: what is decided first, then who now chooses."""
+from engine import api
+from engine.case import from_data
+from engine.grid import tell_the_table
+from engine.yamlpos import loads
+
+CASE = """\
+case: tell-order
+title: South 1NT, West 1H (meant), North does not accept it
+board: 3
+events:
+  - {seat: S, call: 1NT}
+  - {seat: W, call: 1H}
+  - {seat: N, accepts: false}
+judgement:
+  W 1H unintended: false
+"""
+
+
+def test_what_is_decided_comes_before_who_chooses():
+    r = api.rule(from_data(loads(CASE, "tell-order.yaml"), "tell-order.yaml"))
+    assert tell_the_table(r) == [
+        "1H was the call West meant: no change under 25A; Law 27 governs.",
+        "West must replace 1H with a legal call.",
+        "West now chooses the call to put in place of 1H: see the options.",
+    ]
