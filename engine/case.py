@@ -98,8 +98,9 @@ def _call(v: Any) -> str:
 class CallEventModel(_Strict):
     """A player makes a call: ``{seat: W, call: 1H}``.
 
-    ``simultaneous_with: E`` says the call was made at the same moment as the call of E,
-    which the case writes just before it (Law 33 counts it as the later of the two).
+    ``simultaneous_with: E`` says the call was made at the same moment as the call of E (or
+    E's replacement of a call, a slip put right), which the case writes just before it (Law 33
+    counts it as the later of the two).
     """
 
     seat: str = Field(description="N, E, S or W")
@@ -130,15 +131,19 @@ class DirectorEventModel(_Strict):
 class DecisionEventModel(_Strict):
     """A player says whether they accept an irregular call: ``{seat: N, accepts: false}``.
 
-    ``call`` names the call decided on (default: the last call made before this event).
+    ``call`` names the call decided on (default: the last call made before this event);
+    ``event: N`` names it by its event number, which a call made more than once needs.
     """
 
     seat: str
     accepts: bool
     call: Optional[str] = None
+    event: Optional[int] = Field(None, ge=1, description="the event number of the call decided on (needed "
+                                 "when that call was made more than once)")
     note: Optional[str] = None
     _v_seat = field_validator("seat", mode="before")(lambda cls, v: _seat(v))
     _v_call = field_validator("call", mode="before")(lambda cls, v: v if v is None else _call(v))
+    _v_event = field_validator("event", mode="before")(lambda cls, v: _not_bool(v, "an event number"))
 
 
 class ReplacementEventModel(_Strict):
@@ -412,6 +417,7 @@ class Event:
     simultaneous_with: Optional[Seat] = None
     happened: Optional[str] = None       # kind 'happened': the code (HAPPENED)
     details: tuple = ()                  # kind 'happened': ((field, value), ...) as validated
+    target: Optional[int] = None         # kind 'accepts': the event number decided on, when the case names it
 
     def get(self, name: str, default: Any = None) -> Any:
         """A field of a 'happened' event (e.g. ``cards``, ``by``, ``board``), or ``default``."""
@@ -684,10 +690,11 @@ def from_data(data: Any, file: str) -> Case:
             sim = Seat(ev.simultaneous_with) if ev.simultaneous_with else None
             if sim is not None:
                 before = out[-1] if out else None
-                if sim == Seat(ev.seat) or before is None or before.kind != "call" or before.seat != sim:
+                if sim == Seat(ev.seat) or before is None or before.kind not in ("call", "replaces") \
+                        or before.seat != sim:
                     raise InputError(file, *position(raw, "simultaneous_with"), f"events.{n}.simultaneous_with",
-                                     f"expected the seat of the call written just before this one (simultaneous "
-                                     f"calls are written one after the other), found {sim.value}; the event before "
+                                     f"expected the seat of the call written just before this one (a call or a "
+                                     f"replacement; simultaneous calls are written one after the other), found {sim.value}; the event before "
                                      f"is " + (_describe_event(before) if before else "none"))
             out.append(Event(n, line, col, "call", Seat(ev.seat), Call.parse(ev.call), note=ev.note,
                              simultaneous_with=sim))
@@ -696,7 +703,8 @@ def from_data(data: Any, file: str) -> Case:
                              Seat(ev.by) if ev.by else None, note=ev.note))
         elif isinstance(ev, DecisionEventModel):
             target = Call.parse(ev.call) if ev.call else None
-            out.append(Event(n, line, col, "accepts", Seat(ev.seat), target, accepts=ev.accepts, note=ev.note))
+            out.append(Event(n, line, col, "accepts", Seat(ev.seat), target, accepts=ev.accepts, note=ev.note,
+                             target=ev.event))
         elif getattr(ev, "happened", None) in HAPPENED_MODELS:
             dump = ev.model_dump()
             # two fields that must name different seats (a player's own hand is no irregularity)
@@ -728,10 +736,8 @@ def from_data(data: Any, file: str) -> Case:
                                  f"{ev.seat} never made the call {orig} before event {n}: "
                                  + (f"expected one of {', '.join(made)}" if made else f"{ev.seat} had made no call to replace"))
             out.append(Event(n, line, col, "replaces", Seat(ev.seat), new, replaces=orig, note=ev.note))
-        if out[-1].kind == "accepts" and out[-1].call is not None:
-            if not any(e.kind in ("call", "replaces") and e.call == out[-1].call for e in out[:-1]):
-                raise InputError(file, *position(raw, "call"), f"events.{n}.call",
-                                 f"no call {out[-1].call} was made before event {n}")
+        if out[-1].kind == "accepts":
+            _decision_target(file, raw, out[-1], out[:-1])
         if out[-1].kind == "accepts" and out[-1].call is None and not any(e.kind in ("call", "replaces") for e in out[:-1]):
             raise InputError(file, line, col, f"events.{n}", "a decision to accept needs an earlier call, found none")
 
@@ -757,6 +763,38 @@ def _check_edition(file: str, data: Any, name: str) -> None:
     if name not in known:
         raise InputError(file, *position(data, "edition"), "edition",
                          f"expected one of {', '.join(known)}, found {name!r}")
+
+
+def _decision_target(file: str, raw: Any, d: Event, before: list[Event]) -> None:
+    """Check what decision ``d`` is about: ``event: N`` must be an earlier call (and the call
+    named, if any); a call named without ``event`` must have been made exactly once.
+
+    Raises:
+        InputError: the event is not an earlier call, names another call, or the call named
+            was made more than once (``event: N`` must then say which) or never.
+    """
+    n = d.number
+    calls = [e for e in before if e.kind in ("call", "replaces")]
+    if d.target is not None:
+        t = next((e for e in before if e.number == d.target), None)
+        if t is None or t.kind not in ("call", "replaces"):
+            found = f"event {d.target} is " + (_describe_event(t) if t else "not before this one")
+            raise InputError(file, *position(raw, "event"), f"events.{n}.event",
+                             f"expected the number of an earlier call (one of "
+                             f"{', '.join(str(e.number) for e in calls) or 'none'}), found {d.target}: {found}")
+        if d.call is not None and t.call != d.call:
+            raise InputError(file, *position(raw, "call"), f"events.{n}.call",
+                             f"event {d.target} is {t.seat.value}'s {t.call}, not {d.call}")
+        return
+    if d.call is None:
+        return
+    same = [e for e in calls if e.call == d.call]
+    if not same:
+        raise InputError(file, *position(raw, "call"), f"events.{n}.call", f"no call {d.call} was made before event {n}")
+    if len(same) > 1:
+        raise InputError(file, *position(raw, "call"), f"events.{n}.call",
+                         f"{d.call} was made more than once before event {n} (events "
+                         f"{', '.join(str(e.number) for e in same)}): expected 'event: N' to say which")
 
 
 def _event_model(file: str, ev: dict, kind: str, i: int) -> type[_Strict]:
@@ -853,15 +891,16 @@ def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
 
 
 def _denominations(file: str, line: int, col: int, key: str, value: Any) -> list[str]:
-    """A ``specifies`` judgement's value: a non-empty list of denominations, as codes."""
+    """A ``specifies`` judgement's value: a list of denominations, as codes ([] for an
+    artificial bid that specifies no denomination)."""
     items = value if isinstance(value, list) else None
     try:
-        codes = [Denomination.parse(v).code for v in items] if items else None
-    except ValueError:
+        codes = [Denomination.parse(v).code for v in items] if items is not None else None
+    except (ValueError, AttributeError, TypeError):
         codes = None
-    if not codes:
+    if codes is None or len(set(codes)) != len(codes):
         raise InputError(file, line, col, f"judgement.{key}",
-                         f"expected a list of denominations such as [H] or [H, S], found {_found(value)}")
+                         f"expected a list of denominations such as [H] or [H, S] ([] for none), found {_found(value)}")
     return codes
 
 

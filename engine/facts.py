@@ -67,7 +67,8 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
 * ``decision``: idx, seat, accepts, of (event number decided on), rel (decider to that caller).
 * ``director-called``: idx, after (event number of the last call before it, 0 if none),
   ruled (the event is ``{director: ruled}``: the director has ruled on rectification).
-* ``judgement``: of (event number), prop, value.
+* ``judgement``: of (event number), prop, value; on a judged call also seat, call, side, partner, lho,
+  event_kind (call or replaces) and partner_next_idx (partner's next call event after it, in file order).
 * ``specified`` (one per denomination of a ``specifies`` judgement on a call): of, denom,
   name (``hearts``),
   lowest (the lowest sufficient bid in it over the last bid before that call; absent when
@@ -257,7 +258,8 @@ def _static_facts(case: Case) -> "tuple[list[dict], list[dict], dict[str, Source
     call_events = [e for e in case.events if e.kind in ("call", "replaces")]
     for e in case.events:
         if e.kind == "accepts":
-            prior = [x for x in call_events if x.number < e.number and (e.call is None or x.call == e.call)]
+            prior = [x for x in call_events if x.number < e.number and (e.call is None or x.call == e.call)
+                     and (e.target is None or x.number == e.target)]
             target = prior[-1]
             add({"t": "decision", "fid": f"e{e.number}", "idx": e.number, "seat": e.seat.letter,
                  "accepts": e.accepts, "of": target.number, "rel": relation(e.seat, to=target.seat)},
@@ -274,7 +276,15 @@ def _static_facts(case: Case) -> "tuple[list[dict], list[dict], dict[str, Source
 
     for j in case.judgements:
         ev = case.events[j.event - 1]
-        add({"t": "judgement", "fid": f"j{j.event}-{j.prop}", "of": j.event, "prop": j.prop, "value": j.value},
+        jf = {"t": "judgement", "fid": f"j{j.event}-{j.prop}", "of": j.event, "prop": j.prop, "value": j.value}
+        if ev.kind in ("call", "replaces"):
+            # who made the judged call (mechanics): rules on a judged call need no call pattern
+            jf.update(seat=ev.seat.letter, call=str(ev.call), side=ev.seat.side, partner=ev.seat.partner.letter,
+                      lho=ev.seat.lho.letter, event_kind=ev.kind)
+            pn = next((x for x in case.events[j.event:] if x.kind in ("call", "replaces") and x.seat == ev.seat.partner), None)
+            if pn is not None:
+                jf["partner_next_idx"] = pn.number
+        add(jf,
             Source(j.event, j.line, f"judgement: {_judged(ev)} {j.prop} = {str(j.value).lower()}"))
     _fault_facts(case, add)
     return head, tail, sources
@@ -717,7 +727,7 @@ def _auction_context(f: dict, e: Event, calls: list[Event]) -> None:
     For the player the event is about (``seat``, else ``by``): ``actor`` (that seat),
     ``actor_side``, ``actor_partner``, ``actor_last_idx``/``actor_last_call``/``actor_last_kind``
     (his last call event before it), ``actor_next_idx`` (his next call event after it),
-    ``partner_next_idx`` (his partner's next call event after it), ``partner_last_idx``.
+    ``partner_next_idx``/``partner_next_call`` (his partner's next call event after it), ``partner_last_idx``.
     For ``explanation``/``failure-to-alert``/``unexpected-alert``: ``explained_idx``, the
     call explained (the explainer's partner's last call named ``call``, or his last call).
     For ``card-exposed``: ``exposed`` (the cards, space-separated), ``count``, and for a
@@ -742,7 +752,7 @@ def _auction_context(f: dict, e: Event, calls: list[Event]) -> None:
         f["actor_next_idx"] = nxt.number
     pn = next((c for c in calls if c.seat == who.partner and c.number > n), None)
     if pn is not None:
-        f["partner_next_idx"] = pn.number
+        f["partner_next_idx"], f["partner_next_call"] = pn.number, str(pn.call)
     pl = [c for c in calls if c.seat == who.partner and c.number < n]
     if pl:
         f["partner_last_idx"] = pl[-1].number

@@ -175,9 +175,9 @@ PLAIN_MESSAGES = [
     ("dealer: Q", HEADER.replace("board: 3\n", "board: 3\ndealer: Q\n") + OPENING,
      "5:9: dealer: expected a seat N, E, S or W, found 'Q'"),
     ("specifies: a bool", HEADER + OPENING + "  - {seat: W, call: 1C}\njudgement:\n  W 1C specifies: true\n",
-     "9:19: judgement.W 1C specifies: expected a list of denominations such as [H] or [H, S], found true"),
+     "9:19: judgement.W 1C specifies: expected a list of denominations such as [H] or [H, S] ([] for none), found true"),
     ("specifies: a bad suit", HEADER + OPENING + "  - {seat: W, call: 1C}\njudgement:\n  W 1C specifies: [Z]\n",
-     "9:19: judgement.W 1C specifies: expected a list of denominations such as [H] or [H, S], found ['Z']"),
+     "9:19: judgement.W 1C specifies: expected a list of denominations such as [H] or [H, S] ([] for none), found ['Z']"),
     ("judgement on a call made twice", HEADER + "  - {seat: S, call: Pass}\n  - {seat: W, call: Pass}\n"
      "  - {seat: N, call: Pass}\n  - {seat: E, call: 1C}\n  - {seat: S, call: Pass}\njudgement:\n"
      "  S Pass artificial: true\n",

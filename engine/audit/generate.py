@@ -141,8 +141,9 @@ def _field(rng: random.Random, name: str, ev: dict, board: int):
         return "a remark"
     # a field added to engine.case.HAPPENED_FIELDS since: a value of its type
     typ = HAPPENED_FIELDS[name][0]
-    if typing.get_origin(typ) is typing.Literal:
-        return rng.choice(typing.get_args(typ))
+    choices = typing.get_args(typ)
+    if typing.get_origin(typ) is typing.Literal and choices:
+        return rng.choice(choices)
     if typ is bool:
         return rng.random() < 0.5
     if typ is int:
@@ -155,7 +156,7 @@ def _field(rng: random.Random, name: str, ev: dict, board: int):
 def _events(rng: random.Random, dealer: str, board: int) -> list[dict]:
     auction = _Auction(dealer)
     events: list[dict] = []
-    made: list[tuple[str, str]] = []          # (seat, call) of calls and replacements
+    made: list[tuple[str, str, int]] = []     # (seat, call, event number) of calls and replacements
     n = rng.choice((2, 3, 4, 4, 5, 6, 6, 7, 8, 9, 10, 12))
     if rng.random() < 0.15:
         events.append(_happened(rng, events, board) or {"director": "called"})
@@ -171,24 +172,28 @@ def _events(rng: random.Random, dealer: str, board: int) -> list[dict]:
                 ev["simultaneous_with"] = prev["seat"]
             events.append(ev)
             auction.calls.append((seat, call))
-            made.append((seat, call))
+            made.append((seat, call, len(events)))
         elif r < 0.74:
             events.append({"director": "called"} if rng.random() < 0.8 else
                           {"director": "called", "by": rng.choice(SEATS)})
         elif r < 0.86:
-            seat, call = rng.choice(made[-3:])
+            seat, call, number = rng.choice(made[-3:])
             decider = rng.choice((Seat(seat).lho.value, Seat(seat).lho.value, rng.choice(SEATS)))
             ev = {"seat": decider, "accepts": rng.random() < 0.45}
             if rng.random() < 0.3:
                 ev["call"] = call
+                if sum(1 for m in made if m[1] == call) > 1:
+                    ev["event"] = number          # a call made more than once is named by number
+            elif rng.random() < 0.1:
+                ev["event"] = number
             events.append(ev)
         elif r < 0.95:
-            seat, old = rng.choice(made[-3:])
+            seat, old, _ = rng.choice(made[-3:])
             new = _draw_call(rng, auction, seat)
             if new == old:
                 continue
             events.append({"seat": seat, "replaces": old, "with": new})
-            made.append((seat, new))
+            made.append((seat, new, len(events)))
         else:
             h = _happened(rng, events, board)
             if h is not None:

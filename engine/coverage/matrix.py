@@ -120,13 +120,16 @@ def _rule_cites(book) -> tuple[dict[str, list[str]], dict[str, list[tuple[str, f
     return direct, indirect
 
 
-def _case_cites(case_files: Iterable[Path]) -> tuple[dict[str, list[str]], dict[str, frozenset]]:
-    """(label -> ids of the cases whose ``expect:`` cites it, case id -> (its expected pairs, the Case))."""
+def _case_cites(case_files: Iterable[Path], edition: str) -> tuple[dict[str, list[str]], dict[str, frozenset]]:
+    """(label -> ids of the cases of ``edition`` whose ``expect:`` cites it, case id -> (its
+    expected pairs, the Case)); cases of other editions are left out."""
     from ..case import load_case
     out: dict[str, list[str]] = {}
     pairs: dict[str, tuple[frozenset, object]] = {}
     for path in case_files:
         case = load_case(path)
+        if case.edition != edition:
+            continue
         pairs[case.id] = (frozenset((str(e.cite), e.outcome) for e in case.expect or ()), case)
         for c in sorted({e.cite for e in case.expect or ()}):
             out.setdefault(str(c), []).append(case.id)
@@ -178,7 +181,7 @@ def build(first: int = 1, last: int = 39, book=None, case_files: Optional[Iterab
     reasons = load_reasons() if reasons is None else reasons
     laws = by_law()
     every = {lab for law, parts in laws.items() for lab in (law, *parts)}
-    (rule_cites, indirect), (case_cites, case_pairs) = _rule_cites(book), _case_cites(case_files)
+    (rule_cites, indirect), (case_cites, case_pairs) = _rule_cites(book), _case_cites(case_files, book.edition)
     fired: dict[str, frozenset] = {}
     rows: list[Row] = []
     for law in range(first, last + 1):
