@@ -329,6 +329,13 @@ def _draft_from_args(args):
 
 
 def _cmd_rule(args) -> int:
+    try:
+        return _rule(args)
+    except InputError as e:
+        raise _one_line_error(e) from None
+
+
+def _rule(args) -> int:
     from . import api
     from .ruling import RENDERERS
     draft = _draft_from_args(args)
@@ -345,6 +352,22 @@ def _cmd_rule(args) -> int:
         ruling = api.rule(draft.case(), edition=_edition_arg(args.edition), lang=args.lang)
     sys.stdout.write(RENDERERS[args.format](ruling, trace=args.trace))
     return 0
+
+
+def _one_line_error(e: InputError) -> InputError:
+    """For the one-line form, the error naming the option at fault (``--judge "Z 1H
+    unintended"``, ``--auction/--event: event 3``), not a line of the YAML the user never wrote;
+    other errors as they are."""
+    import re
+    if e.file != "one-line":
+        return e
+    m = re.match(r"^judgement\.(.+)$", e.field or "")
+    if m:
+        return InputError(f'--judge "{m.group(1)}"', 0, 0, "", e.message)
+    m = re.match(r"^events\.(\d+)(?:\.(.+))?$", e.field or "")
+    if m:
+        return InputError(f"--auction/--event: event {m.group(1)}", 0, 0, m.group(2) or "", e.message)
+    return InputError("one-line", 0, 0, e.field, e.message)
 
 
 def _board_arg(board: int | None) -> int | None:

@@ -280,3 +280,15 @@ def test_compare_names_rubber_statements_not_internal_seed_ids():
     head = grid[0]
     col = head.index("rubber-1981")
     assert all(ln[col - 2:col] == "  " for ln in grid[1:] if ln.strip()), grid   # columns line up
+
+
+# item 15: one-line errors name the option, not a line of YAML the user never wrote
+
+def test_one_line_judgement_error_names_the_option():
+    line = one_error_line(run_cli("rule", "--board", "3", "--auction", "1NT 1H", "--judge", "Z 1H unintended=no"))
+    assert line.startswith('director: error: --judge "Z 1H unintended": expected'), line
+
+
+def test_one_line_event_error_names_the_option_and_event():
+    line = one_error_line(run_cli("rule", "--board", "3", "--auction", "1NT 1H", "--event", "hand-count E 99"))
+    assert line.startswith("director: error: --auction/--event: event 3: cards: expected a number of cards 52"), line
