@@ -96,3 +96,11 @@ def test_installed_cli_rules_demo_case(installed):
     proc = run_installed(installed, "-m", "engine.cli", "rule", str(DEMO_CASE))
     assert proc.returncode == 0, f"stdout:\n{proc.stdout}\nstderr:\n{proc.stderr}"
     assert proc.stdout.strip(), "the CLI printed no ruling"
+
+
+def test_every_engine_subpackage_is_shipped(installed):
+    """Each folder of engine/ with an __init__.py is a package the wheel must carry."""
+    here = sorted(p.parent.relative_to(REPO_ROOT / "engine").as_posix()
+                  for p in (REPO_ROOT / "engine").glob("*/__init__.py"))
+    missing = [name for name in here if not (installed / "engine" / name / "__init__.py").is_file()]
+    assert here and not missing, f"not in pyproject.toml's packages: {missing}"
