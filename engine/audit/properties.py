@@ -213,7 +213,12 @@ def _contradictions(ruling) -> list[Fault]:
     pair(("call-accepted",), ("call-not-accepted",), same_call, "accepted and not accepted")
     pair(("no-lead-restriction",), ("lead-restriction-possible",), same_call, "no lead restriction and a lead restriction")
     pair(("auction-ended",), ("auction-not-ended",), lambda a, b: bool(_about(a) & _about(b)), "ended and not ended")
-    pair(tuple(BARRED_REST), FREE, lambda a, b: b.who in _barred(a) and max(b.about or [0]) >= min(a.about or [0]),
+    # a "may make any legal call" line for a player already barred agrees with the bar when
+    # a line of the ruling says the bar still holds (pass being then the only legal call, and
+    # Law 37 dealing with any other): the two are reconciled, as the Laws read together are
+    held = {(ln.who, ln.option) for ln in ruling.lines if ln.code == "still-bound-to-pass"}
+    pair(tuple(BARRED_REST), FREE, lambda a, b: b.who in _barred(a) and max(b.about or [0]) >= min(a.about or [0])
+         and (b.who, b.option) not in held and (b.who, "") not in held,
          "barred for the rest of the auction and free to call")
     # one call both standing and cancelled, by the lines' own words
     said: dict[int, dict[str, object]] = {}
