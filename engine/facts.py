@@ -416,11 +416,12 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
             if e.number not in cancelled and e.number not in awaiting:
                 standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
         else:
-            pos = next((i for i in range(len(standing) - 1, -1, -1)
-                        if standing[i][1] == e.seat and standing[i][2] == e.replaces), None)
-            orig_no = standing[pos][0] if pos is not None else next(
-                x.number for x in reversed(call_events[:call_events.index(e)])
-                if x.seat == e.seat and x.call == e.replaces)
+            # the call replaced is the caller's last call of that name as made (file order),
+            # whatever the rules made of it: a status must not change which call a replacement
+            # replaces (that made the statuses go round in a cycle, issue 8's gen-174)
+            orig_no = next(x.number for x in reversed(call_events[:call_events.index(e)])
+                           if x.seat == e.seat and x.call == e.replaces)
+            pos = next((i for i in range(len(standing) - 1, -1, -1) if standing[i][0] == orig_no), None)
             before = standing[:pos] if pos is not None else list(standing)
             turn = turn_at[orig_no]
             f = context_facts(e, before, turn)
