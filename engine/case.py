@@ -460,9 +460,12 @@ def _plain(shape: Shape, raw: Any, nested: "dict[str, Callable[[Any], Any]] | No
     out = {}
     for f in shape.fields:
         if f.key not in raw:
-            if f.default is REQUIRED:
+            if f.factory is not None:
+                out[f.name] = f.factory()
+            elif f.default is REQUIRED:
                 raise _Unsure
-            out[f.name] = f.factory() if f.factory else f.default
+            else:
+                out[f.name] = f.default
             continue
         v = raw[f.key]
         if f.before is not None:
