@@ -247,13 +247,41 @@ TELL_NOW = ("change-not-allowed", "may-change-call", "call-cancelled", "pass-sub
             "auction-ended", "play-normally", "deal-stands", "adjusted-score", "artificial-adjusted-score")
 
 
+def _anchor(ln, irregular: list[int]) -> int:
+    """The event number of the irregularity a ruling line belongs to: the latest irregularity
+    (an ``irregularity`` line's event) at or before the first event the line names; 0 if none."""
+    named = [n for n in (ln.about or [e.event for e in ln.events]) if isinstance(n, int)]
+    first = min(named) if named else 0
+    return max((i for i in irregular if i <= first), default=0)
+
+
+def latest_first(r, now: list, room: int) -> list:
+    """The ``room`` lines of ``now`` (ruling lines with TELL_NOW codes) to read out, in reading order.
+
+    The lines about the latest irregularity come first (in a chain the earlier ones were
+    settled and told when the director ruled on them); within one irregularity, TELL_NOW
+    order. A pass obligation (a ``*-must-pass-*`` code) of the latest irregularity is never
+    dropped for another line: it is what the players must hear now.
+    """
+    irregular = sorted({n for ln in r.lines if ln.code == "irregularity" for n in ln.about if isinstance(n, int)})
+    key = {id(ln): (-_anchor(ln, irregular), TELL_NOW.index(ln.code)) for ln in now}
+    ranked = sorted(now, key=lambda ln: key[id(ln)])
+    if not ranked:
+        return ranked
+    latest = key[id(ranked[0])][0]
+    bars = [ln for ln in ranked if "must-pass" in ln.code and key[id(ln)][0] == latest][:room]
+    chosen = {id(ln) for ln in bars}
+    rest = [ln for ln in ranked if id(ln) not in chosen][:room - len(bars)]
+    return sorted(bars + rest, key=lambda ln: key[id(ln)])
+
+
 def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str]:
     """The first two or three things to tell the players now, in plain words, seats in full.
 
     Built from the ruling's data: a judgement still to make comes first (the director asks
     it away from the table), then the ruling's own lines addressed to a player (what is
-    decided, in ``TELL_NOW`` order), then each player's decision the ruling waits for (who
-    now chooses), so that the lines read aloud top to bottom.
+    decided, the latest irregularity first, in ``TELL_NOW`` order: :func:`latest_first`), then
+    each player's decision the ruling waits for (who now chooses), so that the lines read aloud top to bottom.
     """
     qs = questions(r) if qs is None else qs
     judge: list[str] = []
@@ -279,12 +307,14 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
                 if x.get("replaces") == c["call"] and x["seat"] == c["seat"] and x["event"] > c["event"]}
     now = [ln for ln in r.lines if ln.section == "ruling" and ln.code in TELL_NOW
            and not (ln.code == "offender-must-replace" and any(e.event in replaced for e in ln.events))]
-    now.sort(key=lambda ln: TELL_NOW.index(ln.code))
+    now = latest_first(r, now, max(1, most - len(judge) - len(decide)))
     # read aloud top to bottom: what is decided, then who now chooses (room is kept for that)
     room = max(1, most - len(judge) - len(decide))
     out = judge + [seats_in_full(ln.text) for ln in now][:room] + decide
     if not out:
-        firsts = [ln for ln in r.lines if ln.section == "ruling"]
+        # nothing decided: the first ruling line, else what the director applies from the book
+        firsts = [ln for ln in r.lines if ln.section == "ruling"] or \
+            [ln for ln in r.lines if ln.section == "not-covered"]
         out += [seats_in_full(ln.text) for ln in firsts[:1]]
     if not out and not r.lines:
         out.append("No irregularity found: the auction and play go on.")

@@ -63,6 +63,23 @@ PROMPTS: dict[str, tuple[str, bool]] = {
     "differs": ("Does {call}, made on the board the cards came from, differ from the cancelled call "
                 "(much different in meaning, or psychic)?", False),
     "specifies": ("Which denomination(s) did {seat}'s {call} specify (e.g. H, or H S)?", False),
+    "suggested": ("Did the unauthorised information demonstrably suggest {seat}'s {call} over another call?",
+                  False),
+    "logical-alternative": ("Was another call a logical alternative to {seat}'s {call} (one a significant "
+                            "proportion of {seat}'s peers would seriously consider, some choosing it)?", False),
+    "misinformation": ("Did {what} fail to describe the partnership agreement (not merely a mistaken call)?",
+                       False),
+    "influenced": ("Could {seat}'s decision to make {call} well have been influenced by the misinformation?",
+                   False),
+    "gained": ("At the end of play, did the offending side gain an advantage from the irregularity ({what})?",
+               False),
+    "pause-for-thought": ("Did {seat} pause for thought before changing to {call}?", False),
+    "partner-could-see": ("Was the exposed card where the partner of its holder could see its face ({what})?",
+                          False),
+    "serious-error": ("After the irregularity, did the non-offending side add to its own damage by an extremely "
+                      "serious error or a gambling action ({what})?", False),
+    "at-fault": ("Which sides were directly at fault for the irregularity ({what})?", False),
+    "partly-at-fault": ("Which sides were only partly at fault for the irregularity ({what})?", False),
 }
 
 # Case settings a rule can find 'unknown' (a field of a setting fact -> the case field, its answers).
@@ -129,10 +146,19 @@ def _about(e) -> dict:
     return d
 
 
+_DETAIL_WORDS = {"by": "by {v}", "of": "of {v}", "seat": "{v}", "call": "{v}", "cards": "{v} cards",
+                 "board": "board {v}", "card": "{v}"}
+
+
 def _what(e) -> str:
+    """The event in words, for a question: "the explanation at event 3: by West, 2D",
+    "the hand count at event 5: East, 14 cards", "South's 3S at event 8"."""
     if e.kind == "happened":
-        bits = " ".join(f"{k} {full(v) if k in ('seat', 'by', 'of') else v}" for k, v in e.details)
-        return f"event {e.number}: {e.happened}" + (f", {bits}" if bits else "")
+        bits = ", ".join(_DETAIL_WORDS.get(k, k + " {v}").format(v=full(v) if k in ("seat", "by", "of") else v)
+                         for k, v in e.details)
+        return f"the {e.happened.replace('-', ' ')} at event {e.number}" + (f": {bits}" if bits else "")
+    if e.kind in ("call", "replaces") and e.seat is not None:
+        return f"{full(e.seat.value)}'s {e.call} at event {e.number}"
     return f"event {e.number}"
 
 

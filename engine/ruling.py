@@ -382,10 +382,21 @@ def standings(case: Case, facts: Facts, result: RunResult, lines: list[Line]) ->
         else:
             standing, cite = "stands", stands_cite.get(n)
         f = call_facts.get(n, {})
-        out.append(CallStanding(n, e.seat.letter, str(e.call), standing, cite,
-                                f.get("rel", "self") != "self" and st != "in-rotation",
+        # a call swept away with an earlier one was judged for nothing else: out of rotation
+        # only if it did not follow the call made just before it (the replay leaves it out)
+        oor = not _followed_in_turn(case, e) if st == "voided" else \
+            f.get("rel", "self") != "self" and st != "in-rotation"
+        out.append(CallStanding(n, e.seat.letter, str(e.call), standing, cite, oor,
                                 str(e.replaces) if e.kind == "replaces" else None))
     return out
+
+
+def _followed_in_turn(case: Case, e) -> bool:
+    """Whether call event ``e`` was made by the left-hand opponent of the caller of the call
+    event just before it, as made (True for the first call)."""
+    from .table import relation
+    prev = next((x for x in reversed(case.events[:e.number - 1]) if x.kind == "call"), None)
+    return prev is None or relation(e.seat, to=prev.seat) == "lho"
 
 
 def _called(ln: Line) -> list[int]:

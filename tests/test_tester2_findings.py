@@ -1,0 +1,83 @@
+"""Fixes from the second tester's audit (/work/coord/tester2-findings.md): what the director reads
+out, the questions' words, the calls' standing. The rulings' codes are in the cases' expect:;
+these tests check the words and the data the codes do not show."""
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from engine import api
+from engine.case import JUDGEMENT_PROPS, load_case
+from engine.grid import auction, tell_the_table
+from engine.questions import PROMPTS, questions
+
+CASES = pathlib.Path(__file__).resolve().parent.parent / "cases"
+
+
+def ruled(name: str):
+    return api.rule(load_case(CASES / f"{name}.yaml"))
+
+
+# F2c: in a chain, the lines about the latest irregularity are read out, with its pass bar
+
+@pytest.mark.parametrize("name, bar, old", [
+    ("law37-b2-tell-the-table-names-the-bar", "South and North must pass", "North's 1C is cancelled."),
+    ("law38-c-tell-the-table-names-the-bar", "West and East must pass", "1H was the call East meant"),
+])
+def test_tell_the_table_reads_out_the_latest_bar_not_settled_news(name, bar, old):
+    told = tell_the_table(ruled(name))
+    assert any(t.startswith(bar) for t in told), told
+    assert not any(t.startswith(old) for t in told), told
+
+
+def test_the_latest_bar_survives_when_a_question_takes_a_slot():
+    r = ruled("law37-b2-tell-the-table-names-the-bar")
+    qs = [{"kind": "judgement", "prompt": "Was it?", "property": "x", "about": {}}]
+    told = tell_the_table(r, qs)
+    assert told[0] == "Before ruling, find out (away from the table): Was it?"
+    assert any(t.startswith("South and North must pass") for t in told), told
+
+
+# F3: every judgement is asked in words, never "Is 'suggested' true of event 8?"
+
+def test_every_judgement_property_has_a_question_in_words():
+    assert set(JUDGEMENT_PROPS) <= set(PROMPTS)
+
+
+def test_suggestion_question_in_words_at_the_table():
+    r = ruled("law16b-question-in-words")
+    q = next(q for q in questions(r) if q["property"] == "suggested")
+    assert q["prompt"] == "Did the unauthorised information demonstrably suggest South's 3S over another call?"
+    assert tell_the_table(r)[0] == ("Before ruling, find out (away from the table): Did the unauthorised "
+                                    "information demonstrably suggest South's 3S over another call?")
+
+
+def test_a_question_about_an_event_names_it_in_words():
+    r = ruled("law13-b-playability-not-stated")
+    prompts = [q["prompt"] for q in questions(r) if q["kind"] == "judgement"]
+    assert prompts, "the case asks about playability"
+    for p in prompts:
+        assert "'" not in p.split("?")[0].replace("'s ", " "), p     # no quoted property name
+        assert "hand-count" not in p and "the hand count at event 5: West, 12 cards" in p, p
+
+
+# F4: calls swept away with an earlier call were made in turn
+
+@pytest.mark.parametrize("name, event", [
+    ("law15-a1-subsequent-call-was-in-rotation", 4),
+    ("law36-a-inadmissible-double-lho-called", 5),
+])
+def test_swept_call_made_in_turn_is_not_marked_out_of_rotation(name, event):
+    r = ruled(name)
+    call = next(c.as_dict() for c in r.calls if c.event == event)
+    assert call["standing"] == "cancelled" and call["out_of_rotation"] is False, call
+    cell = next(c for row in auction(r)["rows"] for c in row if c and c["event"] == event)
+    assert "*" not in cell["text"] and "out-of-rotation" not in cell["marks"], cell
+
+
+# F7: nothing ruled, only a law not encoded: the heading is not left empty
+
+def test_not_covered_only_still_tells_the_table_something():
+    told = tell_the_table(ruled("law54-opening-lead-out-of-turn-not-covered"))
+    assert told and "Law 54" in told[0], told
