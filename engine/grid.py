@@ -258,13 +258,19 @@ def _anchor(ln, irregular: list[int]) -> int:
 def latest_first(r, now: list, room: int) -> list:
     """The ``room`` lines of ``now`` (ruling lines with TELL_NOW codes) to read out, in reading order.
 
-    The lines about the latest irregularity come first (in a chain the earlier ones were
-    settled and told when the director ruled on them); within one irregularity, TELL_NOW
-    order. A pass obligation (a ``*-must-pass-*`` code) of the latest irregularity is never
+    The lines about the latest irregularity come first; within one irregularity, TELL_NOW
+    order. Lines about an irregularity the director had already ruled on (before the last
+    ``{director: ruled}`` event) are not read out again when a later irregularity is there:
+    the table heard them then (and a call made again would be confused with the cancelled
+    one). A pass obligation (a ``*-must-pass-*`` code) of the latest irregularity is never
     dropped for another line: it is what the players must hear now.
     """
     irregular = sorted({n for ln in r.lines if ln.code == "irregularity" for n in ln.about if isinstance(n, int)})
     key = {id(ln): (-_anchor(ln, irregular), TELL_NOW.index(ln.code)) for ln in now}
+    ruled = max((e.number for e in r.case.events if e.kind == "ruled"), default=0)
+    if any(i > ruled for i in irregular):
+        # the director has ruled on the earlier irregularities and the table heard it then
+        now = [ln for ln in now if -key[id(ln)][0] > ruled]
     ranked = sorted(now, key=lambda ln: key[id(ln)])
     if not ranked:
         return ranked

@@ -508,10 +508,14 @@ def _fact_summary(fact: dict, tested) -> str:
 def _irregular_event(ln: Line) -> "EventRef | None":
     """The event an irregularity line points at: the offender's own latest call or act among
     the events behind it (what the rule matched may also hold earlier calls, an opponent's
-    decision about it, or a judgement); failing that, the first event."""
+    decision about it, or a judgement); failing that, the latest event behind it that the
+    line's text names (a judgement on the offending call, say); failing that, the first event."""
     own = [e for e in ln.events if e.event and ln.who and e.what.startswith(ln.who + " ")]
     if own:
         return max(own, key=lambda e: e.event)
+    named = [e for e in ln.events if e.event and e.event in ln.about]
+    if named:
+        return max(named, key=lambda e: e.event)
     return next((e for e in ln.events if e.event), None)
 
 

@@ -81,3 +81,34 @@ def test_swept_call_made_in_turn_is_not_marked_out_of_rotation(name, event):
 def test_not_covered_only_still_tells_the_table_something():
     told = tell_the_table(ruled("law54-opening-lead-out-of-turn-not-covered"))
     assert told and "Law 54" in told[0], told
+
+
+# F7 (t55): a call made again after the director ruled is not confused with the cancelled one,
+# and a repeat Law 31A1 required is not asked about under 25A
+
+def test_settled_lines_are_not_read_out_again_and_required_repeat_not_asked():
+    r = ruled("law31-a1-required-repeat-insufficient-no-25a-question")
+    told = tell_the_table(r)
+    assert told == ["West may accept South's 1H, or not: see the options."], told
+    assert not [q for q in questions(r) if q["property"] == "unintended"]
+
+
+# F7 (t18): a 16B1(a) infraction is traced to the call, not to the hesitation before it
+
+def test_infraction_is_traced_to_the_call_it_names():
+    from engine.ruling import _irregular_event
+    r = ruled("law16b-1a-hesitation-suggested-call")
+    ln = next(ln for ln in r.lines if ln.code == "irregularity" and ln.cite == "16B1(a)")
+    assert _irregular_event(ln).event == 8
+
+
+# F7 (t22): the committee report's reason for an irregularity is the call itself, not the
+# later refusal to accept it
+
+def test_report_reason_for_an_irregularity_is_the_call_itself():
+    from engine.report.words import sentence
+    r = ruled("law37-b2-tell-the-table-names-the-bar")
+    ln = next(ln for ln in r.lines if ln.code == "irregularity" and ln.cite == "17C")
+    s = sentence(r.case, ln)
+    assert s.startswith("North bid 1C (event 1); so "), s
+    assert "event 3" not in s, s

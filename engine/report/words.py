@@ -186,7 +186,11 @@ def sentence(case: Case, line, cite: str | None = None) -> str:
     finding it depends on. ``cite``: the clause in its edition's words, for a cite that is not
     a 2017 clause ("seed 004, statement 13"; default: "Law " and the line's cite).
     """
-    because = reasons(case, line.events)
+    refs = line.events
+    if line.code == "irregularity" and line.about:
+        # the irregularity rests on the call or act itself, not on what was decided about it later
+        refs = [e for e in refs if e.event in line.about] or refs
+    because = reasons(case, refs)
     text = plain(line.text).rstrip(". ")
     head = ""
     if line.option or line.branch:
