@@ -492,21 +492,23 @@ def _irregular_event(ln: Line) -> "EventRef | None":
     return next((e for e in ln.events if e.event), None)
 
 
-def _unused_text(r: Ruling, u: UnusedJudgement) -> str:
-    return (f"{u.judgement} (line {u.line}): no rule of this ruling reads it, so the ruling "
-            f"does not depend on it.")
+def _unused_text(r: Ruling, u: UnusedJudgement, _=str) -> str:
+    return _("{judgement} (line {line}): no rule of this ruling reads it, so the ruling "
+             "does not depend on it.").format(judgement=u.judgement, line=u.line)
 
 
-def _told_apart(lines: list[Line]) -> dict[int, str]:
+def _told_apart(lines: list[Line], _=str) -> dict[int, str]:
     """id(line) -> its text, with ``(event N)`` added where the same words stand for other
-    calls elsewhere in the ruling (a second insufficient bid accepted in the same way)."""
+    calls elsewhere in the ruling (a second insufficient bid accepted in the same way);
+    ``_`` the interface catalogue's gettext."""
     count: dict[tuple, int] = {}
     for ln in lines:
         count[(ln.text, ln.option, ln.branch)] = count.get((ln.text, ln.option, ln.branch), 0) + 1
     out = {}
     for ln in lines:
         repeated = count[(ln.text, ln.option, ln.branch)] > 1 and ln.about and ln.code != "irregularity"
-        out[id(ln)] = ln.text + (f" (event {', '.join(map(str, ln.about))})" if repeated else "")
+        out[id(ln)] = ln.text + (" " + _("(event {events})").format(events=", ".join(map(str, ln.about)))
+                                 if repeated else "")
     return out
 
 
@@ -517,16 +519,20 @@ def render_text(r: Ruling, trace: bool = False) -> str:
     from . import grid
     from .questions import questions
     from .i18n import gettext
-    _ = gettext(getattr(r.case, "lang", "en"))
+    lang = getattr(r.case, "lang", "en")
+    _ = gettext(lang)
     g = _grouped(r)
-    words = _told_apart(r.lines)
-    w, full = grid.width(), grid.seats_in_full
+    words = _told_apart(r.lines, _)
+    w = grid.width()
     qs = questions(r)
     out = grid.understood(r)
-    out[0] += f" - {edition_title(r.edition)}"
+    out[0] += f" - {_(edition_title(r.edition))}"
     if r.case.title:
-        out.insert(1, f"Case {r.case.id}: {r.case.title}")
+        out.insert(1, _("Case {id}: {title}").format(id=r.case.id, title=r.case.title))
     out += [""] + grid.tell_lines(r, w, qs) + [""]
+
+    def full(text):
+        return grid.seats_in_full(text, lang)
 
     def dotted(prefix, text, cite):   # seats in full, at the terminal's width
         return _dotted(prefix, full(text), cite, w)
@@ -534,7 +540,8 @@ def render_text(r: Ruling, trace: bool = False) -> str:
         out.append(_("No irregularity found by the laws encoded so far; nothing to rule."))
     for ln in g["irregularity"]:
         ev = _irregular_event(ln)
-        where = f" (event {ev.event}, {ev.file}:{ev.line})" if ev and ev.event else ""
+        where = " " + _("(event {event}, {file}:{line})").format(event=ev.event, file=ev.file, line=ev.line) \
+            if ev and ev.event else ""
         out += dotted(_("Irregularity: "), ln.text + where, ln.cite)
     n = 0
     if g["ruling"]:
@@ -566,7 +573,7 @@ def render_text(r: Ruling, trace: bool = False) -> str:
                 about = (q.get("about") or {}).get("event")
                 if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ()) and (
                         about is None or not ln.about or about in ln.about):
-                    out += textwrap.wrap(grid.judgement_hint(q), w - 7, initial_indent="     ",
+                    out += textwrap.wrap(grid.judgement_hint(q, lang), w - 7, initial_indent="     ",
                                          subsequent_indent="     ")
     if g["not-covered"]:
         out.append("")
@@ -575,9 +582,9 @@ def render_text(r: Ruling, trace: bool = False) -> str:
             out += dotted("   - ", ln.text, ln.cite)
     if r.unused:
         out.append("")
-        out.append("Judgements stated but not used:")
+        out.append(_("Judgements stated but not used:"))
         for u in r.unused:
-            out += textwrap.wrap(f"not used: {_unused_text(r, u)}", width=w - 4,
+            out += textwrap.wrap(_("not used: ") + _unused_text(r, u, _), width=w - 4,
                                  initial_indent="   - ", subsequent_indent="     ")
     if trace:
         out += _trace_text(r)

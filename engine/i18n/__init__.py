@@ -25,6 +25,21 @@ DOMAIN = "director"
 UNTRANSLATED = "[EN] "
 # seats and sides in full, as the language writes them (the research note's glossary)
 SEATS = {"pt": {"N": "Norte", "E": "Leste", "S": "Sul", "W": "Oeste", "NS": "Norte-Sul", "EW": "Leste-Oeste"}}
+# calls written as words in the language (bids, X and XX are notation, the same in every language)
+CALLS = {"pt": {"Pass": "Passe"}}
+
+
+def seat_name(seat: "str | None", lang: str = "en") -> str:
+    """A seat (or side) letter in full in ``lang``: 'E' -> 'East' / 'Leste', 'NS' -> 'Norte-Sul';
+    anything else unchanged ('' for None)."""
+    from ..questions import SEAT_NAMES
+    table = SEATS.get(lang) or {**SEAT_NAMES, "NS": "North-South", "EW": "East-West"}
+    return table.get(seat or "", seat or "")
+
+
+def call_name(call: "str | None", lang: str = "en") -> str:
+    """A call as written in ``lang``: 'Pass' -> 'Passe' in Portuguese; bids, X, XX unchanged."""
+    return CALLS.get(lang, {}).get(call or "", call or "")
 
 
 @lru_cache(maxsize=4)
@@ -41,7 +56,7 @@ def gettext(lang: str):
 
 
 def _seat_mapped(matched: dict, lang: str) -> dict:
-    table = SEATS.get(lang)
+    table = {**SEATS.get(lang, {}), **CALLS.get(lang, {})}
     if not table:
         return matched
     return {a: {k: (table.get(v, v) if isinstance(v, str) else v) for k, v in f.items()}
