@@ -113,6 +113,7 @@ def _mark(c: dict, lang: str = "en") -> str:
 def auction(r) -> dict[str, Any]:
     """The auction as the tool understood it (see the module docstring); the cells' text and
     the notes in the ruling's language (``r.case.lang``)."""
+    from .ruling import cite_text
     case = r.case
     lang = _lang(r)
     _ = gettext(lang)
@@ -159,7 +160,7 @@ def auction(r) -> dict[str, Any]:
             nxt = 0
         if cell["marks"]:
             cell["note"] = len(notes)
-            notes.append(_note(c, lang=lang))
+            notes.append(_note(c, shown=lambda cite: cite_text(r, cite), lang=lang))
     if any(row):
         rows.append(row)
     for cell in cells.values():
@@ -189,7 +190,7 @@ def legend(a: dict, lang: str = "en") -> str:
     return f" ({'; '.join(keys)})" if keys else ""
 
 
-def _note(c: dict, extra: str = "", lang: str = "en") -> str:
+def _note(c: dict, extra: str = "", shown=str, lang: str = "en") -> str:
     _ = gettext(lang)
     bits = []
     if c["out_of_rotation"]:
@@ -198,7 +199,7 @@ def _note(c: dict, extra: str = "", lang: str = "en") -> str:
         bits.append(extra)
     if c["standing"] != "stands":
         bits.append(standing_words(c["standing"], lang))
-    cite = f" ({c['cite']})" if c.get("cite") else ""
+    cite = f" ({shown(c['cite'])})" if c.get("cite") else ""
     return _("{seat}'s {call} (event {event}): {what}").format(
         seat=seat_name(c["seat"], lang), call=call_name(c["call"], lang), event=c["event"],
         what="; ".join(bits)) + cite
