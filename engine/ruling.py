@@ -605,33 +605,40 @@ def render_text(r: Ruling, trace: bool = False) -> str:
 
 
 def render_markdown(r: Ruling, trace: bool = False) -> str:
-    """The ruling as Markdown, for an appeal committee's report."""
+    """The ruling as Markdown, for an appeal committee's report (headings in the case's language)."""
     g = _grouped(r)
     from . import grid
-    out = [f"# {r.case.title or r.case.id}", "", f"*{_header(r)}*  ",
-           f"Case `{r.case.id}` - source: {r.case.source or 'not given'}", ""]
+    from .i18n import gettext
+    lang = getattr(r.case, "lang", "en")
+    _ = gettext(lang)
+    c = r.case
+    header = _header(r) if lang == "en" else \
+        f"{grid.board_words(c.board.number if c.board else None, c.dealer, c.vulnerability, lang)} - " \
+        f"{_(edition_title(r.edition))}"
+    out = [f"# {r.case.title or r.case.id}", "", f"*{header}*  ",
+           _("Case `{id}` - source: {source}").format(id=r.case.id, source=r.case.source or _("not given")), ""]
     out += grid.understood_markdown(r)
     if not r.lines:
-        out.append("No irregularity found by the laws encoded so far.")
+        out.append(_("No irregularity found by the laws encoded so far."))
 
     def row(ln: Line) -> str:
         return f"| {ln.text.replace('|', '/')} | **{cite_text(r, ln.cite)}** | `{ln.code}` |"
-    table = ["| What follows | Law | Outcome |", "|---|---|---|"]
-    for section, title in (("irregularity", "Irregularity"), ("ruling", "Ruling"), ("judgements", "Judgements needed"),
-                           ("not-covered", "Not covered yet")):
+    table = ["| " + _("What follows") + " | " + _("Law") + " | " + _("Outcome") + " |", "|---|---|---|"]
+    for section, title in (("irregularity", _("Irregularity")), ("ruling", _("Ruling")),
+                           ("judgements", _("Judgements needed")), ("not-covered", _("Not covered yet"))):
         if g[section]:
             out += [f"## {title}", ""] + table + [row(ln) for ln in g[section]] + [""]
     if g["options"]:
-        out += ["## Options", ""]
+        out += ["## " + _("Options"), ""]
         for label, lns in _by_label(g["options"], "option"):
             out += [f"### {label}", ""] + table + [row(ln) for ln in lns] + [""]
     if g["branches"]:
-        out += ["## Branches", ""]
+        out += ["## " + _("Branches"), ""]
         for label, lns in _by_label(g["branches"], "branch"):
             out += [f"### {label}", ""] + table + [row(ln) for ln in lns] + [""]
     if r.unused:
-        out += ["## Judgements stated but not used", ""]
-        out += [f"- not used: {_unused_text(r, u)}" for u in r.unused] + [""]
+        out += ["## " + _("Judgements stated but not used"), ""]
+        out += [f"- {_('not used: ')}{_unused_text(r, u, _)}" for u in r.unused] + [""]
     if trace:
         out += ["## Trace", ""]
         for t in r.trace:

@@ -54,8 +54,6 @@ def test_law_6_is_wholly_in_portuguese():
     assert not law6, "\n".join(law6)
 
 
-@pytest.mark.xfail(strict=True, reason="the Portuguese of most rules is still to be written: the failure "
-                                       "lists every rule outcome without text_pt (see docs/portuguese-terms.md)")
 def test_every_rule_has_portuguese_text():
     missing = missing_portuguese()
     assert not missing, f"{len(missing)} rule texts without Portuguese:\n" + "\n".join(missing)
@@ -113,32 +111,22 @@ def test_compiled_catalogues_are_current():
 ALL_CASES = sorted((ROOT / "cases").rglob("*.yaml"))
 
 
-def _untranslated_rules() -> set[str]:
-    """Ids of the rules (of any edition) with an outcome still without its Portuguese words."""
-    return {m.split(": ")[1] for m in missing_portuguese()}
-
-
 def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
 @pytest.mark.parametrize("path", ALL_CASES, ids=[str(p.relative_to(ROOT / "cases")) for p in ALL_CASES])
 def test_a_portuguese_ruling_of_every_case_holds_no_english_rule_text(path):
-    """Every line of the Portuguese ruling is in Portuguese (not marked [EN], not the English
-    words), and the rendered text holds none of the English ruling's texts. A line whose rule
-    still lacks Portuguese is only tolerated while test_every_rule_has_portuguese_text is an
-    expected failure: the case is then reported as xfail, naming those rules."""
+    """Every line of the Portuguese ruling of every case is in Portuguese (not marked [EN],
+    not the English words), and the rendered text holds none of the English ruling's texts."""
     from engine.ruling import render_text
     en = api.rule_file(path)
     pt = api.rule_file(path, lang="pt")
     assert [ln.code for ln in pt.lines] == [ln.code for ln in en.lines]
-    pending = _untranslated_rules()
-    waiting = sorted({ln.rule for ln in pt.lines if ln.rule in pending})
-    shown = _flat(render_text(pt))
+    # what the ruling shows, but the case's own title (the case's words, in its own language)
+    shown = _flat("\n".join(ln for ln in render_text(pt).splitlines() if not ln.startswith(f"Caso {pt.case.id}:")))
     wrong = []
     for e, p in zip(en.lines, pt.lines):
-        if p.rule in pending:
-            continue
         for english, words in ((e.text, p.text), (e.option, p.option), (e.branch, p.branch)):
             if not english:
                 continue
@@ -147,8 +135,6 @@ def test_a_portuguese_ruling_of_every_case_holds_no_english_rule_text(path):
             elif _flat(grid_full(english)) in shown:
                 wrong.append(f"{p.rule}: the English shown: {english}")
     assert not wrong, "\n".join(wrong)
-    if waiting:
-        pytest.xfail("rules still without Portuguese: " + ", ".join(waiting))
 
 
 def grid_full(text: str) -> str:
@@ -226,3 +212,42 @@ def test_choices_and_call_kinds_carried_in_facts_are_in_portuguese():
     assert "Oeste não aceita 2S; Leste passa" in {ln.option for ln in r.lines}
     r = api.rule_file(ROOT / "cases" / "law32-c-double-twice-running.yaml", lang="pt")
     assert any("fez um dobre na vez de Oeste" in ln.text for ln in r.lines)
+
+
+TABLES = sorted((ROOT / "tables" / "portland-bridge-c1909").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", TABLES, ids=[p.stem for p in TABLES])
+def test_director_table_in_portuguese(path):
+    """`director table --lang pt`: the club code's lines in Portuguese (names joined with 'e'),
+    the same outcomes as in English."""
+    from engine import cutting
+    t = cutting.load_table(path)
+    en, pt = cutting.rule(t), cutting.rule(t, "pt")
+    assert [(x["outcome"], x["cite"], x["rule"]) for x in pt] == [(x["outcome"], x["cite"], x["rule"]) for x in en]
+    english = {x["text"] for x in en}
+    for x in pt:
+        assert x["text"] not in english and not x["text"].startswith(i18n.UNTRANSLATED), x
+        assert " and " not in x["text"], x
+    text = cutting.render_text(t, pt, "pt")
+    assert text.startswith(f"Mesa {t.name} - Código de Leis do Bridge do Portland Club (c. 1909)")
+    assert "Candidatos por ordem de chegada: " in text and "Law " not in text and "Lei " in text
+
+
+def test_director_table_lang_option():
+    proc = subprocess.run([sys.executable, "-m", "engine.cli", "table", "--lang", "pt", str(TABLES[0])], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "Quem joga:" in proc.stdout and "Who plays" not in proc.stdout
+
+
+def test_the_markdown_report_in_portuguese():
+    from engine.ruling import render_markdown
+    md = render_markdown(api.rule_file(ROOT / "cases" / "law15-a3-call-differs-is-a-judgement.yaml", lang="pt"))
+    assert "*Bolsa 1: Norte dá as cartas, nenhum lado vulnerável - Leis do Bridge Duplicado 2017*" in md
+    for heading in ("## O que aconteceu, como entendido", "## Diga agora aos jogadores", "## Decisão",
+                    "## Julgamentos necessários", "## Alternativas", "| O que decorre | Lei | Código |",
+                    "| Oeste | Norte (dá as cartas) | Leste | Sul |"):
+        assert heading in md, heading
+    for english in ("## Ruling", "## Branches", "What follows", "source:", "dealer"):
+        assert english not in md, english
