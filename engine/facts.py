@@ -104,7 +104,8 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
   individual/unknown), replay_event, stationary (NS/EW/none).
 * ``hand-count`` (each hand not holding 13 cards): seat, cards, called (before the discovery),
   side, idx (the discovery). ``count-discrepancy``: idx, kind (too-many-and-too-few /
-  too-few-only / too-many-only), long, short, faulty_called, stage, first_auction_begun,
+  too-few-only / too-many-only), long, short, short_partner (the partners of the short hands),
+  faulty_called, stage, first_auction_begun,
   surplus_played, surplus_identified (a surplus-card event, or pockets with more than 52 cards).
 * ``card-location`` (needs ``pockets``; ``deal`` for owners): card, status (misplaced /
   surplus / missing), held_by, belongs_to.
@@ -809,6 +810,7 @@ def _count_facts(case, happened, add, stage_at, called_before, first_auction_beg
     add({"t": "count-discrepancy", "fid": "count-discrepancy", "idx": n, "kind": kind,
          "surplus_identified": identified,
          "long": " ".join(s.value for s in long), "short": " ".join(s.value for s in short),
+         "short_partner": " ".join(s.partner.value for s in short),
          "faulty_called": any(called_before(s, n) for s in long + short), "stage": stage_at(n),
          "first_auction_begun": first_auction_begun(n), "surplus_played": surplus_played},
         Source(n, discovery.line, "cards per hand: " + ", ".join(

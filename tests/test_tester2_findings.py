@@ -45,12 +45,30 @@ def test_every_judgement_property_has_a_question_in_words():
     assert set(JUDGEMENT_PROPS) <= set(PROMPTS)
 
 
-def test_suggestion_question_in_words_at_the_table():
+def test_suggestion_questions_in_words_both_asked():
     r = ruled("law16b-question-in-words")
-    q = next(q for q in questions(r) if q["property"] == "suggested")
-    assert q["prompt"] == "Did the unauthorised information demonstrably suggest South's 3S over another call?"
-    assert tell_the_table(r)[0] == ("Before ruling, find out (away from the table): Did the unauthorised "
-                                    "information demonstrably suggest South's 3S over another call?")
+    asked = {q["property"]: q["prompt"] for q in questions(r)}
+    assert asked == {
+        "suggested": "Did the unauthorised information demonstrably suggest South's 3S over another call?",
+        "logical-alternative": "Was another call a logical alternative to South's 3S (one a significant "
+                               "proportion of South's peers would seriously consider, some choosing it)?"}
+    told = tell_the_table(r)[0]
+    assert told.startswith("Before ruling, find out (away from the table): ") and "'" not in told.split(": ")[0]
+    assert told.split(": ", 1)[1] in asked.values(), told
+
+
+# F9: a stated logical-alternative judgement is used, and only the suggestion is asked
+
+def test_stated_logical_alternative_is_used_and_only_the_suggestion_asked():
+    r = ruled("law16b-la-stated-suggestion-not-stated")
+    assert not r.unused
+    assert [q["property"] for q in questions(r)] == ["suggested"]
+    assert {ln.branch for ln in r.lines if ln.branch} == {"if it did", "if it did not"}
+
+
+def test_no_logical_alternative_needs_no_suggestion_question():
+    r = ruled("law16b-no-la-suggestion-needs-no-judging")
+    assert not r.unused and not questions(r)
 
 
 def test_a_question_about_an_event_names_it_in_words():
@@ -112,3 +130,31 @@ def test_report_reason_for_an_irregularity_is_the_call_itself():
     s = sentence(r.case, ln)
     assert s.startswith("North bid 1C (event 1); so "), s
     assert "event 3" not in s, s
+
+
+# F12: a card missing during the auction, search not finished: what holds whatever it finds,
+# the two outcomes as branches, the partner named
+
+def test_missing_card_search_branches_and_names_the_partner():
+    r = ruled("law14-a-card-missing-search-not-finished")
+    assert {(ln.branch, ln.cite) for ln in r.lines if ln.branch} == {
+        ("if the card is found", "14A1"), ("if the card cannot be found", "14A2")}
+    ui = next(ln for ln in r.lines if ln.cite == "14C")
+    assert ui.text.startswith("For N, partner of S,"), ui.text
+
+
+# F2b / F2: whether a misinformed call could well have been influenced is asked, in words,
+# before the secondary 16B question; the branches name the call
+
+def test_influence_of_misinformation_is_asked_and_branched():
+    r = ruled("law21-b1a-correction-after-final-pass-asks-influenced")
+    asked = [q["prompt"] for q in questions(r)]
+    assert "Could North's decision to make Pass well have been influenced by the misinformation?" in asked
+    branches = {ln.branch for ln in r.lines if ln.branch}
+    assert "if N's Pass at event 6 could have been influenced" in branches, branches
+
+
+def test_failure_to_alert_after_the_lead_asks_the_misinformation_question_first():
+    r = ruled("law21-b3-failure-to-alert-question-is-misinformation")
+    assert questions(r)[0]["property"] == "influenced"
+    assert tell_the_table(r)[0].endswith("well have been influenced by the misinformation?")
