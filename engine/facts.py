@@ -35,7 +35,8 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   ruled_before_next / ruled_next_idx / ruled_before (the same for ``{director: ruled}``
   events only: the director had ruled on rectification; a ruling counts as a director call
   for the ``director_*`` fields),
-  final (no call event follows).
+  final (no call event follows), lead_faced_before (an ``opening-lead-faced`` event came before
+  it: the auction period was over).
   Added for the out-of-rotation laws (all mechanics, no law):
   prev_idx/prev_seat (the last standing call before this one), partner_last_idx (partner's
   last standing call before this one), own_next_idx / partner_next_idx / lho_next_idx (the
@@ -451,6 +452,8 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
     # what came next: the next call event that is not a replacement of this call
     directors = [x.number for x in case.events if x.kind in ("director", "ruled")]
     rulings = [x.number for x in case.events if x.kind == "ruled"]
+    lead_at = next((x.number for x in case.events
+                    if x.kind == "happened" and x.happened == "opening-lead-faced"), None)
 
     def director_between(lo: int, hi: "int | None", among: "list[int]" = directors) -> bool:
         k = bisect.bisect_right(among, lo)        # event numbers are in order
@@ -461,6 +464,7 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
         return among[k] if k < len(among) else None
     for i, e in enumerate(call_events):
         f = call_facts[e.number]
+        f["lead_faced_before"] = lead_at is not None and lead_at < e.number
         if e.kind == "call":
             if e.number in standing_before:
                 _closing_run(f, e, call_events[i + 1:], standing_before[e.number], call_facts)
