@@ -1,5 +1,5 @@
 """``director ask`` driven end to end in a real pseudo-terminal (pexpect): each club-evening
-scenario of engine/interview/scenarios.py ends with the ruling on the screen and a saved
+scenario of tests/interview_scenarios.py ends with the ruling on the screen and a saved
 case that ``director check`` passes once an expect: block is added."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 
 from engine import api
 from engine.case import load_case
-from engine.interview.scenarios import SCENARIOS
+from interview_scenarios import SCENARIOS  # tests/interview_scenarios.py: expected rulings are test data, not engine code
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -1,6 +1,6 @@
 """Benchmark figures for ``director ask`` (a section of tools/bench.py; runs alone too).
 
-For each club-evening scenario (engine/interview/scenarios.py): the keystrokes from
+For each club-evening scenario (tests/interview_scenarios.py): the keystrokes from
 ``director ask`` to the final ruling (every character typed and every Enter, the board
 included; the save prompt answered with Enter), and the time from an answer to the updated
 ruling, in-process and warm (median and worst over the scenario's answers). Targets: an
@@ -19,8 +19,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))   # the scenarios are test data
 
-from engine.interview.scenarios import SCENARIOS  # noqa: E402
+from interview_scenarios import SCENARIOS  # noqa: E402
 from engine.interview.terminal import Interview, Quit, Terminal  # noqa: E402
 
 

@@ -1,5 +1,6 @@
 """Club-evening scenarios for ``director ask``: what the interview asks and what a director
-types, and what the ruling must then hold. Used by the pseudo-terminal tests
+types, and what the ruling must then hold (test data: the expected rulings live here, in
+tests/, not in the engine). Used by the pseudo-terminal tests
 (tests/test_interview.py) and the keystroke benchmark (tools/bench.py).
 
 Each scenario: ``steps`` is a list of (what the screen asks, a regular expression; what the
