@@ -62,6 +62,9 @@ JUDGEMENT_PROPS = {
     "at-fault": "list of sides, e.g. [EW]: the sides directly at fault for the irregularity that left no result (event; [] if none)",
     "partly-at-fault": "list of sides, e.g. [NS]: the sides only partly at fault for it (event; [] if none)",
     "serious-error": "bool: after the irregularity the non-offending side contributed to its own damage by an extremely serious error or a gambling action (event)",
+    "same-meaning": "bool: the replacement call has the same or a similar meaning as the one withdrawn (23A1: then it is comparable)",
+    "subset-of-meanings": "bool: the replacement call defines a subset of the meanings of the one withdrawn (23A2: then it is comparable)",
+    "same-purpose": "bool: the replacement call has the same purpose as the one withdrawn, an asking bid or a relay say (23A3: then it is comparable)",
     "forfeited": "bool: the director rules that the non-offending side, by acting before summoning the director, forfeited its right to rectification (card-exposed event; 11A)",
     "allowed": "bool: the director lets stand the rectification the players enforced or waived without the director (rectification-by-players event; 10B)",
 }

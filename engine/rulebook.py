@@ -58,6 +58,10 @@ ALIAS_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 OPS = {"ne": "$neq", "lt": "$lt", "le": "$lte", "gt": "$gt", "ge": "$gte"}
 RULE_KEYS = {"id", "cite", "summary", "when", "unless", "any", "then", "pri"}
 THEN_KEYS = {"outcome", "for", "option", "branch", "cite", "text"}
+#: base fact types (engine/facts.py) that a rule may also derive, with fewer fields: a judgement
+#: the law infers from others (Law 23A's three tests give "comparable"). Their fields are not
+#: checked against the derived templates, since Python's own facts carry more.
+DERIVED_BASE_TYPES = frozenset({"judgement"})
 #: the fact every rule with an ``option:`` line also derives (``label``: the option's words)
 OPTIONS_FACT = "options-offered"
 # the same words in another language: text_pt, option_pt, branch_pt (kept out of the English
@@ -607,7 +611,7 @@ def check_derived_fields(rules: list[Rule]) -> None:
     carried: dict[str, set] = {}
     for r in rules:
         for c in r.then:
-            if c.kind == "fact":
+            if c.kind == "fact" and c.data["type"] not in DERIVED_BASE_TYPES:
                 carried.setdefault(c.data["type"], {"fid", "by"}).update(k for k in c.data if k != "type")
 
     def refuse(r: Rule, where: str, alias: str, ftype: str, fld: str) -> None:
