@@ -65,6 +65,8 @@ JUDGEMENT_PROPS = {
     "same-meaning": "bool: the replacement call has the same or a similar meaning as the one withdrawn (23A1: then it is comparable)",
     "subset-of-meanings": "bool: the replacement call defines a subset of the meanings of the one withdrawn (23A2: then it is comparable)",
     "same-purpose": "bool: the replacement call has the same purpose as the one withdrawn, an asking bid or a relay say (23A3: then it is comparable)",
+    "results-obvious": "bool: the results the board could probably have had without the irregularity are few and obvious enough to assign a score (event; 12C1(d): if not, an artificial score)",
+    "weighted": "bool: the director weights the assigned adjusted score among several results that could have been reached legally (event; 12C1(c))",
     "forfeited": "bool: the director rules that the non-offending side, by acting before summoning the director, forfeited its right to rectification (card-exposed event; 11A)",
     "allowed": "bool: the director lets stand the rectification the players enforced or waived without the director (rectification-by-players event; 10B)",
 }
