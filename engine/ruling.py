@@ -285,6 +285,8 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
         lines.append(Line(o.code, o.cite, who, option, branch, text, o.rule.id, events_of(o.firing),
                           template, named))
 
+    lines = _head_of_options(lines)
+
     def make_trace() -> list[TraceEntry]:
         return [TraceEntry(f.rule.id, f.rule.cite, f.rule.stratum, f.matched,
                            {a: refs(m) for a, m in f.matched.items()}, f.derived, _tested(f.rule))
@@ -292,6 +294,17 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
     return Ruling(case, book.edition, lines, make_trace, result.rounds, sorted(result.cancelled),
                   standings(case, facts, result, lines), unread_judgements(case, result),
                   firings=result.firings, status=dict(result.status), facts=facts)
+
+
+def _head_of_options(lines: list[Line]) -> list[Line]:
+    """The lines with the line heading the options (code :data:`OPTIONS_HEAD`) moved to just
+    before the first option line, where it is read (layout only)."""
+    heads = [ln for ln in lines if ln.code == OPTIONS_HEAD]
+    if not heads:
+        return lines
+    rest = [ln for ln in lines if ln.code != OPTIONS_HEAD]
+    at = next((i for i, ln in enumerate(rest) if ln.option), len(rest))
+    return rest[:at] + heads + rest[at:]
 
 
 def _template(o: OutcomeRecord) -> str:
