@@ -12,6 +12,7 @@ from . import facts as _facts
 from . import inference
 from .case import Case, load_case
 from .paths import rules_dir
+from .reads import Reads
 from .rulebook import CITE_RE, Rulebook, load_rulebook
 from .ruling import Ruling, build
 from .yamlpos import InputError
@@ -38,15 +39,19 @@ def rule(case: Case, book: Rulebook | None = None, edition: str | None = None,
     if lang is not None and lang != case.lang:
         import dataclasses
         case = dataclasses.replace(case, lang=lang)
-    ruling = _rule_once(case, book)
+    ruling, result = _rule_once(case, book)
     if ruling.unused:
-        # a judgement no firing matched may still have been read through a negation: it is
-        # unused only when the ruling is the same without it
-        ruling.unused = [u for u in ruling.unused if _same_without(case, book, u, ruling)]
+        # a judgement no firing of the last round matched may still have been read, in an
+        # earlier round or through a negation: it is unused only when the ruling is the same
+        # without it. engine.reads tells the judgements that certainly changed nothing; only
+        # the others are ruled again without them.
+        reads = Reads(book, result.history)
+        ruling.unused = [u for u in ruling.unused
+                         if not reads.may_have_read(u.event, u.prop) or _same_without(case, book, u, ruling)]
     return ruling
 
 
-def _rule_once(case: Case, book: Rulebook) -> Ruling:
+def _rule_once(case: Case, book: Rulebook) -> "tuple[Ruling, inference.RunResult]":
     last: dict = {}
     deriver = _facts.Deriver(case)
 
@@ -54,14 +59,14 @@ def _rule_once(case: Case, book: Rulebook) -> Ruling:
         last["facts"] = deriver.derive(status)
         return last["facts"].facts
     result = inference.run(book, derive)
-    return build(case, book, last["facts"], result)
+    return build(case, book, last["facts"], result), result
 
 
 def _same_without(case: Case, book: Rulebook, unused, ruling: Ruling) -> bool:
     """Whether ruling on ``case`` without the judgement ``unused`` gives the same lines and
     call standings as ``ruling``."""
     rest = [j for j in case.judgements if (j.event, j.prop) != (unused.event, unused.prop)]
-    other = _rule_once(dataclasses.replace(case, judgements=rest), book)
+    other = _rule_once(dataclasses.replace(case, judgements=rest), book)[0]
 
     def key(r: Ruling):
         return ([(ln.code, ln.cite, ln.who, ln.option, ln.branch, ln.text) for ln in r.lines], r.calls)

@@ -118,6 +118,8 @@ class RunResult:
     rounds: int
     cancelled: frozenset
     status: dict = field(default_factory=dict)
+    #: every round, in order: (its base facts, its firings); the last is this result's
+    history: list = field(default_factory=list, repr=False)
 
 
 class _Missing:
@@ -525,9 +527,11 @@ def run(book: Rulebook, derive) -> RunResult:
     runner = compiled(book, frozenset(f["t"] for f in facts))
     runner.derived_count = 0     # derived facts are numbered d1, d2, ... in each case
     history = [status]
+    seen: list = []
     for rounds in range(1, MAX_ROUNDS + 1):
         firings = runner.run_once(facts)
         firings.sort(key=lambda f: (f.rule.order, sorted(str(v.get("fid")) for v in f.matched.values())))
+        seen.append((facts, firings))
         derived = [d for f in firings for d in f.derived]
         now = _statuses(derived)
         settled = now == status
@@ -548,7 +552,8 @@ def run(book: Rulebook, derive) -> RunResult:
             settled, status, facts = new_facts == facts, now, new_facts
         if settled:
             taken_out = frozenset(n for n, st in status.items() if st in ("cancelled", "replaced-by-pass"))
-            return RunResult(_outcomes(firings, runner.alts), firings, derived, rounds, taken_out, dict(status))
+            return RunResult(_outcomes(firings, runner.alts), firings, derived, rounds, taken_out, dict(status),
+                             seen)
     moving = tuple(sorted(n for n in history[-1].keys() | history[-2].keys()
                           if history[-1].get(n) != history[-2].get(n)))
     raise UnsettledError(

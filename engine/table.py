@@ -745,14 +745,13 @@ def final_contract(calls_with_seats: Sequence[tuple["Seat | str", "Call | str"]]
     pairs = [(Seat.parse(s), _as_call(c)) for s, c in calls_with_seats]
     if not auction_is_over([c for _, c in pairs]):
         return None
-    bids = [(s, c) for s, c in pairs if c.is_bid]
-    if not bids:
-        return None
     # the calls after the auction ended do not count
     for end in range(1, len(pairs) + 1):
         if auction_is_over([c for _, c in pairs[:end]]):
             pairs = pairs[:end]
             break
+    if not any(c.is_bid for _, c in pairs):
+        return None        # passed out (bids made after the four passes do not count)
     idx = max(i for i, (_, c) in enumerate(pairs) if c.is_bid)
     by, bid = pairs[idx]
     after = [c for _, c in pairs[idx + 1:]]

@@ -83,7 +83,7 @@ def test_the_fixture_quiz_has_the_teachers_key_and_the_cases_own():
             assert {k.outcome for k in p.key} <= {c.code for c in p.choices}
             assert len(p.choices) > len({k.outcome for k in p.key})       # distractors from the rulebook
             assert {k.cite for k in p.key} <= set(p.cites)
-            assert all(c.words == " ".join(BOOK.vocabulary[c.code].split()) for c in p.choices)
+            assert all(c.words == " ".join(BOOK.vocabulary[c.code].split()) for c in p.choices if c.code != "irregularity")
 
 
 def test_partial_credit_per_item():
@@ -243,3 +243,26 @@ def test_the_quiz_grid_gives_no_answer_away():
     shown = build.report(REPO / door, BOOK, with_svg=False).grid
     assert shown.rows[0][3].standing == "cancelled"
     assert shown.notes == ["South's X (event 2): out of rotation; cancelled (29B)"]   # the clause from Ruling.calls
+
+
+def test_no_consequence_that_follows_with_the_key_is_offered_as_wrong():
+    """Tester item 8: under "If West does not accept 2C" the trainee was offered "the auction goes
+    back to the player whose turn it was" as a wrong choice, although 29B says exactly that
+    beside the key's "the call is cancelled"; under "If West accepts" the words of 29A's
+    acceptance by calling over it likewise."""
+    qz = quiz.load_quiz([str(REPO / "cases" / "boor-01-bid-at-rhos-turn.yaml")])
+    points = {p.heading: p for p in qz.cases[0].points}
+    declined = points["If West does not accept 2C"]
+    accepted = points["If West accepts 2C"]
+    assert "call-cancelled" in {c.code for c in declined.choices}
+    assert "auction-reverts" not in {c.code for c in declined.choices}
+    assert "call-accepted" not in {c.code for c in accepted.choices}
+    assert "29B" in declined.cites
+
+
+def test_what_went_wrong_is_asked_in_the_cases_own_words():
+    qz = quiz.load_quiz([str(REPO / "cases" / "boor-01-bid-at-rhos-turn.yaml")])
+    wrong = next(p for p in qz.cases[0].points if p.heading == "What went wrong")
+    words = {c.code: c.words for c in wrong.choices}
+    assert "2C" in words["irregularity"] and "out of rotation" in words["irregularity"]
+    assert "the line says" not in words["irregularity"]

@@ -479,3 +479,10 @@ def test_new_bid_clears_double():
 def test_admissibility_accepts_text():
     assert double_admissible([("north", "1h"), ("e", "p")], "w") is True
     assert redouble_admissible([("N", "1H"), ("E", "dbl")], "South") is True
+
+
+def test_a_passed_out_auction_has_no_contract_even_with_bids_after_it():
+    from engine.table import final_contract
+    calls = [("N", "Pass"), ("E", "Pass"), ("S", "Pass"), ("W", "Pass"), ("N", "1D"), ("E", "2C")]
+    assert final_contract(calls) is None
+    assert final_contract([("N", "1D"), ("E", "Pass"), ("S", "Pass"), ("W", "Pass"), ("N", "2C")])[0] == "1D"

@@ -279,7 +279,7 @@ def points(case: Case, ruling: Ruling, key: list[KeyItem], book: Rulebook) -> li
                         cites.append(str(c.data.get("cite") or r.cite))
         right = list(dict.fromkeys(it.outcome for it in items))
         rng = _rng(case.id, h)
-        pool = sorted(set(codes) - set(right) - NOT_DISTRACTORS)
+        pool = sorted(set(codes) - set(right) - NOT_DISTRACTORS - _true_alongside(items, book))
         wrong = rng.sample(pool, min(DISTRACTORS, len(pool)))
         picks = right + wrong
         rng.shuffle(picks)
@@ -287,8 +287,35 @@ def points(case: Case, ruling: Ruling, key: list[KeyItem], book: Rulebook) -> li
         cpool = sorted(set(cites) - set(right_cites))
         cite_choices = right_cites + rng.sample(cpool, min(max(DISTRACTORS, 4 - len(right_cites)), len(cpool)))
         cite_choices.sort(key=report_build.law_key)
-        out.append(Point(h, [Choice(c, _words(c, book)) for c in picks], cite_choices, items))
+        out.append(Point(h, [Choice(c, _choice_words(c, items, ruling, book)) for c in picks], cite_choices, items))
     return out
+
+
+def _true_alongside(items: list[KeyItem], book: Rulebook) -> set[str]:
+    """Consequences never offered as wrong choices beside ``items``: every outcome of a rule
+    under the same clause as a key item (for example 29B's "the auction goes back to the player
+    whose turn it was" beside its "the call is cancelled", or 29A's "accepted by calling over
+    it" beside "the player may accept"). They follow together with the key's, or are the same
+    consequence in other words, so marking them wrong would teach a wrong answer."""
+    cites = {it.cite for it in items}
+    out: set[str] = set()
+    for r in book.rules:
+        outs = [(str(c.data.get("cite") or r.cite), c.data["outcome"]) for c in r.then if c.kind == "outcome"]
+        if any(cite in cites for cite, _code in outs):
+            out |= {code for _cite, code in outs}
+    return out
+
+
+def _choice_words(code: str, items: list[KeyItem], ruling: Ruling, book: Rulebook) -> str:
+    """A choice in words. 'What went wrong' is asked about this case's irregularity in its
+    own ruling words (the vocabulary's "an irregularity has happened" says nothing a trainee
+    can judge); every other consequence in the vocabulary's words."""
+    if code == "irregularity":
+        cites = {it.cite for it in items if it.outcome == code}
+        ln = next((l for l in ruling.lines if l.code == code and l.cite in cites), None)
+        if ln is not None and ln.text:
+            return ln.text
+    return _words(code, book)
 
 
 def _words(code: str, book: Rulebook) -> str:

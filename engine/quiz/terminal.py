@@ -97,7 +97,7 @@ def show_marks(console: Console, qc: QuizCase, marks: list[PointMark], book: Rul
                 parts.insert(1, "player right" if im.player else "player wrong")
             console.print(f"  {im.score:.2f}: {describe(im.item, qc.ruling, qc.book or book)}: " + ", ".join(parts), markup=False)
         for code in m.not_in_key:
-            console.print(f"  not in the key: {words.get(code, code)}", markup=False)
+            console.print(f"  -0.33, not in the key: {words.get(code, code)}", markup=False)
         for code, cite in m.wrong_clauses:
             console.print(f"  not in the key: Law {cite} for \"{words.get(code, code)}\"", markup=False)
     console.print("The ruling, and why:")
@@ -110,7 +110,9 @@ def run(quiz: Quiz, book: Rulebook, read: Callable[[str], str] = input, console:
     """Run the quiz; returns 0 when finished, 1 when the trainee stopped it early."""
     console = console or Console(highlight=False, soft_wrap=True)
     console.print(f"[bold]{quiz.title}[/bold]" + (f" - {quiz.about}" if quiz.about else ""))
-    console.print(f"{len(quiz.cases)} cases. Answer each question with the numbers of your choices.")
+    console.print(f"{len(quiz.cases)} cases. Answer each question with the numbers of your choices. "
+                  "Each item of the key is worth 1 (a third each for the consequence, the player and the "
+                  "clause); each consequence picked that does not follow costs a third.")
     got, out_of = 0.0, 0
     stopped = False
     for n, qc in enumerate(quiz.cases, 1):
