@@ -67,6 +67,8 @@ JUDGEMENT_PROPS = {
     "same-purpose": "bool: the replacement call has the same purpose as the one withdrawn, an asking bid or a relay say (23A3: then it is comparable)",
     "results-obvious": "bool: the results the board could probably have had without the irregularity are few and obvious enough to assign a score (event; 12C1(d): if not, an artificial score)",
     "weighted": "bool: the director weights the assigned adjusted score among several results that could have been reached legally (event; 12C1(c))",
+    "to-benefit-partner": "bool: the player's sole purpose in asking the question was to benefit partner (question event; 20G1)",
+    "to-mislead": "bool: the player's sole purpose in asking the question was to draw an incorrect answer from an opponent (question event; 20G2)",
     "forfeited": "bool: the director rules that the non-offending side, by acting before summoning the director, forfeited its right to rectification (card-exposed event; 11A)",
     "allowed": "bool: the director lets stand the rectification the players enforced or waived without the director (rectification-by-players event; 10B)",
 }
@@ -266,6 +268,9 @@ HAPPENED: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
                         "given); dummy: true if BY is dummy at the time"),
     "rectification-by-players": (("by", "offender", "how"), (), "without the director's instructions, BY enforced "
                                  "(or waived) a rectification of OFFENDER's irregularity"),
+    "ruling-found-wrong": ((), (), "the director finds (or is shown) that their own ruling at the table applied a "
+                           "wrong rectification"),
+    "question": (("by",), ("call",), "BY asked an opponent about the auction (about CALL, when given)"),
 }
 
 
