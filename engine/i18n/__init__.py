@@ -42,7 +42,7 @@ def gettext(lang: str):
 
 
 # values of fact fields that are English words, in the language ("made a {c.kind}")
-WORDS = {"pt": {"kind": {"bid": "lance", "pass": "passe", "double": "dobre", "redouble": "redobre"},
+WORDS = {"pt": {"kind": {"bid": "lance", "pass": "passe", "double": "contra", "redouble": "recontra"},
                 "name": {"clubs": "paus", "diamonds": "ouros", "hearts": "copas", "spades": "espadas",
                          "notrump": "sem trunfo"}}}
 _LETTER_RE = re.compile(r"(?<![\w'’-])([NESW])(?![\w'’-])")
