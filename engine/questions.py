@@ -80,6 +80,19 @@ PROMPTS: dict[str, tuple[str, bool]] = {
                       "serious error or a gambling action ({what})?", False),
     "at-fault": ("Which sides were directly at fault for the irregularity ({what})?", False),
     "partly-at-fault": ("Which sides were only partly at fault for the irregularity ({what})?", False),
+    "same-meaning": ("Does {call} have the same or a similar meaning as {replaced}?", False),
+    "subset-of-meanings": ("Does {call} define a subset of the meanings of {replaced}?", False),
+    "same-purpose": ("Does {call} have the same purpose as {replaced} (an asking bid or a relay, say)?", False),
+    "results-obvious": ("Are the results the board could probably have had without the irregularity few and "
+                        "clear enough to assign a score ({what})?", False),
+    "weighted": ("Should the assigned score be weighted among several results that could have been reached "
+                 "legally ({what})?", False),
+    "to-benefit-partner": ("Was the sole purpose of the question to benefit partner ({what})?", False),
+    "to-mislead": ("Was the sole purpose of the question to draw a wrong answer from an opponent ({what})?", False),
+    "forfeited": ("Did the non-offending side, by acting before calling the director, lose its right to "
+                  "rectification ({what})?", False),
+    "allowed": ("Does the director let stand the rectification the players applied without the director "
+                "({what})?", False),
 }
 
 # Case settings a rule can find 'unknown' (a field of a setting fact -> the case field, its answers).
