@@ -158,3 +158,15 @@ def test_failure_to_alert_after_the_lead_asks_the_misinformation_question_first(
     r = ruled("law21-b3-failure-to-alert-question-is-misinformation")
     assert questions(r)[0]["property"] == "influenced"
     assert tell_the_table(r)[0].endswith("well have been influenced by the misinformation?")
+
+
+# F1: an insufficient bid by a player bound to pass is Law 37's (35B): no Law 27 option set
+# beside 37B1's cancellation, and the table is not told the LHO may accept it
+
+@pytest.mark.parametrize("name", ["law37-b-barred-player-insufficient-bid-not-law-27",
+                                  "law37-b-silenced-partner-insufficient-bid-ends-auction"])
+def test_barred_players_insufficient_bid_gets_no_law_27_options(name):
+    r = ruled(name)
+    assert any(ln.cite == "37B1" and ln.code == "call-cancelled" for ln in r.lines)
+    assert not [ln for ln in r.lines if ln.option and ln.cite.startswith("27")]
+    assert not any("may accept" in t for t in tell_the_table(r)), tell_the_table(r)
