@@ -214,6 +214,33 @@ def renderer(concl):
     return hit[1]
 
 
+def _fact_maker(concl, need: dict):
+    """A function ``matched -> (fact, key, keep)`` for a derived-fact conclusion: the fact
+    (the template's fields in its order, less any copied from a field the matched fact lacks,
+    then ``t``), its identity ``key`` (its (field, value) pairs sorted by field) and the
+    fields of its type that enter the engine (None: no pattern matches the type).
+
+    The template's fields are fixed, so their sorted order is worked out once; the same as
+    sorting each fact's items at firing time.
+    """
+    fill = renderer(concl)
+    names = [k for k in concl.data if k != "type"] + ["t"]
+    order = sorted(range(len(names)), key=lambda i: names[i])
+
+    def make(m):
+        filled = fill(m)
+        t = filled["type"]
+        values = [filled[k] for k in names[:-1]]
+        values.append(t)
+        fact = {}
+        for k, v in zip(names, values):
+            if v is not MISSING:
+                fact[k] = v
+        key = tuple((names[i], values[i]) for i in order if values[i] is not MISSING)
+        return fact, key, need.get(t)
+    return make
+
+
 class _Compiled:
     """A rulebook registered with the C engine, with its actions and per-run collectors.
 
@@ -271,8 +298,7 @@ class _Compiled:
 
     def _action(self, ename: str):
         rule = self.book.engine_names.get(ename)
-        need = self.needed
-        derives = [(c, renderer(c)) for c in rule.then if c.kind == "fact"] if rule is not None else []
+        derives = [_fact_maker(c, self.needed) for c in rule.then if c.kind == "fact"] if rule is not None else []
 
         def act(matched: dict):
             if rule is None:
@@ -283,13 +309,12 @@ class _Compiled:
                 m = {a: by_fid[f["fid"]] for a, f in matched.items() if a != CONTROL_ALIAS}
                 firing = Firing(rule, ename, m)
                 self.firings.append(firing)
-                for concl, fill in derives:
+                seen = self.seen
+                for make in derives:
                     self.derived_count += 1
                     # a field copied from a field the matched fact lacks is left out
-                    fact = {k: v for k, v in fill(m).items() if v is not MISSING}
-                    fact["t"] = fact.pop("type")
-                    key = tuple(sorted(fact.items(), key=_item_key))
-                    first = self.seen.get(key)
+                    fact, key, keep = make(m)
+                    first = seen.get(key)
                     if first is not None:
                         # facts are a set: the same fact derived again (by this rule from
                         # other matches, or by another rule) adds no fact (asserted again under a new id, it would let
@@ -297,11 +322,10 @@ class _Compiled:
                         # other derivation is kept, for reading order and provenance
                         self.alts.setdefault(first, []).append(firing)
                         continue
-                    fact["fid"] = self.seen[key] = f"d{self.derived_count}"
+                    fact["fid"] = seen[key] = f"d{self.derived_count}"
                     fact["by"] = rule.id
                     by_fid[fact["fid"]] = fact
                     firing.derived.append(fact)
-                    keep = need.get(fact["t"])
                     if keep is not None:   # only what some pattern can match enters the engine
                         d = {k: v for k, v in fact.items() if k in keep}
                         d["sid"] = self.sid
