@@ -269,6 +269,11 @@ class _Compiled:
         self.needed = {t: f for t, f in book.needed_fields.items() if t in types} \
             if names is not None else book.needed_fields
         self.actions = {ename: self._action(ename) for ename in definitions}
+        # the strata whose control fact some registered rule waits for (a rule with
+        # ``unless``): asserting any other control fact would match nothing, so it is left out
+        self.control_strata = frozenset(
+            book.engine_names[n].stratum for n in definitions
+            if n in book.engine_names and book.engine_names[n].unless)
         self.handle = _C.create_ruleset(self.name, json.dumps(definitions, ensure_ascii=False))
 
     def _assert(self, payload: Any) -> int | None:
@@ -359,6 +364,8 @@ class _Compiled:
             if state is not None:
                 self._drain(state)
             for n in range(1, self.book.strata):
+                if n not in self.control_strata:
+                    continue
                 state = self._assert({"sid": sid, "t": CONTROL_TYPE, "n": n})
                 if state is not None:
                     self._drain(state)
