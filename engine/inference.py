@@ -223,20 +223,26 @@ def _fact_maker(concl, need: dict):
     The template's fields are fixed, so their sorted order is worked out once; the same as
     sorting each fact's items at firing time.
     """
-    fill = renderer(concl)
-    names = [k for k in concl.data if k != "type"] + ["t"]
+    data = concl.data
+    names = [k for k in data if k != "type"] + ["t"]
     order = sorted(range(len(names)), key=lambda i: names[i])
+    sorted_names = [names[i] for i in order]
+    # per field, in the fact's order: a function of the matched facts, or None and the value
+    getters = [(compile_template(data[k]), None) if _has_placeholder(data[k]) else (None, data[k])
+               for k in names[:-1]] + [
+        (compile_template(data["type"]), None) if _has_placeholder(data["type"]) else (None, data["type"])]
+    # only a field that is one whole placeholder can come out MISSING
+    may_miss = any(isinstance(data[k], str) and _parts(data[k])[0] == "ref" for k in data)
 
     def make(m):
-        filled = fill(m)
-        t = filled["type"]
-        values = [filled[k] for k in names[:-1]]
-        values.append(t)
-        fact = {}
-        for k, v in zip(names, values):
-            if v is not MISSING:
-                fact[k] = v
-        key = tuple((names[i], values[i]) for i in order if values[i] is not MISSING)
+        values = [fn(m) if fn is not None else v for fn, v in getters]
+        t = values[-1]
+        if may_miss and any(v is MISSING for v in values):
+            fact = {k: v for k, v in zip(names, values) if v is not MISSING}
+            key = tuple((names[i], values[i]) for i in order if values[i] is not MISSING)
+        else:
+            fact = dict(zip(names, values))
+            key = tuple(zip(sorted_names, [values[i] for i in order]))
         return fact, key, need.get(t)
     return make
 
