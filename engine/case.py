@@ -20,9 +20,13 @@ A case file (see README and ``schemas/case.schema.json``)::
     expect:                        # outcome codes with citations (tests and quizzes)
       - {cite: 27B1(a), outcome: no-further-rectification}
 
-Validation is done by pydantic models (which also give the published JSON Schema); every
-error is turned into one :class:`~engine.yamlpos.InputError` naming file, line, column, the
-field, what was expected and what was found.
+Each mapping of a case file is described once, by a table of fields (:class:`Shape`). Two
+checks read the tables: a plain one here (exact types only; it passes a well-formed file at
+once, without importing pydantic), and pydantic models built from the same tables
+(engine/case_schema.py, imported only when the plain check cannot vouch for a mapping, and for
+the published JSON Schema). pydantic decides whatever the plain check leaves open (a board
+written "3"), and words every error: one :class:`~engine.yamlpos.InputError` naming file, line,
+column, the field, what was expected and what was found.
 """
 from __future__ import annotations
 
@@ -30,9 +34,8 @@ import re
 import reprlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Optional, Union
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator
+from types import SimpleNamespace
+from typing import Any, Callable, Literal, Optional, Union, get_args, get_origin
 
 from .rulebook import law_number
 from .table import Board, Call, CallSyntaxError, Denomination, Seat
@@ -71,10 +74,49 @@ JUDGEMENT_KEY_RE = re.compile(
     r"^(?:(?P<seat>[NESWnesw])\s+(?P<call>\S+)|event\s+(?P<ev>\d+))\s+(?P<prop>[a-z-]+)$")
 
 
-# ---------------------------------------------------------------- pydantic models (schema)
+# ---------------------------------------------------------------- the shape of a case file
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)   # build validators on first use: faster start
+REQUIRED: Any = type("Required", (), {"__repr__": lambda self: "REQUIRED"})()
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One field of a mapping in a case file.
+
+    ``key``: as written in the file; ``annotation``: its type (str, int, bool, Literal[...],
+    list[...], dict[...], Optional[...]; or "EVENTS"/"EXPECT" for the lists of those mappings);
+    ``default``: REQUIRED or the value when absent (``factory`` makes a fresh one);
+    ``before``: checks (raising ValueError with our wording) or converts the value before the
+    type is checked; ``ge``/``min_length``: bounds; ``attr``: the attribute's name where the
+    key is a Python keyword (``with`` -> ``with_``).
+    """
+
+    key: str
+    annotation: Any
+    default: Any = REQUIRED
+    description: Optional[str] = None
+    before: Optional[Callable[[Any], Any]] = None
+    ge: Optional[int] = None
+    min_length: Optional[int] = None
+    attr: Optional[str] = None
+    factory: Optional[Callable[[], Any]] = None
+
+    @property
+    def name(self) -> str:
+        return self.attr or self.key
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A mapping of a case file: its name (the JSON Schema's title), what it records, its fields."""
+
+    name: str
+    doc: str
+    fields: tuple[Spec, ...]
+
+    @property
+    def keys(self) -> frozenset:
+        return frozenset(f.key for f in self.fields)
 
 
 def _seat(v: Any) -> str:
@@ -95,67 +137,54 @@ def _call(v: Any) -> str:
         raise ValueError(str(e)) from None
 
 
-class CallEventModel(_Strict):
-    """A player makes a call: ``{seat: W, call: 1H}``.
-
-    ``simultaneous_with: E`` says the call was made at the same moment as the call of E (or
-    E's replacement of a call, a slip put right), which the case writes just before it (Law 33
-    counts it as the later of the two).
-    """
-
-    seat: str = Field(description="N, E, S or W")
-    call: str = Field(description="1C..7NT (NT or N), Pass, X, XX")
-    simultaneous_with: Optional[str] = Field(
-        None, description="seat whose call (the event just before) this call was made at the same moment as")
-    note: Optional[str] = None
-    _v_seat = field_validator("seat", mode="before")(lambda cls, v: _seat(v))
-    _v_sim = field_validator("simultaneous_with", mode="before")(lambda cls, v: v if v is None else _seat(v))
-    _v_call = field_validator("call", mode="before")(lambda cls, v: _call(v))
+def _or_none(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``check`` for a field that may also be null."""
+    return lambda v: v if v is None else check(v)
 
 
-class DirectorEventModel(_Strict):
-    """The director is called, ``{director: called}``, or has ruled, ``{director: ruled}``.
+CALL_EVENT = Shape("CallEventModel", """A player makes a call: ``{seat: W, call: 1H}``.
 
-    ``ruled`` marks the moment the director has assessed the rectification (explained the
-    options and ruled); a call before it is a call "before rectification" (27C, 28B, 36A,
-    37A, 38D, 39B), even when the director had already been called.
-    """
+``simultaneous_with: E`` says the call was made at the same moment as the call of E (or
+E's replacement of a call, a slip put right), which the case writes just before it (Law 33
+counts it as the later of the two).""", (
+    Spec("seat", str, description="N, E, S or W", before=_seat),
+    Spec("call", str, description="1C..7NT (NT or N), Pass, X, XX", before=_call),
+    Spec("simultaneous_with", Optional[str], None,
+         "seat whose call (the event just before) this call was made at the same moment as", _or_none(_seat)),
+    Spec("note", Optional[str], None),
+))
 
-    director: Literal["called", "ruled"] = Field(
-        description="called: the director is summoned; ruled: the director has ruled on rectification")
-    by: Optional[str] = Field(None, description="seat that called the director")
-    note: Optional[str] = None
-    _v_seat = field_validator("by", mode="before")(lambda cls, v: v if v is None else _seat(v))
+DIRECTOR_EVENT = Shape("DirectorEventModel", """The director is called, ``{director: called}``, or has ruled, ``{director: ruled}``.
 
+``ruled`` marks the moment the director has assessed the rectification (explained the
+options and ruled); a call before it is a call "before rectification" (27C, 28B, 36A,
+37A, 38D, 39B), even when the director had already been called.""", (
+    Spec("director", Literal["called", "ruled"],
+         description="called: the director is summoned; ruled: the director has ruled on rectification"),
+    Spec("by", Optional[str], None, "seat that called the director", _or_none(_seat)),
+    Spec("note", Optional[str], None),
+))
 
-class DecisionEventModel(_Strict):
-    """A player says whether they accept an irregular call: ``{seat: N, accepts: false}``.
+DECISION_EVENT = Shape("DecisionEventModel", """A player says whether they accept an irregular call: ``{seat: N, accepts: false}``.
 
-    ``call`` names the call decided on (default: the last call made before this event);
-    ``event: N`` names it by its event number, which a call made more than once needs.
-    """
+``call`` names the call decided on (default: the last call made before this event);
+``event: N`` names it by its event number, which a call made more than once needs.""", (
+    Spec("seat", str, before=_seat),
+    Spec("accepts", bool),
+    Spec("call", Optional[str], None, before=_or_none(_call)),
+    Spec("event", Optional[int], None, "the event number of the call decided on (needed when that call was "
+         "made more than once)", lambda v: _not_bool(v, "an event number"), ge=1),
+    Spec("note", Optional[str], None),
+))
 
-    seat: str
-    accepts: bool
-    call: Optional[str] = None
-    event: Optional[int] = Field(None, ge=1, description="the event number of the call decided on (needed "
-                                 "when that call was made more than once)")
-    note: Optional[str] = None
-    _v_seat = field_validator("seat", mode="before")(lambda cls, v: _seat(v))
-    _v_call = field_validator("call", mode="before")(lambda cls, v: v if v is None else _call(v))
-    _v_event = field_validator("event", mode="before")(lambda cls, v: _not_bool(v, "an event number"))
-
-
-class ReplacementEventModel(_Strict):
-    """A player puts another call in place of one of their own: ``{seat: W, replaces: 1H, with: 2H}``."""
-
-    seat: str
-    replaces: str
-    with_: str = Field(alias="with")
-    note: Optional[str] = None
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
-    _v_seat = field_validator("seat", mode="before")(lambda cls, v: _seat(v))
-    _v_calls = field_validator("replaces", "with_", mode="before")(lambda cls, v: _call(v))
+REPLACEMENT_EVENT = Shape("ReplacementEventModel",
+                          "A player puts another call in place of one of their own: "
+                          "``{seat: W, replaces: 1H, with: 2H}``.", (
+    Spec("seat", str, before=_seat),
+    Spec("replaces", str, before=_call),
+    Spec("with", str, before=_call, attr="with_"),
+    Spec("note", Optional[str], None),
+))
 
 
 # ---------------------------------------------------------------- what happened around the auction
@@ -254,8 +283,9 @@ HAPPENED: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
 }
 
 
-def _happened_field_validator(name: str):
-    def check(cls, v):
+def _happened_field_validator(name: str) -> Callable[[Any], Any]:
+    """The check of field ``name`` of a ``happened`` event (null passes: the type decides)."""
+    def check(v):
         if v is None:
             return v
         if name in ("seat", "by", "of", "pocket"):
@@ -297,81 +327,37 @@ def _happened_field_validator(name: str):
     return check
 
 
-def _happened_model(code: str) -> type[_Strict]:
+def _happened_shape(code: str) -> Shape:
     required, optional, doc = HAPPENED[code]
-    fields: dict[str, Any] = {"happened": (Literal[code], Field(description=doc)),
-                              "note": (Optional[str], None)}
+    fields = [Spec("happened", Literal[code], description=doc), Spec("note", Optional[str], None)]
     for name in required:
         typ, desc = HAPPENED_FIELDS[name]
-        fields[name] = (typ, Field(description=desc))
+        fields.append(Spec(name, typ, description=desc, before=_happened_field_validator(name)))
     for name in optional:
         typ, desc = HAPPENED_FIELDS[name]
-        fields[name] = (Optional[typ], Field(None, description=desc))
-    validators = {f"_v_{n}": field_validator(n, mode="before")(_happened_field_validator(n))
-                  for n in required + optional}
-    name = "Happened_" + "".join(p.capitalize() for p in code.split("-"))
-    return create_model(name, __base__=_Strict, __doc__=f"``{{happened: {code}}}``: {doc}.",
-                        __validators__=validators, **fields)
+        fields.append(Spec(name, Optional[typ], None, desc, _happened_field_validator(name)))
+    return Shape("Happened_" + "".join(p.capitalize() for p in code.split("-")),
+                 f"``{{happened: {code}}}``: {doc}.", tuple(fields))
 
 
-HAPPENED_MODELS: dict[str, type[_Strict]] = {code: _happened_model(code) for code in HAPPENED}
+HAPPENED_SHAPES: dict[str, Shape] = {code: _happened_shape(code) for code in HAPPENED}
 
 
-EVENT_MODELS: dict[str, type[_Strict]] = {
-    "call": CallEventModel,
-    "director": DirectorEventModel,
-    "accepts": DecisionEventModel,
-    "replaces": ReplacementEventModel,
+EVENT_SHAPES: dict[str, Shape] = {
+    "call": CALL_EVENT,
+    "director": DIRECTOR_EVENT,
+    "accepts": DECISION_EVENT,
+    "replaces": REPLACEMENT_EVENT,
 }
 
 
-class ExpectModel(_Strict):
-    """One expected outcome: its citation and outcome code."""
-
-    cite: str
-    outcome: str
-    for_: Optional[str] = Field(None, alias="for", description="N, E, S or W: the player the item concerns "
-                                "(quizzes grade it; director check compares cite and outcome only)")
-    note: Optional[str] = None
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
-    _v_for = field_validator("for_", mode="before")(lambda cls, v: v if v is None else _seat(v))
-    # a whole law written as a bare number (`cite: 12`) reads as an int in YAML
-    _v_cite = field_validator("cite", mode="before")(lambda cls, v: law_number(v))
-
-
-class CaseModel(_Strict):
-    """A case file."""
-
-    case: Optional[str] = Field(None, description="a short identifier, e.g. ib-01-insufficient-1h-over-1nt "
-                                                  "(default: the file name without its extension)")
-    title: Optional[str] = Field(None, description="one line saying what happened (default: none)")
-    source: Optional[str] = Field(None, description="URL of the published scenario, or 'teaching'; "
-                                                    "a case typed at the table has none")
-    edition: str = Field("duplicate-2017", description="the code of law to rule by: one of the editions in "
-                         "rules/editions.yaml (director editions lists them)")
-    lang: Literal["en", "pt"] = Field("en", description="the language of the ruling: en (English) or pt (Portuguese)")
-    board: Optional[int] = Field(None, ge=1, description="board number: gives dealer and vulnerability")
-    dealer: Optional[str] = Field(None, description="N, E, S or W when no board number is given")
-    vulnerability: Optional[Literal["None", "NS", "EW", "Both"]] = None
-    notes: Optional[str] = None
-    _v_dealer = field_validator("dealer", mode="before")(lambda cls, v: v if v is None else _seat(v))
-    events: list[Union[(CallEventModel, DirectorEventModel, DecisionEventModel, ReplacementEventModel,
-                        *HAPPENED_MODELS.values())]] = Field(
-        min_length=1)
-    judgement: dict[str, Union[bool, list[str]]] = Field(
-        default_factory=dict,
-        description="'SEAT CALL property: value' or 'event N property: value'; properties: "
-        + "; ".join(f"{k} ({v})" for k, v in JUDGEMENT_PROPS.items()))
-    expect: Optional[list[ExpectModel]] = None
-    deal: Optional[str] = Field(None, description="the deal as it should be, a PBN deal string 'N:AKQ2.KJ4.T93.A82 ...'")
-    pockets: Optional[str] = Field(None, description="what each pocket actually held, a PBN deal string (hands may have other than 13 cards)")
-    session: Optional[str] = Field(None, description="name of this session (with 'deal_register': look the deal up in the register)")
-    deal_register: Optional[str] = Field(None, description="path of the deal register (SQLite, see engine/deals.py)")
-    played_at_other_tables: Optional[bool] = Field(None, description="this board was already bid or played at another table this session")
-    scoring: Optional[Literal['pairs', 'teams', 'individual']] = Field(None, description="form of scoring")
-    replay_event: Optional[bool] = Field(None, description="the event exists to replay deals played before")
-    stationary: Optional[Literal['NS', 'EW']] = Field(None, description="the side that stays at this table all session")
-    _v_board = field_validator("board", mode="before")(lambda cls, v: _not_bool(v, "a board number (a whole number)"))
+EXPECT = Shape("ExpectModel", "One expected outcome: its citation and outcome code.", (
+    Spec("cite", str, before=law_number),    # a whole law written as a bare number (`cite: 12`) reads as an int
+    Spec("outcome", str),
+    Spec("for", Optional[str], None, "N, E, S or W: the player the item concerns (quizzes grade it; director "
+         "check compares cite and outcome only)", _or_none(_seat), attr="for_"),
+    Spec("note", Optional[str], None),
+))
 
 
 def _not_bool(v: Any, expected: str) -> Any:
@@ -381,9 +367,128 @@ def _not_bool(v: Any, expected: str) -> Any:
     return v
 
 
+CASE = Shape("CaseModel", "A case file.", (
+    Spec("case", Optional[str], None, "a short identifier, e.g. ib-01-insufficient-1h-over-1nt "
+                                      "(default: the file name without its extension)"),
+    Spec("title", Optional[str], None, "one line saying what happened (default: none)"),
+    Spec("source", Optional[str], None, "URL of the published scenario, or 'teaching'; "
+                                        "a case typed at the table has none"),
+    Spec("edition", str, "duplicate-2017", "the code of law to rule by: one of the editions in "
+                                           "rules/editions.yaml (director editions lists them)"),
+    Spec("lang", Literal["en", "pt"], "en", "the language of the ruling: en (English) or pt (Portuguese)"),
+    Spec("board", Optional[int], None, "board number: gives dealer and vulnerability",
+         lambda v: _not_bool(v, "a board number (a whole number)"), ge=1),
+    Spec("dealer", Optional[str], None, "N, E, S or W when no board number is given", _or_none(_seat)),
+    Spec("vulnerability", Optional[Literal["None", "NS", "EW", "Both"]], None),
+    Spec("notes", Optional[str], None),
+    Spec("events", "EVENTS", min_length=1),
+    Spec("judgement", dict[str, Union[bool, list[str]]], description="'SEAT CALL property: value' or 'event N "
+         "property: value'; properties: " + "; ".join(f"{k} ({v})" for k, v in JUDGEMENT_PROPS.items()),
+         factory=dict),
+    Spec("expect", "EXPECT", None),
+    Spec("deal", Optional[str], None, "the deal as it should be, a PBN deal string 'N:AKQ2.KJ4.T93.A82 ...'"),
+    Spec("pockets", Optional[str], None, "what each pocket actually held, a PBN deal string (hands may have "
+                                         "other than 13 cards)"),
+    Spec("session", Optional[str], None, "name of this session (with 'deal_register': look the deal up in the "
+                                         "register)"),
+    Spec("deal_register", Optional[str], None, "path of the deal register (SQLite, see engine/deals.py)"),
+    Spec("played_at_other_tables", Optional[bool], None, "this board was already bid or played at another "
+                                                         "table this session"),
+    Spec("scoring", Optional[Literal['pairs', 'teams', 'individual']], None, "form of scoring"),
+    Spec("replay_event", Optional[bool], None, "the event exists to replay deals played before"),
+    Spec("stationary", Optional[Literal['NS', 'EW']], None, "the side that stays at this table all session"),
+))
+
+
+# ---------------------------------------------------------------- the plain check
+
+class _Unsure(Exception):
+    """The plain check does not vouch for a value: pydantic decides (and words any error)."""
+
+
+def _fits(v: Any, tp: Any) -> Any:
+    """``v`` as validated against the type ``tp`` when it is exactly of that type (no
+    conversion: ``"3"`` is no int here), lists and mappings copied; else raises _Unsure."""
+    if tp is str:
+        if type(v) is str and (v.isascii() or _is_utf8(v)):
+            return v
+    elif tp is bool:
+        if type(v) is bool:
+            return v
+    elif tp is int:
+        if type(v) is int and -2 ** 63 < v < 2 ** 63:
+            return v
+    else:
+        origin, args = get_origin(tp), get_args(tp)
+        if origin is Literal:
+            if type(v) is str and v in args:
+                return v
+        elif origin is Union:
+            if v is None:
+                if type(None) in args:
+                    return None
+            else:
+                for a in args:
+                    if a is not type(None):
+                        try:
+                            return _fits(v, a)
+                        except _Unsure:
+                            pass
+        elif origin is list:
+            if isinstance(v, list):
+                return [_fits(x, args[0]) for x in v]
+        elif origin is dict:
+            if isinstance(v, dict):
+                return {_fits(k, args[0]): _fits(x, args[1]) for k, x in v.items()}
+    raise _Unsure
+
+
+def _is_utf8(v: str) -> bool:
+    try:
+        v.encode("utf-8")
+        return True
+    except UnicodeEncodeError:     # a lone surrogate: pydantic refuses it
+        return False
+
+
+def _plain(shape: Shape, raw: Any, nested: "dict[str, Callable[[Any], Any]] | None" = None) -> dict:
+    """The fields of the mapping ``raw`` validated against ``shape`` (attribute -> value, in the
+    shape's order), when the plain check vouches for every one; else raises _Unsure.
+    ``nested`` checks the fields whose annotation is a marker ("EVENTS", "EXPECT")."""
+    if not isinstance(raw, dict) or not shape.keys.issuperset(raw):
+        raise _Unsure
+    out = {}
+    for f in shape.fields:
+        if f.key not in raw:
+            if f.factory is not None:
+                out[f.name] = f.factory()
+            elif f.default is REQUIRED:
+                raise _Unsure
+            else:
+                out[f.name] = f.default
+            continue
+        v = raw[f.key]
+        if f.before is not None:
+            try:
+                v = f.before(v)
+            except ValueError:
+                raise _Unsure from None
+        v = nested[f.annotation](v) if isinstance(f.annotation, str) else _fits(v, f.annotation)
+        if f.ge is not None and v is not None and v < f.ge:
+            raise _Unsure
+        out[f.name] = v
+    return out
+
+
+def _schema():
+    """engine.case_schema: the pydantic models (imported when first needed)."""
+    from . import case_schema
+    return case_schema
+
+
 def json_schema() -> dict:
     """The JSON Schema of case files (what ``schemas/case.schema.json`` holds)."""
-    schema = CaseModel.model_json_schema()
+    schema = _schema().model(CASE).model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["$id"] = "https://bridge-director.invalid/schemas/case.schema.json"
     return schema
@@ -482,43 +587,6 @@ class Case:
     # played_at_other_tables, scoring, replay_event, stationary: as given (None when absent)
 
 
-def _pyd_error(file: str, data: Any, err: ValidationError, prefix: str = "",
-               model: Optional[type[BaseModel]] = None) -> InputError:
-    errors = err.errors()
-    # a mistyped key gives both "unknown field" and "field required": the unknown one says more
-    e = next((x for x in errors if x["type"] == "extra_forbidden"), errors[0])
-    loc = list(e["loc"])
-    node, key = data, None
-    path = []
-    for part in loc:
-        if isinstance(node, (PosDict, PosList)) and (
-                (isinstance(node, PosDict) and part in node) or (isinstance(node, PosList) and isinstance(part, int)
-                                                                 and part < len(node))):
-            key = part
-            path.append(str(part))
-            if isinstance(node[part], (PosDict, PosList)):
-                node, key = node[part], None
-            else:
-                break
-        else:
-            break
-    line, col = position(node, key)
-    fieldname = prefix + ".".join(str(p) for p in loc if not (isinstance(p, str) and p.endswith("Model")))
-    msg = e["msg"]
-    if msg.startswith("Value error, "):
-        msg = msg[len("Value error, "):]
-    if e["type"] == "missing":
-        msg = "this field is required"
-        line, col = position(node, None) if key is None else (line, col)
-    elif e["type"] == "extra_forbidden":
-        msg = f"unknown field '{loc[-1]}'"
-        if model is not None and len(loc) == 1:
-            msg += ": expected one of " + ", ".join(f.alias or name for name, f in model.model_fields.items())
-    elif "input" in e and e["type"] not in ("value_error",):
-        msg = _plain_message(e, loc) or f"{msg}, found {_found(e['input'])}"
-    return InputError(file, line, col, fieldname, msg)
-
-
 # What a field holds, in words, for messages about it (by field name; otherwise by the type).
 FIELD_NOUNS = {
     "board": "a board number",
@@ -566,54 +634,6 @@ def _found(v: Any) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-def _plain_message(e: dict, loc: list) -> Optional[str]:
-    """pydantic's error ``e`` in our wording, 'expected X, found Y'; None for a type not mapped.
-
-    Mapped by error type (not by field), so every field of every model gets the same wording;
-    ``FIELD_NOUNS`` names what a field holds ('a board number') where the type alone says too little.
-    """
-    kind, ctx, found = e["type"], e.get("ctx") or {}, _found(e["input"])
-    name = next((p for p in reversed(loc) if isinstance(p, str)), "")
-    noun = FIELD_NOUNS.get(name)
-    number = noun or "a number"
-    bounds = {"greater_than_equal": ("ge", "or more"), "less_than_equal": ("le", "or less"),
-              "greater_than": ("gt", None), "less_than": ("lt", None)}
-    if kind in bounds:
-        key, words = bounds[kind]
-        limit = ctx.get(key)
-        if words:
-            return f"expected {number} {limit} {words}, found {found}"
-        return f"expected {number} {'more' if kind == 'greater_than' else 'less'} than {limit}, found {found}"
-    if kind in ("int_parsing", "int_type", "int_from_float", "int_parsing_size"):
-        return f"expected {noun} (a whole number), found {found}" if noun else f"expected a whole number, found {found}"
-    if kind in ("float_parsing", "float_type", "decimal_parsing", "decimal_type"):
-        return f"expected {noun} (a number), found {found}" if noun else f"expected a number, found {found}"
-    if kind == "literal_error":
-        return f"expected {ctx.get('expected', 'one of the listed values')}, found {found}"
-    if kind == "enum":
-        return f"expected {ctx.get('expected', 'one of the listed values')}, found {found}"
-    if kind in ("bool_parsing", "bool_type"):
-        return f"expected true or false, found {found}"
-    if kind in ("string_type", "string_unicode"):
-        return f"expected {noun or 'text'}, found {found}"
-    if kind in ("string_too_short", "string_too_long"):
-        n = ctx.get("min_length" if kind == "string_too_short" else "max_length")
-        return f"expected text of {'at least' if kind == 'string_too_short' else 'at most'} {n} character" \
-               f"{'' if n == 1 else 's'}, found {found}"
-    if kind in ("list_type", "tuple_type", "set_type", "iterable_type"):
-        return f"expected a list, found {found}"
-    if kind in ("too_short", "too_long"):
-        n = ctx.get("min_length" if kind == "too_short" else "max_length")
-        actual = ctx.get("actual_length")
-        return f"expected {'at least' if kind == 'too_short' else 'at most'} {n} item{'' if n == 1 else 's'}, " \
-               f"found {actual}"
-    if kind in ("dict_type", "model_type", "model_attributes_type", "mapping_type"):
-        return f"expected a mapping (key: value), found {found}"
-    if kind == "none_required":
-        return f"expected nothing (null), found {found}"
-    return None
-
-
 def _event_kind(ev: dict) -> Optional[str]:
     if "happened" in ev:
         return "happened"
@@ -632,6 +652,7 @@ def from_data(data: Any, file: str) -> Case:
     if not isinstance(data, dict):
         raise InputError(file, 1, 1, "", "expected a case: a mapping with case, title, source, board and events")
     events = data.get("events")
+    valid: list[tuple[str, dict]] = []     # each event's kind and fields, as validated
     if isinstance(events, list):
         if not events:
             raise InputError(file, *position(data, "events"), "events", "a case needs at least one event, found none")
@@ -649,10 +670,11 @@ def from_data(data: Any, file: str) -> Case:
                 raise InputError(file, line, col, f"events.{i + 1}",
                                  "expected one of: {seat, call}, {director: called}, {seat, accepts}, "
                                  f"{{seat, replaces, with}}, {{happened: CODE, ...}}; found keys {', '.join(map(str, ev)) or 'none'}")
+            shape = _event_shape(file, ev, kind, i)
             try:
-                _event_model(file, ev, kind, i).model_validate(dict(ev))
-            except ValidationError as err:
-                raise _pyd_error(file, ev, err, f"events.{i + 1}.", _event_model(file, ev, kind, i)) from None
+                valid.append((kind, _plain(shape, ev)))
+            except _Unsure:      # pydantic decides: it passes the event, or words the error
+                valid.append((kind, _schema().validate(shape, ev, file, f"events.{i + 1}.")))
     judgement = data.get("judgement")
     if isinstance(judgement, dict):   # before the model, whose union error would name 'bool' as a field
         for key, value in judgement.items():
@@ -665,10 +687,7 @@ def from_data(data: Any, file: str) -> Case:
             elif not isinstance(value, bool):
                 raise InputError(file, *position(judgement, key), f"judgement.{key}",
                                  f"expected true or false, found {_found(value)}")
-    try:
-        model = CaseModel.model_validate(dict(data))
-    except ValidationError as err:
-        raise _pyd_error(file, data, err, "", CaseModel) from None
+    model = _valid_case(file, data, valid)
 
     board = Board(model.board) if model.board else None
     if model.dealer is None and board is None:
@@ -683,10 +702,11 @@ def from_data(data: Any, file: str) -> Case:
                          f"board {board.number} has vulnerability {board.vulnerability}, but the case says {model.vulnerability}")
 
     out: list[Event] = []
-    for i, (raw, ev) in enumerate(zip(data["events"], model.events)):
+    for i, (raw, (kind, fields)) in enumerate(zip(data["events"], model.events)):
+        ev = SimpleNamespace(**fields)
         line, col = position(data["events"], i)
         n = i + 1
-        if isinstance(ev, CallEventModel):
+        if kind == "call":
             sim = Seat(ev.simultaneous_with) if ev.simultaneous_with else None
             if sim is not None:
                 before = out[-1] if out else None
@@ -698,15 +718,15 @@ def from_data(data: Any, file: str) -> Case:
                                      f"is " + (_describe_event(before) if before else "none"))
             out.append(Event(n, line, col, "call", Seat(ev.seat), Call.parse(ev.call), note=ev.note,
                              simultaneous_with=sim))
-        elif isinstance(ev, DirectorEventModel):
+        elif kind == "director":
             out.append(Event(n, line, col, "director" if ev.director == "called" else "ruled",
                              Seat(ev.by) if ev.by else None, note=ev.note))
-        elif isinstance(ev, DecisionEventModel):
+        elif kind == "accepts":
             target = Call.parse(ev.call) if ev.call else None
             out.append(Event(n, line, col, "accepts", Seat(ev.seat), target, accepts=ev.accepts, note=ev.note,
                              target=ev.event))
-        elif getattr(ev, "happened", None) in HAPPENED_MODELS:
-            dump = ev.model_dump()
+        elif kind == "happened":
+            dump = fields
             # two fields that must name different seats (a player's own hand is no irregularity)
             for a, b in (("by", "of"), ("seat", "pocket")):
                 if dump.get(a) is not None and dump.get(a) == dump.get(b):
@@ -797,26 +817,52 @@ def _decision_target(file: str, raw: Any, d: Event, before: list[Event]) -> None
                          f"{', '.join(str(e.number) for e in same)}): expected 'event: N' to say which")
 
 
-def _event_model(file: str, ev: dict, kind: str, i: int) -> type[_Strict]:
-    """The model that validates one raw event; for ``happened`` the model of its code."""
+def _event_shape(file: str, ev: dict, kind: str, i: int) -> Shape:
+    """The shape of one raw event; for ``happened`` the shape of its code."""
     if kind != "happened":
-        return EVENT_MODELS[kind]
+        return EVENT_SHAPES[kind]
     code = ev.get("happened")
-    if code not in HAPPENED_MODELS:
+    if isinstance(code, (list, dict)) or code not in HAPPENED_SHAPES:
         raise InputError(file, *position(ev, "happened"), f"events.{i + 1}.happened",
-                         f"unknown code {code!r}: expected one of {', '.join(HAPPENED)}")
-    return HAPPENED_MODELS[code]
+                         f"unknown code {_found(code) if isinstance(code, (list, dict)) else repr(code)}: "
+                         f"expected one of {', '.join(HAPPENED)}")
+    return HAPPENED_SHAPES[code]
 
 
-def _setting(file: str, data: dict, model: "CaseModel") -> dict:
+def _valid_case(file: str, data: dict, events: list[tuple[str, dict]]) -> SimpleNamespace:
+    """The case's fields as validated (attributes as in CASE; ``events``: (kind, fields) per
+    event, ``expect``: a namespace per item), ``events`` being its events validated one by one.
+
+    Raises:
+        InputError: the first problem, in pydantic's order and our words.
+    """
+    def expect(v):
+        if v is None:
+            return None
+        if not isinstance(v, list):
+            raise _Unsure
+        return [SimpleNamespace(**_plain(EXPECT, x)) for x in v]
+    try:
+        if not isinstance(data.get("events"), list) or len(events) != len(data["events"]):
+            raise _Unsure
+        fields = _plain(CASE, data, {"EVENTS": lambda v: events, "EXPECT": expect})
+    except _Unsure:
+        fields = _schema().validate(CASE, data, file, "")
+        fields["events"] = [(_event_kind(raw), ev) for raw, ev in zip(data["events"], fields["events"])]
+        if fields["expect"] is not None:
+            fields["expect"] = [SimpleNamespace(**x) for x in fields["expect"]]
+    return SimpleNamespace(**fields)
+
+
+def _setting(file: str, data: dict, model: SimpleNamespace) -> dict:
     """Case-level setting: ``deal``/``pockets`` parsed (engine.pbn.Deal) and the plain fields."""
-    from .pbn import PbnError, parse_deal
     out: dict[str, Any] = {}
     for name in ("deal", "pockets"):
         text = getattr(model, name)
         if text is None:
             out[name] = None
             continue
+        from .pbn import PbnError, parse_deal
         line, col = position(data, name)
         try:
             out[name] = parse_deal(text, file=file, line=line)

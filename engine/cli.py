@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import traceback
 from pathlib import Path
 
 from .yamlpos import InputError
@@ -297,18 +296,19 @@ class _Step(argparse.Action):
 def _draft_from_args(args):
     """The case of ``director rule``: a file, standard input or PBN, and/or the one-line options,
     as an engine.compose.Draft (None when only a case file is given, to rule on it as it is)."""
-    from .compose import Draft, parse_event, parse_judgement
     steps = getattr(args, "steps", None) or []
     one_line = steps or args.judge or args.board or args.dealer or args.scoring
     if args.case is None and not one_line:
         raise InputError("director rule", 0, 0, "", "expected a case file, '-' (standard input) or "
                                                     "--board N / --dealer SEAT with --auction")
+    if args.case is not None and args.case != "-" and Path(args.case).suffix.lower() != ".pbn" \
+            and not one_line and not args.write:
+        return None     # a YAML case file, ruled on as it is (engine.api.rule_file)
+    from .compose import Draft, parse_event, parse_judgement
     if args.case is not None:
         from .intake import load_any
         draft = load_any(args.case)
         if draft is None:
-            if not one_line and not args.write:
-                return None
             from .case import load_case
             draft = Draft.from_case(load_case(args.case))
     else:
@@ -583,12 +583,14 @@ def main(argv: list[str] | None = None) -> int:
         return int(handler(args) or 0)
     except InputError as e:
         if debug:
+            import traceback
             traceback.print_exc()
         print(f"director: error: {e}", file=sys.stderr)
         return 2
     except Exception as e:  # engine not usable, or an internal failure: one clear line
         from .enginecheck import EngineBuildError
         if debug:
+            import traceback
             traceback.print_exc()
         if isinstance(e, EngineBuildError):
             print(f"director: {e}", file=sys.stderr)

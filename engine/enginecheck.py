@@ -12,6 +12,8 @@ This module does not import durable at import time.
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import os
 
 #: Lowest fix level we accept. Keep in step with FIX_LEVEL in tools/build_engine.py.
 REQUIRED_FIX_LEVEL = 6
@@ -38,8 +40,9 @@ class EngineNotInstalledError(EngineBuildError):
 def require_fixed_engine() -> int:
     """Check that the importable durable-rules is bridge-director's fixed build.
 
-    Imports ``durable``, ``durable.engine`` (which loads the C extension) and the
-    marker module ``durable._bridge_director_fix`` written by tools/build_engine.py.
+    Finds the ``durable`` package (without importing it), runs its marker module
+    ``durable/_bridge_director_fix.py`` written by tools/build_engine.py, and imports the C
+    extension ``durable_rules_engine`` that engine.inference drives.
 
     Returns:
         The build's ``FIX_LEVEL`` (an int, at least :data:`REQUIRED_FIX_LEVEL`).
@@ -51,22 +54,24 @@ def require_fixed_engine() -> int:
             PyPI build, which crashes on correlated rules) or its FIX_LEVEL is older
             than :data:`REQUIRED_FIX_LEVEL`.
     """
+    # Found, not imported: durable's own package (logging, threads, its Python host) is not
+    # what bridge-director runs; inference drives the C extension directly.
     try:
-        durable = importlib.import_module("durable")
-    except ImportError as e:
+        spec = importlib.util.find_spec("durable")
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None or not spec.submodule_search_locations:
         raise EngineNotInstalledError(
             "durable-rules is not installed. bridge-director needs its own fixed build of "
-            f"durable-rules 2.0.28 (the stock PyPI build crashes on correlated rules). {_HOW_TO_FIX}"
-        ) from e
-    where = getattr(durable, "__file__", None) or "?"
-    try:
-        marker = importlib.import_module(MARKER_MODULE)
-    except ImportError as e:
+            f"durable-rules 2.0.28 (the stock PyPI build crashes on correlated rules). {_HOW_TO_FIX}")
+    where = spec.origin or "?"
+    marker = _marker(spec.submodule_search_locations)
+    if marker is None:
         raise StockEngineError(
             f"the installed durable-rules ({where}) is the stock PyPI build, not bridge-director's "
             "fixed build: the stock build crashes the process (SIGSEGV) on correlated rules. "
             f"{_HOW_TO_FIX}"
-        ) from e
+        )
     level = getattr(marker, "FIX_LEVEL", 0)
     if not isinstance(level, int) or level < REQUIRED_FIX_LEVEL:
         raise StockEngineError(
@@ -75,10 +80,23 @@ def require_fixed_engine() -> int:
             "(or `python tools/build_engine.py --force`)."
         )
     try:
-        importlib.import_module("durable.engine")
+        importlib.import_module("durable_rules_engine")
     except ImportError as e:
         raise EngineNotInstalledError(
             f"durable-rules' fixed build is installed ({where}) but its C extension does not "
             f"import ({e}). Rebuild it for this interpreter: `python tools/build_engine.py --force`."
         ) from e
     return level
+
+
+def _marker(locations) -> "object | None":
+    """The marker module ``durable/_bridge_director_fix.py`` (run on its own, without importing
+    the durable package), or None when the build has none."""
+    for folder in locations:
+        path = os.path.join(folder, MARKER_MODULE.rsplit(".", 1)[1] + ".py")
+        if os.path.isfile(path):
+            spec = importlib.util.spec_from_file_location(MARKER_MODULE, path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            return module
+    return None

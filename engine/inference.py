@@ -25,9 +25,7 @@ cancellation of the call).
 """
 from __future__ import annotations
 
-import copy
 import itertools
-import json
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -268,8 +266,8 @@ class _Compiled:
         self.by_fid: dict[str, dict] = {}
         self.seen: dict[tuple, str] = {}      # a derived fact's content -> its fid
         self.alts: dict[str, list[Firing]] = {}   # fid -> the other firings that derived it
-        definitions = copy.deepcopy(book.engine_rules if names is None else
-                                    {n: d for n, d in book.engine_rules.items() if n in names})
+        definitions = book.engine_rules if names is None else \
+            {n: d for n, d in book.engine_rules.items() if n in names}
         # only the fact types some registered rule can match enter this ruleset
         types = {t for n in definitions for t in _TYPES[id(book)][1].get(n, ())} | {CONTROL_TYPE}
         self.needed = {t: f for t, f in book.needed_fields.items() if t in types} \
@@ -280,7 +278,7 @@ class _Compiled:
         self.control_strata = frozenset(
             book.engine_names[n].stratum for n in definitions
             if n in book.engine_names and book.engine_names[n].unless)
-        self.handle = _C.create_ruleset(self.name, json.dumps(definitions, ensure_ascii=False))
+        self.handle = _C.create_ruleset(self.name, book.ruleset_json(definitions))
 
     def _assert(self, payload: Any) -> int | None:
         """Assert one fact (dict) or a batch (list); return the state handle, None if not handled."""

@@ -17,6 +17,29 @@ def _looks_like_pbn(text: str) -> bool:
     return False
 
 
+def read_stdin(limit: int) -> str:
+    """Standard input as text (UTF-8, newlines as ``\\n``), of at most ``limit`` bytes: no more
+    than ``limit + 1`` bytes are read, and more than ``limit`` is refused, so a huge pipe costs
+    no time or memory.
+
+    Raises:
+        InputError: more than ``limit`` bytes, or bytes that are not UTF-8.
+    """
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:          # a text stream without bytes below it (a test's StringIO)
+        data = sys.stdin.read(limit + 1).encode("utf-8")
+    else:
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise InputError("<stdin>", 0, 0, "", f"standard input holds more than {limit:,} bytes; a case holds at "
+                                              f"most {limit:,} bytes ({limit // 1_000_000} MB): refused unread")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError("<stdin>", 0, 0, "", "expected UTF-8 text on standard input") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")   # as a text stream reads it
+
+
 def load_any(name: str):
     """A Draft for a case given as ``-`` (standard input: YAML or PBN) or a ``.pbn`` file;
     None for a YAML case file (rule on it as it is: engine.api.rule_file).
@@ -24,12 +47,10 @@ def load_any(name: str):
     Raises:
         InputError: unreadable or malformed input (file:line:col: what was expected).
     """
+    from .case import MAX_BYTES, MAX_VALUES
     from .compose import Draft
     if name == "-":
-        try:
-            text = sys.stdin.read()
-        except UnicodeDecodeError:
-            raise InputError("<stdin>", 0, 0, "", "expected UTF-8 text on standard input") from None
+        text = read_stdin(MAX_BYTES)
         if not text.strip():
             raise InputError("<stdin>", 0, 0, "", "expected a case (YAML or PBN) on standard input, found nothing")
         if _looks_like_pbn(text):
@@ -37,16 +58,23 @@ def load_any(name: str):
             return draft_from_pbn(text, "<stdin>")
         from .case import from_data
         from .yamlpos import loads
-        case = from_data(loads(text, "<stdin>"), "<stdin>")
+        case = from_data(loads(text, "<stdin>", max_nodes=MAX_VALUES), "<stdin>")
         return Draft.from_text(case, text)
     if Path(name).suffix.lower() == ".pbn":
         from .pbn import draft_from_pbn
         p = Path(name)
         try:
-            data = p.read_bytes()
+            size = p.stat().st_size
+            if size > MAX_BYTES:
+                raise InputError(name, 0, 0, "", f"the file is {size:,} bytes; a case file holds at most "
+                                                 f"{MAX_BYTES:,} bytes ({MAX_BYTES // 1_000_000} MB): refused unread")
+            with p.open("rb") as fh:
+                data = fh.read(MAX_BYTES + 1)
         except OSError as e:
             raise InputError(name, 0, 0, "", "no such file" if isinstance(e, FileNotFoundError)
                              else f"cannot read the file: {e.strerror}") from None
+        if len(data) > MAX_BYTES:     # a file that grew while it was read
+            raise InputError(name, 0, 0, "", f"a case file holds at most {MAX_BYTES:,} bytes")
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:

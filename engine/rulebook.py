@@ -37,6 +37,7 @@ negation is checked only once every fact it could see is present (durable-rules 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import pickle
 import re
@@ -44,7 +45,7 @@ import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from . import editions
 from .yamlpos import InputError, PosDict, PosList, load, position
@@ -153,6 +154,8 @@ class Rulebook:
         laws: law number -> title of its rules file.
         needed_fields: fact type -> the fields some pattern tests or joins on (plus t, fid); a
             type missing here is matched by no pattern and never enters the engine.
+        engine_json: each engine rule's definition as JSON text, made once with the rulebook
+            (and cached with it), so that registering a ruleset only joins texts.
     """
 
     edition: str
@@ -163,6 +166,15 @@ class Rulebook:
     engine_names: dict[str, Rule] = field(default_factory=dict)
     laws: dict[str, str] = field(default_factory=dict)
     needed_fields: dict[str, frozenset] = field(default_factory=dict)
+    engine_json: dict[str, str] = field(default_factory=dict)
+
+    def ruleset_json(self, names: "Iterable[str] | None" = None) -> str:
+        """The JSON ruleset of the engine rules in ``names`` (default: all), in rulebook order:
+        the text ``json.dumps`` gives for ``engine_rules`` restricted to them."""
+        keep = self.engine_rules if names is None else set(names)
+        texts = self.engine_json if len(self.engine_json) == len(self.engine_rules) else {}
+        return "{" + ", ".join(f"{json.dumps(n)}: {texts.get(n) or json.dumps(d, ensure_ascii=False)}"
+                               for n, d in self.engine_rules.items() if n in keep) + "}"
 
     def by_id(self, rule_id: str) -> Rule:
         for r in self.rules:
@@ -654,7 +666,7 @@ def build(paths: list[Path], vocabulary_path: Path, edition: str,
     strata = stratify(rules)
     engine_rules, engine_names = compile_rules(rules)
     return Rulebook(edition, rules, vocabulary, strata, engine_rules, engine_names, laws,
-                    needed_fields(rules))
+                    needed_fields(rules), {n: json.dumps(d, ensure_ascii=False) for n, d in engine_rules.items()})
 
 
 def rule_files(directory: Path, edition: str = "duplicate-2017") -> list[Path]:
@@ -675,33 +687,91 @@ def edition_vocabulary(directory: Path, edition: str) -> Path | None:
     return extra if folder != Path(directory) and extra.is_file() else None
 
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2     # 2: Rulebook.engine_json
+#: compiled rulebooks kept in the cache folder (the newest; one per rules folder and edition)
+CACHE_KEEP = 64
+#: the modules whose code makes a compiled rulebook (a change to any of them rebuilds it)
+_CACHE_CODE = ("rulebook.py", "editions.py", "yamlpos.py")
 
 
-def _cache_file(directory: Path, edition: str) -> Path | None:
-    """Where the compiled rulebook is cached: keyed by the content of every rule file."""
+def cache_dir() -> Path | None:
+    """The folder compiled rulebooks are cached in (the user cache folder), or None."""
+    if os.environ.get("BRIDGE_DIRECTOR_CACHE_DIR"):
+        return Path(os.environ["BRIDGE_DIRECTOR_CACHE_DIR"])
     try:
         import platformdirs
     except ImportError:  # pragma: no cover - platformdirs is a declared dependency
         return None
-    h = hashlib.sha256(f"{CACHE_FORMAT}|{edition}|{sys.version_info[:2]}|{directory.resolve()}"
-                       .encode())
-    h.update(Path(__file__).read_bytes())
+    return Path(platformdirs.user_cache_dir("bridge-director"))
+
+
+def _cache_file(directory: Path, edition: str) -> Path | None:
+    """Where the compiled rulebook is cached: ``rulebook-<the rulebook>-<its content>.pickle``,
+    the first part a hash of the rules folder and edition, the second of every rule file, the
+    vocabularies, the editions registry and the code that compiles them (and the Python
+    version), so a change to any of them gives another file."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    where = hashlib.sha256(f"{directory.resolve()}|{edition}".encode()).hexdigest()[:12]
+    h = hashlib.sha256(f"{CACHE_FORMAT}|{edition}|{sys.version_info[:2]}".encode())
+    here = Path(__file__).parent
+    for name in _CACHE_CODE:
+        h.update((here / name).read_bytes())
     extra = edition_vocabulary(directory, edition)
     registry = directory / editions.REGISTRY
     for p in rule_files(directory, edition) + [directory / "vocabulary.yaml"] + [
             q for q in (extra, registry) if q is not None and q.is_file()]:
         h.update(str(p.relative_to(directory)).encode() + b"\0" + p.read_bytes() + b"\0")
-    return Path(platformdirs.user_cache_dir("bridge-director")) / f"rulebook-{h.hexdigest()[:32]}.pickle"
+    return folder / f"rulebook-{where}-{h.hexdigest()[:32]}.pickle"
+
+
+def _read_cache(cache: Path) -> "Rulebook | None":
+    """The rulebook cached in ``cache``; None when there is none, or it is unreadable,
+    truncated, of another format or not a rulebook (it is then rebuilt, never trusted)."""
+    try:
+        with cache.open("rb") as fh:
+            book = pickle.load(fh)
+    except Exception:
+        return None
+    return book if isinstance(book, Rulebook) and len(book.engine_json) == len(book.engine_rules) else None
+
+
+def _write_cache(cache: Path, book: Rulebook) -> None:
+    """Store ``book`` in ``cache`` (atomically: a reader sees the old file or the new one),
+    drop the older files of the same rulebook, and keep at most CACHE_KEEP files in all."""
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+        with tmp.open("wb") as fh:
+            pickle.dump(book, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, cache)
+        same = cache.name.rsplit("-", 1)[0] + "-"
+        others = [q for q in cache.parent.glob("rulebook-*.pickle") if q != cache]
+        stale = [q for q in others if q.name.startswith(same)]
+        rest = sorted((q for q in others if q not in stale), key=_mtime, reverse=True)
+        for q in stale + rest[CACHE_KEEP - 1:]:
+            q.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def _mtime(p: Path) -> float:
+    try:
+        return p.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 @lru_cache(maxsize=8)
 def load_rulebook(directory: str, edition: str = "duplicate-2017") -> Rulebook:
     """Load (once per process) the rulebook in ``directory`` for ``edition``.
 
-    The validated, compiled rulebook is cached on disk (user cache directory), keyed by a
-    hash of every rule file, the vocabulary and this module, so an unchanged rulebook is not
-    parsed again by the next process. Set BRIDGE_DIRECTOR_NO_CACHE=1 to bypass the cache.
+    The validated, compiled rulebook is cached on disk (the user cache folder, or
+    BRIDGE_DIRECTOR_CACHE_DIR), keyed by a hash of every rule file, the vocabulary and the
+    code that compiles them (see :func:`_cache_file`), so an unchanged rulebook is not parsed
+    again by the next process; a stale or broken cache file is rebuilt. Set
+    BRIDGE_DIRECTOR_NO_CACHE=1 to bypass the cache.
 
     Raises:
         InputError: a malformed rule or vocabulary file.
@@ -712,22 +782,10 @@ def load_rulebook(directory: str, edition: str = "duplicate-2017") -> Rulebook:
     except KeyError as e:
         raise InputError(str(d / editions.REGISTRY), 0, 0, "edition", e.args[0]) from None
     cache = None if os.environ.get("BRIDGE_DIRECTOR_NO_CACHE") else _cache_file(d, edition)
-    if cache is not None and cache.is_file():
-        try:
-            with cache.open("rb") as fh:
-                book = pickle.load(fh)
-            if isinstance(book, Rulebook):
-                return book
-        except Exception:  # a stale or broken cache is rebuilt, never trusted
-            pass
+    book = _read_cache(cache) if cache is not None else None
+    if book is not None:
+        return book
     book = build(rule_files(d, edition), d / "vocabulary.yaml", edition, edition_vocabulary(d, edition))
     if cache is not None:
-        try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-            with tmp.open("wb") as fh:
-                pickle.dump(book, fh, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, cache)
-        except OSError:
-            pass
+        _write_cache(cache, book)
     return book

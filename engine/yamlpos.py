@@ -194,7 +194,12 @@ def load(path: str | Path, max_bytes: "int | None" = None, max_nodes: "int | Non
             if size > max_bytes:
                 raise InputError(p, 0, 0, "", f"the file is {size:,} bytes; a case file holds at most "
                                               f"{max_bytes:,} bytes ({max_bytes // 1_000_000} MB): refused unread")
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as fh:     # a pipe or a growing file is read no further than the limit
+            data = fh.read() if max_bytes is None else fh.read(max_bytes + 1)
+        if max_bytes is not None and len(data) > max_bytes:
+            raise InputError(p, 0, 0, "", f"a case file holds at most {max_bytes:,} bytes")
+        text = data.decode("utf-8")
+        text = text.replace("\r\n", "\n").replace("\r", "\n")    # as read_text() read it
     except FileNotFoundError:
         raise InputError(p, 0, 0, "", "no such file") from None
     except IsADirectoryError:
@@ -203,8 +208,6 @@ def load(path: str | Path, max_bytes: "int | None" = None, max_nodes: "int | Non
         raise InputError(p, 0, 0, "", f"expected UTF-8 text, found a byte that is not ({e.reason})") from None
     except OSError as e:
         raise InputError(p, 0, 0, "", f"cannot read the file: {e.strerror}") from None
-    if max_bytes is not None and len(text) > max_bytes:    # a file that grew, or a pipe
-        raise InputError(p, 0, 0, "", f"a case file holds at most {max_bytes:,} bytes")
     return loads(text, p, max_nodes)
 
 

@@ -165,3 +165,61 @@ def test_a_case_of_the_largest_size_still_loads(tmp_path):
     path = tmp_path / "largest.yaml"
     path.write_text(HEADER + calls + judgements)
     assert len(load_case(path).events) == MAX_EVENTS
+
+
+def test_a_case_over_the_size_limit_on_standard_input_is_refused_unread(tmp_path):
+    # 50 MB piped in: read no further than the limit (it took 264 s and 6 GB when read whole)
+    big = tmp_path / "fifty-mb.yaml"
+    big.write_text("  - {seat: N, call: Pass}\n" * (50_000_000 // 26))
+    with big.open("rb") as fh:
+        proc = subprocess.run([sys.executable, "-m", "engine.cli", "rule", "-"], cwd=REPO_ROOT, stdin=fh,
+                              capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == (f"director: error: <stdin>: standard input holds more than {MAX_BYTES:,} bytes; "
+                           f"a case holds at most {MAX_BYTES:,} bytes (1 MB): refused unread\n")
+
+
+def test_a_case_on_standard_input_has_the_same_bound_on_values_as_a_file():
+    row = "  - {seat: N, call: Pass}\n"
+    text = HEADER + row * ((MAX_BYTES - len(HEADER)) // len(row))
+    proc = subprocess.run([sys.executable, "-m", "engine.cli", "rule", "-"], cwd=REPO_ROOT, input=text,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert f"a case file holds at most {MAX_VALUES:,} values" in proc.stderr
+    assert len(proc.stderr.splitlines()) == 1 and "Traceback" not in proc.stderr
+
+
+def test_standard_input_keeps_reading_crlf_lines_as_lines():
+    proc = subprocess.run([sys.executable, "-m", "engine.cli", "rule", "-", "--write", "yaml"], cwd=REPO_ROOT,
+                          input=b"board: 5\r\nevents: [{seat: N, call: 1S}]\r\n", capture_output=True, timeout=120)
+    assert proc.returncode == 0 and b"\r" not in proc.stdout and b"board: 5\n" in proc.stdout
+
+
+def test_a_pbn_file_over_the_size_limit_is_refused_unread(tmp_path):
+    big = tmp_path / "fifty-mb.pbn"
+    with big.open("wb") as fh:
+        fh.truncate(50_000_000)
+    proc = run_cli("rule", str(big))
+    assert proc.returncode == 2
+    assert proc.stderr == (f"director: error: {big}: the file is 50,000,000 bytes; a case file holds at most "
+                           f"{MAX_BYTES:,} bytes (1 MB): refused unread\n")
+
+
+def test_a_pipe_given_as_the_case_file_is_read_no_further_than_the_limit(tmp_path):
+    import os
+    import threading
+    fifo = tmp_path / "case.yaml"
+    os.mkfifo(fifo)       # its size says 0: only a bounded read stops it
+
+    def feed():
+        try:
+            with fifo.open("wb") as fh:
+                for _ in range(50):
+                    fh.write(b"# " + b"x" * 999_997 + b"\n")
+        except BrokenPipeError:
+            pass
+    t = threading.Thread(target=feed, daemon=True)
+    t.start()
+    with pytest.raises(InputError) as e:
+        load_case(fifo)
+    assert str(e.value) == f"{fifo}: a case file holds at most {MAX_BYTES:,} bytes"
