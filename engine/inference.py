@@ -451,6 +451,40 @@ def compiled(book: Rulebook, base_types: "frozenset | None" = None) -> _Compiled
     return runner
 
 
+#: rulesets registered for the rules that can fire by the values of a round's facts (see
+#: engine.prune), per rulebook: each costs a ruleset compile and about a megabyte the engine
+#: never gives back, so only sets met more than once get one, and no more than this many
+MAX_VALUE_RULESETS = 32
+_PRUNERS: dict[int, tuple] = {}
+_MET: dict[tuple, int] = {}
+
+
+def runner_for(book: Rulebook, fallback: _Compiled, facts: list[dict]) -> _Compiled:
+    """The runner for one round with base facts ``facts``: one holding only the rules that
+    can fire by the facts' values (engine.prune) when that set has its ruleset, else
+    ``fallback`` (the runner for the facts' types, which holds them all)."""
+    hit = _PRUNERS.get(id(book))
+    if hit is None:
+        from .prune import Pruner
+        hit = _PRUNERS[id(book)] = (book, Pruner(book), [0])
+    _, pruner, registered = hit
+    names = pruner.possible(facts)
+    key = (id(book), "values", names)
+    runner = _REGISTERED.get(key)
+    if runner is not None:
+        return runner
+    if registered[0] >= MAX_VALUE_RULESETS or not names | {"control-sink"} < frozenset(fallback.actions):
+        return fallback
+    met = _MET[key] = _MET.get(key, 0) + 1
+    if met < 2:
+        if len(_MET) > 4 * MAX_VALUE_RULESETS:
+            _MET.clear()
+        return fallback
+    registered[0] += 1
+    runner = _REGISTERED[key] = _Compiled(book, names | {"control-sink"})
+    return runner
+
+
 _OUTCOME_FILLS: dict[int, tuple] = {}
 
 
@@ -558,13 +592,17 @@ def run(book: Rulebook, derive) -> RunResult:
     """
     status: dict[int, str] = {}
     facts = derive(MappingProxyType(dict(status)))
-    # the fact types do not depend on the call statuses: one runner for every round
-    runner = compiled(book, frozenset(f["t"] for f in facts))
-    runner.derived_count = 0     # derived facts are numbered d1, d2, ... in each case
+    # the fact types do not depend on the call statuses: one type runner for every round;
+    # each round may run on a smaller one, holding the rules its facts' values allow
+    fallback = compiled(book, frozenset(f["t"] for f in facts))
+    count = 0                    # derived facts are numbered d1, d2, ... in each case
     history = [status]
     seen: list = []
     for rounds in range(1, MAX_ROUNDS + 1):
+        runner = runner_for(book, fallback, facts)
+        runner.derived_count = count
         firings = runner.run_once(facts)
+        count = runner.derived_count
         firings.sort(key=lambda f: (f.rule.order, sorted(str(v.get("fid")) for v in f.matched.values())))
         seen.append((facts, firings))
         derived = [d for f in firings for d in f.derived]
