@@ -84,7 +84,7 @@ class Line:
             return "not-covered"
         if self.code == "judgement-needed":
             return "judgements"
-        if self.option:
+        if self.option or self.code == OPTIONS_HEAD:
             return "options"
         if self.branch:
             return "branches"
@@ -112,6 +112,8 @@ class TraceEntry:
 #: what a call can finally be: the replay's statuses (engine/inference.py) read for people
 STANDINGS = ("stands", "cancelled", "replaced-by-pass", "awaiting-replacement", "superseded", "withdrawn",
              "awaiting-decision")
+#: the outcome code of the line that heads a ruling's options (it has no option label of its own)
+OPTIONS_HEAD = "options-explained"
 #: outcome codes whose line says its call stands (an accepted or in-rotation call)
 STANDS_CODES = ("call-accepted", "call-stands", "call-in-rotation")
 
@@ -283,6 +285,8 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
         lines.append(Line(o.code, o.cite, who, option, branch, text, o.rule.id, events_of(o.firing),
                           template, named))
 
+    lines = _head_of_options(lines)
+
     def make_trace() -> list[TraceEntry]:
         return [TraceEntry(f.rule.id, f.rule.cite, f.rule.stratum, f.matched,
                            {a: refs(m) for a, m in f.matched.items()}, f.derived, _tested(f.rule))
@@ -290,6 +294,17 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
     return Ruling(case, book.edition, lines, make_trace, result.rounds, sorted(result.cancelled),
                   standings(case, facts, result, lines), unread_judgements(case, result),
                   firings=result.firings, status=dict(result.status), facts=facts)
+
+
+def _head_of_options(lines: list[Line]) -> list[Line]:
+    """The lines with the line heading the options (code :data:`OPTIONS_HEAD`) moved to just
+    before the first option line, where it is read (layout only)."""
+    heads = [ln for ln in lines if ln.code == OPTIONS_HEAD]
+    if not heads:
+        return lines
+    rest = [ln for ln in lines if ln.code != OPTIONS_HEAD]
+    at = next((i for i, ln in enumerate(rest) if ln.option), len(rest))
+    return rest[:at] + heads + rest[at:]
 
 
 def _template(o: OutcomeRecord) -> str:
@@ -504,21 +519,23 @@ def _irregular_event(ln: Line) -> "EventRef | None":
     return next((e for e in ln.events if e.event), None)
 
 
-def _unused_text(r: Ruling, u: UnusedJudgement) -> str:
-    return (f"{u.judgement} (line {u.line}): no rule of this ruling reads it, so the ruling "
-            f"does not depend on it.")
+def _unused_text(r: Ruling, u: UnusedJudgement, _=str) -> str:
+    return _("{judgement} (line {line}): no rule of this ruling reads it, so the ruling "
+             "does not depend on it.").format(judgement=u.judgement, line=u.line)
 
 
-def _told_apart(lines: list[Line]) -> dict[int, str]:
+def _told_apart(lines: list[Line], _=str) -> dict[int, str]:
     """id(line) -> its text, with ``(event N)`` added where the same words stand for other
-    calls elsewhere in the ruling (a second insufficient bid accepted in the same way)."""
+    calls elsewhere in the ruling (a second insufficient bid accepted in the same way);
+    ``_`` the interface catalogue's gettext."""
     count: dict[tuple, int] = {}
     for ln in lines:
         count[(ln.text, ln.option, ln.branch)] = count.get((ln.text, ln.option, ln.branch), 0) + 1
     out = {}
     for ln in lines:
         repeated = count[(ln.text, ln.option, ln.branch)] > 1 and ln.about and ln.code != "irregularity"
-        out[id(ln)] = ln.text + (f" (event {', '.join(map(str, ln.about))})" if repeated else "")
+        out[id(ln)] = ln.text + (" " + _("(event {events})").format(events=", ".join(map(str, ln.about)))
+                                 if repeated else "")
     return out
 
 
@@ -529,16 +546,20 @@ def render_text(r: Ruling, trace: bool = False) -> str:
     from . import grid
     from .questions import questions
     from .i18n import gettext
-    _ = gettext(getattr(r.case, "lang", "en"))
+    lang = getattr(r.case, "lang", "en")
+    _ = gettext(lang)
     g = _grouped(r)
-    words = _told_apart(r.lines)
-    w, full = grid.width(), grid.seats_in_full
+    words = _told_apart(r.lines, _)
+    w = grid.width()
     qs = questions(r)
     out = grid.understood(r)
-    out[0] += f" - {edition_title(r.edition)}"
+    out[0] += f" - {_(edition_title(r.edition))}"
     if r.case.title:
-        out.insert(1, f"Case {r.case.id}: {r.case.title}")
+        out.insert(1, _("Case {id}: {title}").format(id=r.case.id, title=r.case.title))
     out += [""] + grid.tell_lines(r, w, qs) + [""]
+
+    def full(text):
+        return grid.seats_in_full(text, lang)
 
     def dotted(prefix, text, cite):   # seats in full, at the terminal's width
         return _dotted(prefix, full(text), cite_text(r, cite), w)
@@ -546,7 +567,8 @@ def render_text(r: Ruling, trace: bool = False) -> str:
         out.append(_("No irregularity found by the laws encoded so far; nothing to rule."))
     for ln in g["irregularity"]:
         ev = _irregular_event(ln)
-        where = f" (event {ev.event}, {ev.file}:{ev.line})" if ev and ev.event else ""
+        where = " " + _("(event {event}, {file}:{line})").format(event=ev.event, file=ev.file, line=ev.line) \
+            if ev and ev.event else ""
         out += dotted(_("Irregularity: "), ln.text + where, ln.cite)
     n = 0
     if g["ruling"]:
@@ -558,7 +580,10 @@ def render_text(r: Ruling, trace: bool = False) -> str:
     if g["options"]:
         out.append("")
         out.append(_("Options (who may choose what, and what follows each choice):"))
-        for i, (label, lns) in enumerate(_by_label(g["options"], "option")):
+        for ln in g["options"]:
+            if not ln.option:
+                out += dotted("  ", words[id(ln)], ln.cite)
+        for i, (label, lns) in enumerate(_by_label([ln for ln in g["options"] if ln.option], "option")):
             out.append(f"  {chr(ord('a') + i)}. {full(label)}:")
             for ln in lns:
                 out += dotted("     - ", words[id(ln)], ln.cite)
@@ -578,7 +603,7 @@ def render_text(r: Ruling, trace: bool = False) -> str:
                 about = (q.get("about") or {}).get("event")
                 if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ()) and (
                         about is None or not ln.about or about in ln.about):
-                    out += textwrap.wrap(grid.judgement_hint(q), w - 7, initial_indent="     ",
+                    out += textwrap.wrap(grid.judgement_hint(q, lang), w - 7, initial_indent="     ",
                                          subsequent_indent="     ")
     if g["not-covered"]:
         out.append("")
@@ -587,9 +612,9 @@ def render_text(r: Ruling, trace: bool = False) -> str:
             out += dotted("   - ", ln.text, ln.cite)
     if r.unused:
         out.append("")
-        out.append("Judgements stated but not used:")
+        out.append(_("Judgements stated but not used:"))
         for u in r.unused:
-            out += textwrap.wrap(f"not used: {_unused_text(r, u)}", width=w - 4,
+            out += textwrap.wrap(_("not used: ") + _unused_text(r, u, _), width=w - 4,
                                  initial_indent="   - ", subsequent_indent="     ")
     if trace:
         out += _trace_text(r)
@@ -600,33 +625,43 @@ def render_text(r: Ruling, trace: bool = False) -> str:
 
 
 def render_markdown(r: Ruling, trace: bool = False) -> str:
-    """The ruling as Markdown, for an appeal committee's report."""
+    """The ruling as Markdown, for an appeal committee's report (headings in the case's language)."""
     g = _grouped(r)
     from . import grid
-    out = [f"# {r.case.title or r.case.id}", "", f"*{_header(r)}*  ",
-           f"Case `{r.case.id}` - source: {r.case.source or 'not given'}", ""]
+    from .i18n import gettext
+    lang = getattr(r.case, "lang", "en")
+    _ = gettext(lang)
+    c = r.case
+    header = _header(r) if lang == "en" else \
+        f"{grid.board_words(c.board.number if c.board else None, c.dealer, c.vulnerability, lang)} - " \
+        f"{_(edition_title(r.edition))}"
+    out = [f"# {r.case.title or r.case.id}", "", f"*{header}*  ",
+           _("Case `{id}` - source: {source}").format(id=r.case.id, source=r.case.source or _("not given")), ""]
     out += grid.understood_markdown(r)
     if not r.lines:
-        out.append("No irregularity found by the laws encoded so far.")
+        out.append(_("No irregularity found by the laws encoded so far."))
 
     def row(ln: Line) -> str:
         return f"| {ln.text.replace('|', '/')} | **{cite_text(r, ln.cite)}** | `{ln.code}` |"
-    table = ["| What follows | Law | Outcome |", "|---|---|---|"]
-    for section, title in (("irregularity", "Irregularity"), ("ruling", "Ruling"), ("judgements", "Judgements needed"),
-                           ("not-covered", "Not covered yet")):
+    table = ["| " + _("What follows") + " | " + _("Law") + " | " + _("Outcome") + " |", "|---|---|---|"]
+    for section, title in (("irregularity", _("Irregularity")), ("ruling", _("Ruling")),
+                           ("judgements", _("Judgements needed")), ("not-covered", _("Not covered yet"))):
         if g[section]:
             out += [f"## {title}", ""] + table + [row(ln) for ln in g[section]] + [""]
     if g["options"]:
-        out += ["## Options", ""]
-        for label, lns in _by_label(g["options"], "option"):
+        out += ["## " + _("Options"), ""]
+        head = [ln for ln in g["options"] if not ln.option]
+        if head:
+            out += table + [row(ln) for ln in head] + [""]
+        for label, lns in _by_label([ln for ln in g["options"] if ln.option], "option"):
             out += [f"### {label}", ""] + table + [row(ln) for ln in lns] + [""]
     if g["branches"]:
-        out += ["## Branches", ""]
+        out += ["## " + _("Branches"), ""]
         for label, lns in _by_label(g["branches"], "branch"):
             out += [f"### {label}", ""] + table + [row(ln) for ln in lns] + [""]
     if r.unused:
-        out += ["## Judgements stated but not used", ""]
-        out += [f"- not used: {_unused_text(r, u)}" for u in r.unused] + [""]
+        out += ["## " + _("Judgements stated but not used"), ""]
+        out += [f"- {_('not used: ')}{_unused_text(r, u, _)}" for u in r.unused] + [""]
     if trace:
         out += ["## Trace", ""]
         for t in r.trace:
