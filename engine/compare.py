@@ -18,18 +18,23 @@ from . import ruling as _ruling
 from .ruling import Ruling, as_dict, edition_title
 
 TABLE = "(table)"      # a line that names no player or side
-SEED_CITE = re.compile(r"^seed\d{3}\.(\d{1,2})$")   # a statement of a seed document (rulebook.CITE_RE)
+SEED_CITE = re.compile(r"^seed(\d{3})\.(\d{1,2})$")   # a statement of a seed document (rulebook.CITE_RE)
 
 
-def shown(cite: str) -> str:
-    """A cite as a committee reads it: a seed statement ``seed004.11`` as ``statement 11``
-    (of the edition's source, listed in docs/EDITION-statements.md); a law's clause as it is."""
-    m = SEED_CITE.match(cite)
-    return f"statement {m.group(1)}" if m else cite
+def shown(cite: str, edition: str) -> str:
+    """A cite as a committee reads it, in its edition's words (``cites:`` in
+    rules/editions.yaml): the rubber edition's ``seed004.11`` as ``seed 004, statement 11``
+    (listed in docs/EDITION-statements.md), its ``20`` as ``Law 20, rubber code``; a 2017
+    clause as it is."""
+    from .editions import cite_words
+    from .paths import rules_dir
+    return cite_words(rules_dir(), edition, cite)
 
 
-def _cites(cites: list[str], sep: str = ", ") -> str:
-    return sep.join(shown(c) for c in cites)
+def _cites(cites: list[str], edition: str, sep: str = ", ") -> str:
+    """The cites as shown, joined by ``sep`` (by "; " where a cite's words hold a comma)."""
+    words = [shown(c, edition) for c in cites]
+    return ("; " if any("," in w for w in words) else sep).join(words)
 
 
 @dataclass
@@ -99,7 +104,7 @@ def _describe(row: Row, c: Comparison, vocabulary: dict[str, str]) -> list[str]:
     for e in c.editions:
         cites = row.cites[e]
         if cites:
-            out.append(f"    {e} ({_cites(cites)}): {row.texts[e][0]}")
+            out.append(f"    {e} ({_cites(cites, e)}): {row.texts[e][0]}")
         else:
             out.append(f"    {e}: not so")
     return out
@@ -113,7 +118,9 @@ def render_text(c: Comparison, vocabulary: dict[str, str] | None = None, width: 
     out += [f"  {e}: {edition_title(e)}" for e in c.editions]
     for e in c.editions:
         if any(SEED_CITE.match(ln.cite) for ln in c.rulings[e].lines):
-            out.append(f"  ({e} cites the numbered statements of its source: 'statement N', "
+            seed = next(SEED_CITE.match(ln.cite) for ln in c.rulings[e].lines if SEED_CITE.match(ln.cite))
+            form = shown(seed.group(0), e)[::-1].replace(seed.group(2)[::-1], "N", 1)[::-1]
+            out.append(f"  ({e} cites the numbered statements of its source as '{form}', "
                        f"listed in docs/{e}-statements.md)")
     diffs = c.differences
     changed = [r for r in diffs if r.change == "outcome"]
@@ -127,8 +134,8 @@ def render_text(c: Comparison, vocabulary: dict[str, str] | None = None, width: 
     if moved:
         out += ["", "The same outcome under another clause:"]
         for row in moved:
-            out.append(f"  * {row.who}: {row.code} - " + "; ".join(f"{e} {_cites(row.cites[e])}" for e in c.editions))
-    colw = max([len(e) for e in c.editions] + [len(_cites(r.cites[e], ",")) for r in c.rows for e in c.editions]
+            out.append(f"  * {row.who}: {row.code} - " + "; ".join(f"{e} {_cites(row.cites[e], e)}" for e in c.editions))
+    colw = max([len(e) for e in c.editions] + [len(_cites(r.cites[e], e, ",")) for r in c.rows for e in c.editions]
                + [10])
     codew = max([len(r.code) for r in c.rows] + [7])
     whow = max([len(r.who) for r in c.rows] + [3])
@@ -137,7 +144,7 @@ def render_text(c: Comparison, vocabulary: dict[str, str] | None = None, width: 
             "  " + "who".ljust(whow) + "  " + "outcome".ljust(codew) + "  "
             + "  ".join(e.ljust(colw) for e in c.editions)]
     for row in c.rows:
-        cells = [(_cites(row.cites[e], ",") or "-").ljust(colw) for e in c.editions]
+        cells = [(_cites(row.cites[e], e, ",") or "-").ljust(colw) for e in c.editions]
         out.append(("* " if row.change == "outcome" else "  ") + row.who.ljust(whow) + "  " + row.code.ljust(codew) + "  "
                    + "  ".join(cells))
     for e in c.editions:

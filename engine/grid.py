@@ -96,6 +96,7 @@ def _mark(c: dict) -> str:
 
 def auction(r) -> dict[str, Any]:
     """The auction as the tool understood it (see the module docstring)."""
+    from .ruling import cite_text
     case = r.case
     calls = standings(r)
     rows: list[list] = []
@@ -139,7 +140,7 @@ def auction(r) -> dict[str, Any]:
             nxt = 0
         if cell["marks"]:
             cell["note"] = len(notes)
-            notes.append(_note(c))
+            notes.append(_note(c, shown=lambda cite: cite_text(r, cite)))
     if any(row):
         rows.append(row)
     for cell in cells.values():
@@ -167,7 +168,7 @@ def legend(a: dict) -> str:
     return f" ({'; '.join(keys)})" if keys else ""
 
 
-def _note(c: dict, extra: str = "") -> str:
+def _note(c: dict, extra: str = "", shown=str) -> str:
     bits = []
     if c["out_of_rotation"]:
         bits.append("out of rotation")
@@ -175,7 +176,7 @@ def _note(c: dict, extra: str = "") -> str:
         bits.append(extra)
     if c["standing"] != "stands":
         bits.append(STANDING_WORDS.get(c["standing"], c["standing"]))
-    cite = f" ({c['cite']})" if c.get("cite") else ""
+    cite = f" ({shown(c['cite'])})" if c.get("cite") else ""
     return f"{full(c['seat'])}'s {c['call']} (event {c['event']}): {'; '.join(bits)}{cite}"
 
 

@@ -426,6 +426,16 @@ def edition_title(name: str) -> str:
     return ed.title if ed else name
 
 
+def cite_text(r: Ruling, cite: str | None) -> str:
+    """``cite`` as the reader of ``r`` is shown it, in its edition's words and the ruling's
+    language (``cites:`` in rules/editions.yaml: ``seed004.13`` -> ``seed 004, statement 13``,
+    the rubber ``20`` -> ``Law 20, rubber code``); a 2017 clause as it is."""
+    from .editions import cite_words
+    from .paths import rules_dir
+    return cite_words(rules_dir(), getattr(r, "edition", None) or "duplicate-2017", cite,
+                      getattr(getattr(r, "case", None), "lang", None) or "en")
+
+
 def _header(r: Ruling) -> str:
     c = r.case
     board = f"Board {c.board.number}" if c.board else "Board (number not given)"
@@ -460,7 +470,7 @@ def _dotted(prefix: str, text: str, cite: str, width: int = 100) -> list[str]:
 def _trace_text(r: Ruling) -> list[str]:
     out = ["", "Trace (rule, citation, facts matched and the case events they came from):"]
     for t in r.trace:
-        out.append(f"  {t.rule} [{t.cite}] stratum {t.stratum}")
+        out.append(f"  {t.rule} [{cite_text(r, t.cite)}] stratum {t.stratum}")
         for alias, fact in t.matched.items():
             out.append(f"    {alias}: {_fact_summary(fact, t.tested.get(alias, ()))}")
             for e in t.events.get(alias, []):
@@ -529,7 +539,7 @@ def render_text(r: Ruling, trace: bool = False) -> str:
     out += [""] + grid.tell_lines(r, w, qs) + [""]
 
     def dotted(prefix, text, cite):   # seats in full, at the terminal's width
-        return _dotted(prefix, full(text), cite, w)
+        return _dotted(prefix, full(text), cite_text(r, cite), w)
     if not r.lines:
         out.append(_("No irregularity found by the laws encoded so far; nothing to rule."))
     for ln in g["irregularity"]:
@@ -598,7 +608,7 @@ def render_markdown(r: Ruling, trace: bool = False) -> str:
         out.append("No irregularity found by the laws encoded so far.")
 
     def row(ln: Line) -> str:
-        return f"| {ln.text.replace('|', '/')} | **{ln.cite}** | `{ln.code}` |"
+        return f"| {ln.text.replace('|', '/')} | **{cite_text(r, ln.cite)}** | `{ln.code}` |"
     table = ["| What follows | Law | Outcome |", "|---|---|---|"]
     for section, title in (("irregularity", "Irregularity"), ("ruling", "Ruling"), ("judgements", "Judgements needed"),
                            ("not-covered", "Not covered yet")):
@@ -618,7 +628,7 @@ def render_markdown(r: Ruling, trace: bool = False) -> str:
     if trace:
         out += ["## Trace", ""]
         for t in r.trace:
-            out.append(f"- `{t.rule}` (**{t.cite}**, stratum {t.stratum})")
+            out.append(f"- `{t.rule}` (**{cite_text(r, t.cite)}**, stratum {t.stratum})")
             for alias, fact in t.matched.items():
                 evs = "; ".join(str(e) for e in t.events.get(alias, []))
                 out.append(f"  - `{alias}`: {_fact_summary(fact, t.tested.get(alias, ()))} "

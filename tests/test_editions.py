@@ -14,6 +14,7 @@ from engine import api, editions
 from engine.case import load_case
 from engine.paths import rules_dir
 from engine.rulebook import rule_files
+from engine.yamlpos import InputError
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 RUBBER = ROOT / "cases" / "rubber-1981"
@@ -68,7 +69,8 @@ def test_rule_under_another_edition():
     assert data["edition"] == "duplicate-2017"
     assert ("27B2", "partner-must-pass-rest") in {(o["cite"], o["outcome"]) for o in data["outcomes"]}
     text = run_cli("rule", "cases/rubber-1981/rb-18-insufficient-bid-replaced-by-another-call.yaml").stdout
-    assert "Laws of Contract Bridge, rubber bridge" in text and "seed004.12" in text
+    assert "Laws of Contract Bridge, rubber bridge" in text and "seed 004, statement 12" in text
+    assert "seed004" not in text   # the rule files' short form is not what a reader is shown
 
 
 def test_unknown_edition_is_bad_input(tmp_path):
@@ -124,7 +126,7 @@ def test_compare_text_marks_the_differences():
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "What changes" in out and "* N: partner-must-pass-rest" in out
-    assert "rubber-1981 (statement 15): S's 1NT does not repeat the denomination of 1H" in out
+    assert "rubber-1981 (seed 004, statement 15): S's 1NT does not repeat the denomination of 1H" in out
     assert "duplicate-2017: not so" in out
     assert "=== duplicate-2017 " in out and "=== rubber-1981 " in out
 
@@ -204,3 +206,43 @@ def test_1997_never_rules_beyond_laws_6_to_8_and_2017_never_cites_seed_001():
     for r in api.rulebook("duplicate-2017").rules:     # the 1997 wording is nowhere in 2017's rules
         assert "1997" not in r.summary and "seed 001" not in r.summary, r.id
         assert not any("1997" in str(c.data.get("text", "")) for c in r.then), r.id
+
+
+# ---------------------------------------------------------------- how the rubber cites read
+
+def test_rubber_cites_read_as_the_rubber_law_or_the_seed_statement():
+    """A reader of a rubber ruling sees the rubber law number where the research note gives one
+    (the review of the auction, Law 20), with the code named, and otherwise the seed's
+    statement in words, in English and in Portuguese; 2017 clauses stay as they are."""
+    review = run_cli("rule", "cases/rubber-1981/rb-12-review-later-only-the-contract.yaml").stdout
+    ruling = review.split("Ruling:")[1]
+    assert ruling.count("Law 20, rubber code") == 2 and " 20\n" not in ruling
+    bid = run_cli("rule", "cases/rubber-1981/rb-24-bid-out-of-turn-rho-acts-other-call.yaml", "--lang", "pt").stdout
+    assert "seed 004, afirmação 13" in bid and "seed 004, afirmação 15" in bid and "seed004" not in bid
+    note = next(ln for ln in bid.splitlines() if "(event 2)" in ln and ln.startswith("  "))   # the grid's note
+    assert note.endswith("(seed 004, afirmação 13)"), note
+    md = run_cli("rule", "cases/rubber-1981/rb-24-bid-out-of-turn-rho-acts-other-call.yaml", "--format", "markdown").stdout
+    assert "**seed 004, statement 13**" in md and "seed004" not in md
+    data = json.loads(run_cli("rule", "cases/rubber-1981/rb-24-bid-out-of-turn-rho-acts-other-call.yaml",
+                              "--format", "json").stdout)
+    assert {o["cite"] for o in data["outcomes"]} == {"seed004.13", "seed004.15"}   # data keeps the cite as written
+    dup = run_cli("rule", "cases/rubber-1981/rb-24-bid-out-of-turn-rho-acts-other-call.yaml",
+                  "--edition", "duplicate-2017").stdout
+    assert " 29B\n" in dup and "rubber code" not in dup and "statement" not in dup
+
+
+def test_cite_words_by_edition():
+    ed = editions.get(rules_dir(), "rubber-1981")
+    assert ed.cite_words("seed004.7") == "seed 004, statement 7"
+    assert ed.cite_words("seed004.7", "pt") == "seed 004, afirmação 7"
+    assert ed.cite_words("20") == "Law 20, rubber code" and ed.cite_words("20", "pt") == "Lei 20, código de rubber"
+    assert editions.get(rules_dir(), "duplicate-2017").cite_words("27B1(a)") == "27B1(a)"
+    assert editions.cite_words(rules_dir(), "no-such-edition", "seed004.7") == "seed004.7"
+
+
+def test_bad_cites_block_is_bad_input(tmp_path):
+    (tmp_path / "editions.yaml").write_text(
+        "editions:\n  duplicate-2017:\n    title: T\n    cites: {law: \"Law {law}\"}\n")
+    with pytest.raises(InputError) as e:
+        editions.editions(tmp_path)
+    assert "cites" in str(e.value)

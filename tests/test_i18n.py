@@ -106,3 +106,34 @@ def test_compiled_catalogues_are_current():
     assert pos
     for po in pos:
         assert po.with_suffix(".mo").read_bytes() == compiled(po), f"{po}: run tools/compile_locales.py"
+
+
+AUCTION_FILES = ("law-27-", "law-28-", "law-29-", "law-30-", "law-31-", "law-32-", "law-33-", "law-34-",
+                 "law-36-", "law-37-", "law-38-", "law-39-", "law-40-", "/rubber-1981/")
+AUCTION_CASES = sorted(p for p in (ROOT / "cases").rglob("*.yaml")
+                       if p.name.startswith(("law27", "law28", "law29", "law3", "ib-", "boor-", "poor-", "rb-")))
+
+
+@pytest.mark.parametrize("path", AUCTION_CASES, ids=[p.stem for p in AUCTION_CASES])
+def test_the_auction_rules_rule_in_portuguese(path):
+    """Laws 27-40 and the rubber rules: every line they give in a Portuguese ruling is
+    Portuguese, with no English words carried in from facts (Law 29's choice, call kinds)."""
+    en = api.rule_file(path)
+    pt = api.rule_file(path, lang="pt")
+    assert [ln.code for ln in pt.lines] == [ln.code for ln in en.lines]
+    english = {w for ln in en.lines for w in (ln.text, ln.option, ln.branch) if w}
+    for ln in pt.lines:
+        if not any(f in api.rulebook(pt.edition).by_id(ln.rule).file for f in AUCTION_FILES):
+            continue
+        for words in (ln.text, ln.option, ln.branch):
+            if words:
+                assert not words.startswith(i18n.UNTRANSLATED), (ln.rule, words)
+                assert words not in english, (ln.rule, words)
+                assert " accept" not in words and " double " not in words and "West" not in words, (ln.rule, words)
+
+
+def test_choices_and_call_kinds_carried_in_facts_are_in_portuguese():
+    r = api.rule_file(ROOT / "cases" / "law29-a-only-lho-may-accept.yaml", lang="pt")
+    assert "Oeste não aceita 2S; Leste passa" in {ln.option for ln in r.lines}
+    r = api.rule_file(ROOT / "cases" / "law32-c-double-twice-running.yaml", lang="pt")
+    assert any("fez um contra na vez de Oeste" in ln.text for ln in r.lines)

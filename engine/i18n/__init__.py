@@ -16,6 +16,7 @@ silently missing; ``tests/test_i18n.py`` lists every such rule.
 from __future__ import annotations
 
 import gettext as _gettext
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -40,12 +41,31 @@ def gettext(lang: str):
     return translations(lang).gettext
 
 
+# values of fact fields that are English words, in the language ("made a {c.kind}")
+WORDS = {"pt": {"kind": {"bid": "lance", "pass": "passe", "double": "contra", "redouble": "recontra"},
+                "name": {"clubs": "paus", "diamonds": "ouros", "hearts": "copas", "spades": "espadas",
+                         "notrump": "sem trunfo"}}}
+_LETTER_RE = re.compile(r"(?<![\w'’-])([NESW])(?![\w'’-])")
+
+
 def _seat_mapped(matched: dict, lang: str) -> dict:
+    """The firing's facts as the language's template reads them: a seat or side value in full
+    (``"W"`` -> ``"Oeste"``), a field ``x`` read from ``x_<lang>`` where a rule gave the fact
+    one (words the rules carry in facts, e.g. Law 29's ``opt``; seat letters inside it in full),
+    and the English words of ``WORDS`` in the language."""
     table = SEATS.get(lang)
     if not table:
         return matched
-    return {a: {k: (table.get(v, v) if isinstance(v, str) else v) for k, v in f.items()}
-            for a, f in matched.items()}
+    words = WORDS.get(lang, {})
+    suffix = f"_{lang}"
+
+    def value(f: dict, k: str, v):
+        if isinstance(f.get(k + suffix), str):
+            return _LETTER_RE.sub(lambda m: table[m.group(1)], f[k + suffix])
+        if not isinstance(v, str):
+            return v
+        return table.get(v, words.get(k, {}).get(v, v))
+    return {a: {k: value(f, k, v) for k, v in f.items()} for a, f in matched.items()}
 
 
 def outcome_words(rule, firing, code: str, text: str, option: str, branch: str, lang: str) -> tuple[str, str, str]:

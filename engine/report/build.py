@@ -14,7 +14,7 @@ from pathlib import Path
 from .. import api
 from ..case import Case, load_case
 from ..rulebook import Rulebook
-from ..ruling import Ruling, as_dict, edition_title
+from ..ruling import Ruling, as_dict, cite_text, edition_title
 from . import diagram, grid as grid_mod
 from .words import VUL_WORDS, condition, event_words, judgement_words, plain, seat, sentence
 
@@ -120,7 +120,9 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True) -> Report
     for ln in ruling.lines:
         n += 1
         label = condition(ln.option or ln.branch or "")
-        s = ShownLine(n, plain(ln.text), ln.cite, sentence(case, ln), label, seat(ln.who))
+        shown_cite = cite_text(ruling, ln.cite)   # an edition's cite in its words (seed 004, statement 13)
+        s = ShownLine(n, plain(ln.text), shown_cite, sentence(case, ln, None if shown_cite == ln.cite else shown_cite),
+                      label, seat(ln.who))
         shown.append(s)
         groups[ln.section].setdefault(label, []).append(s)
     for key, title in SECTION_TITLES.items():
@@ -138,7 +140,7 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True) -> Report
         findings=[judgement_words(case, j)[0].upper() + judgement_words(case, j)[1:] for j in case.judgements],
         notes=" ".join(str(case.notes or "").split()), source=case.source,
         sections=sections, lines=shown,
-        laws=[(c, paraphrase(c, book, ruling)) for c in cites],
+        laws=[(cite_text(ruling, c), paraphrase(c, book, ruling)) for c in cites],
         svg=diagram.svg(ruling, book) if with_svg and ruling.trace else "",
         unused=unused, anchor="case-" + case.id,
         charts=_charts(ruling, book) if with_svg == "charts" else [],

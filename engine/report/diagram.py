@@ -13,7 +13,14 @@ import textwrap
 
 import graphviz
 
+from ..ruling import cite_text
 from .words import condition, event_words, judgement_words, plain
+
+
+def _law(ruling, cite: str) -> str:
+    """``Law 27B2`` for a 2017 clause; another edition's cite in its own words."""
+    shown = cite_text(ruling, cite)
+    return f"Law {cite}" if shown == cite else shown
 
 WRAP = 34
 
@@ -68,7 +75,7 @@ def dot_source(ruling, book) -> graphviz.Digraph:
     edges: set[tuple[str, str]] = set()
     for i, t in enumerate(ruling.trace):
         rule = book.by_id(t.rule)
-        g.node(f"r{i}", wrap(f"Law {t.cite}: {short_summary(rule.summary)}"), fillcolor="#e8f0fe")
+        g.node(f"r{i}", wrap(f"{_law(ruling, t.cite)}: {short_summary(rule.summary)}"), fillcolor="#e8f0fe")
         for alias, fact in t.matched.items():
             src = derived_by.get(fact.get("fid"))
             if src is not None and src != i:
@@ -82,7 +89,7 @@ def dot_source(ruling, book) -> graphviz.Digraph:
         label = plain(ln.text)
         if ln.option or ln.branch:
             label = f"If {condition(ln.option or ln.branch)}: {label}"
-        g.node(f"c{k}", wrap(f"{label} [{ln.cite}]", 40), shape="box", style="filled", fillcolor="#e6f4ea")
+        g.node(f"c{k}", wrap(f"{label} [{cite_text(ruling, ln.cite)}]", 40), shape="box", style="filled", fillcolor="#e6f4ea")
         for i, t in enumerate(ruling.trace):
             if t.rule == ln.rule:
                 edges.add((f"r{i}", f"c{k}"))

@@ -14,7 +14,7 @@ import jinja2
 from .. import api
 from ..yamlpos import InputError
 from . import build as build_mod
-from .build import Report, law_key, paraphrase
+from .build import Report, law_key
 from .words import EDITION_WORDS
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -85,10 +85,12 @@ def casebook_html(folder: str | Path, pdf: bool = False, title: str | None = Non
     book = api.rulebook()
     reports = [build_mod.report(f, book) for f in case_paths(folder)]
     by_cite: dict[str, list[Report]] = {}
+    words: dict[str, str] = {}    # a cite as shown -> its paraphrase, from the report's own edition
     for r in reports:
-        for cite, _w in r.laws:
+        for cite, w in r.laws:
             by_cite.setdefault(cite, []).append(r)
-    index = [(c, paraphrase(c, book, rs[0].ruling), rs) for c, rs in sorted(by_cite.items(), key=lambda kv: law_key(kv[0]))]
+            words.setdefault(cite, w)
+    index = [(c, words[c], rs) for c, rs in sorted(by_cite.items(), key=lambda kv: law_key(kv[0]))]
     name = title or _quiz_title(folder) or f"Casebook: {Path(folder).name or folder}"
     return environment().get_template("casebook.html.j2").render(
         title=name, reports=reports, index=index, css=css(), pdf=pdf,

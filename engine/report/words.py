@@ -178,12 +178,13 @@ def join_words(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def sentence(case: Case, line) -> str:
+def sentence(case: Case, line, cite: str | None = None) -> str:
     """One plain sentence for a ruling line: the events behind it, 'so', what follows, the clause.
 
     e.g. "South bid 2C (event 3), so: it was East's turn to call, not South's: South's 2C is a
     call out of rotation (Law 17C)." An option or branch line starts with the choice or the
-    finding it depends on.
+    finding it depends on. ``cite``: the clause in its edition's words, for a cite that is not
+    a 2017 clause ("seed 004, statement 13"; default: "Law " and the line's cite).
     """
     because = reasons(case, line.events)
     text = plain(line.text).rstrip(". ")
@@ -197,7 +198,7 @@ def sentence(case: Case, line) -> str:
         body = text
     if head:
         body = head + (body[0].lower() + body[1:] if _lowerable(body) else body)
-    return f"{body}: Law {line.cite}."
+    return f"{body}: {cite or 'Law ' + line.cite}."
 
 
 def _lowerable(text: str) -> bool:
