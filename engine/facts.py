@@ -54,6 +54,7 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   after that call), contract_side (calls after the auction ended: the side that made the
   last bid; by_declaring_side: the caller is on that side), next_by_turn_player (the next
   call event was made by the player whose turn it was at this call), left_out (this call is one of the ``cancelled`` the replay left out),
+  voided (status ``voided``: swept away with an earlier call, 15A1/36A/38B; also left_out),
   replaced_by_pass (the replay counted this call as a pass by the same seat: status
   ``replaced-by-pass``; the fact still describes the call as made), counts_in_rotation
   (the rules gave it status ``in-rotation``, Law 28A: it stands as if made in turn),
@@ -310,7 +311,8 @@ def _fault_facts(case: Case, add) -> None:
 def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) -> None:
     """Add the ``call`` facts of the auction replayed under ``status`` (see :func:`derive`)."""
     status_of = dict(status) if _is_mapping(status) else {n: "cancelled" for n in status}
-    cancelled = frozenset(n for n, st in status_of.items() if st == "cancelled")
+    voided = frozenset(n for n, st in status_of.items() if st == "voided")
+    cancelled = frozenset(n for n, st in status_of.items() if st == "cancelled") | voided
     as_pass = frozenset(n for n, st in status_of.items() if st == "replaced-by-pass")
     # a call waiting for its caller to replace it is out of the auction until they do: the
     # turn is theirs again, and their replacement goes where the auction then stands
@@ -414,11 +416,12 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
             if e.number not in cancelled and e.number not in awaiting:
                 standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
         else:
-            pos = next((i for i in range(len(standing) - 1, -1, -1)
-                        if standing[i][1] == e.seat and standing[i][2] == e.replaces), None)
-            orig_no = standing[pos][0] if pos is not None else next(
-                x.number for x in reversed(call_events[:call_events.index(e)])
-                if x.seat == e.seat and x.call == e.replaces)
+            # the call replaced is the caller's last call of that name as made (file order),
+            # whatever the rules made of it: a status must not change which call a replacement
+            # replaces (that made the statuses go round in a cycle, issue 8's gen-174)
+            orig_no = next(x.number for x in reversed(call_events[:call_events.index(e)])
+                           if x.seat == e.seat and x.call == e.replaces)
+            pos = next((i for i in range(len(standing) - 1, -1, -1) if standing[i][0] == orig_no), None)
             before = standing[:pos] if pos is not None else list(standing)
             turn = turn_at[orig_no]
             f = context_facts(e, before, turn)
@@ -433,6 +436,7 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
                 standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
         turn_at[e.number] = turn
         f["left_out"] = e.number in cancelled
+        f["voided"] = e.number in voided
         f["replaced_by_pass"] = e.number in as_pass
         f["counts_in_rotation"] = e.number in in_rotation
         f["superseded"] = e.number in superseded

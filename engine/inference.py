@@ -18,7 +18,10 @@ substituted pass), ``superseded`` (Law 25A1: a slip whose intended call took its
 of the auction like a call awaiting its replacement, and marked ``superseded`` so that the
 rules pass it by) or ``in-rotation`` (Law 28A: the call stands and counts as made in turn;
 the replay marks it ``counts_in_rotation``, so the rules that find calls out of rotation
-pass it by in the next round). The base facts are then recomputed with the mapping event -> status and
+pass it by in the next round) or ``voided`` (cancelled with an earlier call that another
+law sweeps away with every call after it, 15A1, 36A, 38B: left out of the replay like a
+cancelled call, and marked ``voided`` so that the rules judge it for nothing else; it
+outranks every other status). The base facts are then recomputed with the mapping event -> status and
 the rules run again, until that mapping no longer changes. When rules give one call several
 statuses, the later one in :data:`CALL_STATUSES` wins (a substituted pass is also a
 cancellation of the call).
@@ -47,7 +50,7 @@ MAX_ROUNDS = 32
 #: cannot multiply them without end, and no case comes near (the longest need a few thousand)
 MAX_FIRINGS = 200_000
 # the call statuses the auction replay understands, in increasing precedence
-CALL_STATUSES = ("awaiting-replacement", "superseded", "cancelled", "replaced-by-pass", "in-rotation")
+CALL_STATUSES = ("awaiting-replacement", "superseded", "cancelled", "replaced-by-pass", "in-rotation", "voided")
 _FULL_REF = re.compile(r"^\{([A-Za-z_]\w*)\.([A-Za-z_][\w-]*)\}$")
 
 
@@ -549,7 +552,7 @@ def run(book: Rulebook, derive) -> RunResult:
             # statuses that change no base fact cannot change what the rules conclude
             settled, status, facts = new_facts == facts, now, new_facts
         if settled:
-            taken_out = frozenset(n for n, st in status.items() if st in ("cancelled", "replaced-by-pass"))
+            taken_out = frozenset(n for n, st in status.items() if st in ("cancelled", "replaced-by-pass", "voided"))
             return RunResult(_outcomes(firings, runner.alts), firings, derived, rounds, taken_out, dict(status),
                              seen)
     moving = tuple(sorted(n for n in history[-1].keys() | history[-2].keys()

@@ -368,6 +368,8 @@ def standings(case: Case, facts: Facts, result: RunResult, lines: list[Line]) ->
         n, st = e.number, status.get(e.number)
         if st == "in-rotation":
             standing, cite = "stands", cites.get((n, st))
+        elif st == "voided":            # swept away with an earlier call (15A1, 36A, 38B)
+            standing, cite = "cancelled", cites.get((n, st))
         elif st in ("cancelled", "replaced-by-pass", "superseded"):
             standing, cite = st, cites.get((n, st))
         elif n in took_place_of:

@@ -203,8 +203,9 @@ def _events(rng: random.Random, dealer: str, board: int) -> list[dict]:
 
 def _judgements(rng: random.Random, events: list[dict]) -> dict:
     out: dict = {}
-    calls = [(i + 1, e) for i, e in enumerate(events) if "call" in e and "seat" in e and "accepts" not in e
-             or "replaces" in e]
+    # calls and replacements (not a happened: event that names a call, such as misstated-double)
+    calls = [(i + 1, e) for i, e in enumerate(events) if "happened" not in e and (
+             "call" in e and "seat" in e and "accepts" not in e or "replaces" in e)]
     happened = [(i + 1, e) for i, e in enumerate(events) if "happened" in e]
     for _ in range(rng.choice((0, 0, 1, 1, 2, 3))):
         if calls and (not happened or rng.random() < 0.8):

@@ -38,11 +38,11 @@ ANSWER_SECTIONS = ("ruling", "options", "branches", "judgements", "not-covered")
 # a call a template names: "{x.seat}'s {x.call}", "{x.call}" or "{p.seat}'s pass"
 _SUBJ = r"(?:\{(?P<s>\w+)\.seat\}'s (?:pass|\{(?P<c>\w+)\.call\})|\{(?P<b>\w+)\.call\})"
 CLAIMS = (
-    ("cancelled", re.compile(_SUBJ + r"(?P<sweep> and every (?:call|pass) after it)? (?:is|are) cancelled")),
+    ("cancelled", re.compile(_SUBJ + r"(?P<sweep> and every (?P<what>call|pass) after it)? (?:is|are) cancelled")),
     ("stands", re.compile(_SUBJ + r"(?:,[^.;:]*?)? stands?\b")),
     ("withdrawn", re.compile(_SUBJ + r" is withdrawn")),
-    ("stands", re.compile(r"accepts " + _SUBJ)),
-    ("stands", re.compile(r"called over " + _SUBJ + r" and so accepted it")),
+    ("accepted", re.compile(r"accepts " + _SUBJ)),
+    ("accepted", re.compile(r"called over " + _SUBJ + r" and so accepted it")),
     ("replaced-by-pass", re.compile(r"[Aa] pass takes the place of " + _SUBJ)),
 )
 #: what each claim allows the call's final standing to be
@@ -51,7 +51,14 @@ ALLOWED = {
     "stands": {"stands"},
     "withdrawn": {"withdrawn", "cancelled", "superseded"},
     "replaced-by-pass": {"replaced-by-pass"},
+    # an accepted call stands; its maker may still change it afterwards as Law 25 allows
+    # (25A1 until partner calls, LHO then withdrawing his call, 25A6; 25B1 a change LHO
+    # accepts), so "withdrawn" or "superseded" also agree with an acceptance, provided the
+    # replacement came after the acceptance (see _changed_after_acceptance)
+    "accepted": {"stands"},
 }
+#: claims that, about one call, say it stands (for "stands and cancelled")
+STANDS_CLAIMS = ("stands", "accepted")
 _PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
@@ -73,17 +80,63 @@ def _unconditional(ruling) -> list:
 
 def claims(line) -> list[tuple[str, int, bool]]:
     """What a line says about the standing of calls: (claim, event, sweep) triples, where
-    ``claim`` is a key of :data:`ALLOWED` and ``sweep`` marks "and every call after it"."""
+    ``claim`` is a key of :data:`ALLOWED` and ``sweep`` marks "and every call after it"
+    (``"call"``) or "and every pass after it" (``"pass"``, 17D3: the passes only), else False."""
     out = []
     for claim, pattern in CLAIMS:
         for m in pattern.finditer(line.template):
             alias = m.group("c") or m.group("b") or m.group("s")
             n = line.refs.get(alias)
             if n is not None:
-                sweep = bool(m.groupdict().get("sweep"))
+                # "every pass after it" (17D3) sweeps the passes only; "every call" all calls
+                sweep = {"call": "call", "pass": "pass"}.get(m.groupdict().get("what") or "", False)
                 if (claim, n, sweep) not in out:
                     out.append((claim, n, sweep))
     return out
+
+
+def _changed_after_acceptance(case, n: int) -> bool:
+    """The maker of call event ``n`` replaced it (Law 25) after its LHO had called or said
+    whether they accept it: the acceptance held until then, so the call's later standing
+    ``withdrawn``/``superseded`` does not contradict it. A replacement made before the LHO
+    acted is not covered: the LHO then acted over the replacement, not over this call."""
+    ev = case.events[n - 1]
+    if ev.seat is None or ev.call is None:
+        return False
+    lho = ev.seat.lho
+    acted = False
+    for e in case.events[n:]:
+        if e.seat == lho and e.kind in ("call", "accepts"):
+            acted = True
+        elif e.kind == "replaces" and e.seat == ev.seat and e.replaces == ev.call:
+            return acted
+    return False
+
+
+def _closing_run(case, standing, n: int) -> set[int]:
+    """The passes a 17D3 sweep from pass event ``n`` covers: ``n`` and the passes after it
+    that, with those before it, made up the three passes after the last call (in file order,
+    leaving out calls already cancelled). Law 17D3 cancels "all subsequent passes" of that
+    run; once the auction has gone back to the player who missed their turn, it "proceeds
+    normally", and the passes made from then on are new calls that stand."""
+    calls = [e for e in case.events if e.kind == "call"]
+    idx = next((i for i, e in enumerate(calls) if e.number == n), None)
+    if idx is None:
+        return {n}
+    before = 0
+    for e in reversed(calls[:idx]):
+        if standing.get(e.number) is not None and standing[e.number].standing == "cancelled":
+            continue
+        if not e.call.is_pass:
+            break
+        before += 1
+    run = set()
+    for e in calls[idx:]:
+        if not e.call.is_pass or before >= 3:
+            break
+        run.add(e.number)
+        before += 1
+    return run
 
 
 def _standing_faults(case, ruling) -> list[Fault]:
@@ -96,15 +149,21 @@ def _standing_faults(case, ruling) -> list[Fault]:
             c = standing.get(n)
             if c is None:
                 continue
-            if c.standing not in ALLOWED[claim]:
+            late_change = claim == "accepted" and c.standing in ("withdrawn", "superseded") \
+                and _changed_after_acceptance(case, n)
+            if c.standing not in ALLOWED[claim] and not late_change:
                 out.append(Fault("standing", f"{ln.cite} {ln.rule}: {ln.text!r} but event {n} ({c.seat} {c.call}) "
                                              f"{c.standing}", (ln.rule,)))
             if sweep:
-                # the calls after it, up to the director's first coming (the ruling)
+                # the calls after it, up to the director's first coming (the ruling); for
+                # 17D3's passes, those of the closing run only (see _closing_run)
                 stop = next((d for d in directors if d > n), None)
+                run = _closing_run(case, standing, n) if sweep == "pass" else None
                 for m in order[order.index(n) + 1:]:
                     if stop is not None and m > stop:
                         break
+                    if run is not None and m not in run:
+                        continue
                     if standing[m].standing == "stands":
                         out.append(Fault("standing", f"{ln.cite} {ln.rule}: {ln.text!r} but event {m} "
                                                      f"({standing[m].seat} {standing[m].call}) stands", (ln.rule,)))
@@ -154,7 +213,12 @@ def _contradictions(ruling) -> list[Fault]:
     pair(("call-accepted",), ("call-not-accepted",), same_call, "accepted and not accepted")
     pair(("no-lead-restriction",), ("lead-restriction-possible",), same_call, "no lead restriction and a lead restriction")
     pair(("auction-ended",), ("auction-not-ended",), lambda a, b: bool(_about(a) & _about(b)), "ended and not ended")
-    pair(tuple(BARRED_REST), FREE, lambda a, b: b.who in _barred(a) and max(b.about or [0]) >= min(a.about or [0]),
+    # a "may make any legal call" line for a player already barred agrees with the bar when
+    # a line of the ruling says the bar still holds (pass being then the only legal call, and
+    # Law 37 dealing with any other): the two are reconciled, as the Laws read together are
+    held = {(ln.who, ln.option) for ln in ruling.lines if ln.code == "still-bound-to-pass"}
+    pair(tuple(BARRED_REST), FREE, lambda a, b: b.who in _barred(a) and max(b.about or [0]) >= min(a.about or [0])
+         and (b.who, b.option) not in held and (b.who, "") not in held,
          "barred for the rest of the auction and free to call")
     # one call both standing and cancelled, by the lines' own words
     said: dict[int, dict[str, object]] = {}
@@ -162,8 +226,9 @@ def _contradictions(ruling) -> list[Fault]:
         for claim, n, _ in claims(ln):
             said.setdefault(n, {}).setdefault(claim, ln)
     for n, by in said.items():
-        if "stands" in by and ("cancelled" in by or "replaced-by-pass" in by):
-            a, b = by["stands"], by.get("cancelled") or by["replaced-by-pass"]
+        stands = next((by[k] for k in STANDS_CLAIMS if k in by), None)
+        if stands is not None and ("cancelled" in by or "replaced-by-pass" in by):
+            a, b = stands, by.get("cancelled") or by["replaced-by-pass"]
             out.append(Fault("contradiction", f"stands and cancelled: event {n}: {a.cite} {a.rule} {a.text!r} / "
                                               f"{b.cite} {b.rule} {b.text!r}", (a.rule, b.rule)))
     return out
