@@ -215,6 +215,39 @@ def renderer(concl):
     return hit[1]
 
 
+def _fact_maker(concl, need: dict):
+    """A function ``matched -> (fact, key, keep)`` for a derived-fact conclusion: the fact
+    (the template's fields in its order, less any copied from a field the matched fact lacks,
+    then ``t``), its identity ``key`` (its (field, value) pairs sorted by field) and the
+    fields of its type that enter the engine (None: no pattern matches the type).
+
+    The template's fields are fixed, so their sorted order is worked out once; the same as
+    sorting each fact's items at firing time.
+    """
+    data = concl.data
+    names = [k for k in data if k != "type"] + ["t"]
+    order = sorted(range(len(names)), key=lambda i: names[i])
+    sorted_names = [names[i] for i in order]
+    # per field, in the fact's order: a function of the matched facts, or None and the value
+    getters = [(compile_template(data[k]), None) if _has_placeholder(data[k]) else (None, data[k])
+               for k in names[:-1]] + [
+        (compile_template(data["type"]), None) if _has_placeholder(data["type"]) else (None, data["type"])]
+    # only a field that is one whole placeholder can come out MISSING
+    may_miss = any(isinstance(data[k], str) and _parts(data[k])[0] == "ref" for k in data)
+
+    def make(m):
+        values = [fn(m) if fn is not None else v for fn, v in getters]
+        t = values[-1]
+        if may_miss and any(v is MISSING for v in values):
+            fact = {k: v for k, v in zip(names, values) if v is not MISSING}
+            key = tuple((names[i], values[i]) for i in order if values[i] is not MISSING)
+        else:
+            fact = dict(zip(names, values))
+            key = tuple(zip(sorted_names, [values[i] for i in order]))
+        return fact, key, need.get(t)
+    return make
+
+
 class _Compiled:
     """A rulebook registered with the C engine, with its actions and per-run collectors.
 
@@ -243,6 +276,11 @@ class _Compiled:
         self.needed = {t: f for t, f in book.needed_fields.items() if t in types} \
             if names is not None else book.needed_fields
         self.actions = {ename: self._action(ename) for ename in definitions}
+        # the strata whose control fact some registered rule waits for (a rule with
+        # ``unless``): asserting any other control fact would match nothing, so it is left out
+        self.control_strata = frozenset(
+            book.engine_names[n].stratum for n in definitions
+            if n in book.engine_names and book.engine_names[n].unless)
         self.handle = _C.create_ruleset(self.name, book.ruleset_json(definitions))
 
     def _assert(self, payload: Any) -> int | None:
@@ -272,8 +310,7 @@ class _Compiled:
 
     def _action(self, ename: str):
         rule = self.book.engine_names.get(ename)
-        need = self.needed
-        derives = [(c, renderer(c)) for c in rule.then if c.kind == "fact"] if rule is not None else []
+        derives = [_fact_maker(c, self.needed) for c in rule.then if c.kind == "fact"] if rule is not None else []
 
         def act(matched: dict):
             if rule is None:
@@ -284,13 +321,12 @@ class _Compiled:
                 m = {a: by_fid[f["fid"]] for a, f in matched.items() if a != CONTROL_ALIAS}
                 firing = Firing(rule, ename, m)
                 self.firings.append(firing)
-                for concl, fill in derives:
+                seen = self.seen
+                for make in derives:
                     self.derived_count += 1
                     # a field copied from a field the matched fact lacks is left out
-                    fact = {k: v for k, v in fill(m).items() if v is not MISSING}
-                    fact["t"] = fact.pop("type")
-                    key = tuple(sorted(fact.items(), key=_item_key))
-                    first = self.seen.get(key)
+                    fact, key, keep = make(m)
+                    first = seen.get(key)
                     if first is not None:
                         # facts are a set: the same fact derived again (by this rule from
                         # other matches, or by another rule) adds no fact (asserted again under a new id, it would let
@@ -298,11 +334,10 @@ class _Compiled:
                         # other derivation is kept, for reading order and provenance
                         self.alts.setdefault(first, []).append(firing)
                         continue
-                    fact["fid"] = self.seen[key] = f"d{self.derived_count}"
+                    fact["fid"] = seen[key] = f"d{self.derived_count}"
                     fact["by"] = rule.id
                     by_fid[fact["fid"]] = fact
                     firing.derived.append(fact)
-                    keep = need.get(fact["t"])
                     if keep is not None:   # only what some pattern can match enters the engine
                         d = {k: v for k, v in fact.items() if k in keep}
                         d["sid"] = self.sid
@@ -336,6 +371,8 @@ class _Compiled:
             if state is not None:
                 self._drain(state)
             for n in range(1, self.book.strata):
+                if n not in self.control_strata:
+                    continue
                 state = self._assert({"sid": sid, "t": CONTROL_TYPE, "n": n})
                 if state is not None:
                     self._drain(state)
@@ -414,6 +451,40 @@ def compiled(book: Rulebook, base_types: "frozenset | None" = None) -> _Compiled
     runner = _REGISTERED.get(key)
     if runner is None:
         runner = _REGISTERED[key] = _Compiled(book, names | {"control-sink"})
+    return runner
+
+
+#: rulesets registered for the rules that can fire by the values of a round's facts (see
+#: engine.prune), per rulebook: each costs a ruleset compile and about a megabyte the engine
+#: never gives back, so only sets met more than once get one, and no more than this many
+MAX_VALUE_RULESETS = 32
+_PRUNERS: dict[int, tuple] = {}
+_MET: dict[tuple, int] = {}
+
+
+def runner_for(book: Rulebook, fallback: _Compiled, facts: list[dict]) -> _Compiled:
+    """The runner for one round with base facts ``facts``: one holding only the rules that
+    can fire by the facts' values (engine.prune) when that set has its ruleset, else
+    ``fallback`` (the runner for the facts' types, which holds them all)."""
+    hit = _PRUNERS.get(id(book))
+    if hit is None:
+        from .prune import Pruner
+        hit = _PRUNERS[id(book)] = (book, Pruner(book), [0])
+    _, pruner, registered = hit
+    names = pruner.possible(facts)
+    key = (id(book), "values", names)
+    runner = _REGISTERED.get(key)
+    if runner is not None:
+        return runner
+    if registered[0] >= MAX_VALUE_RULESETS or not names | {"control-sink"} < frozenset(fallback.actions):
+        return fallback
+    met = _MET[key] = _MET.get(key, 0) + 1
+    if met < 2:
+        if len(_MET) > 4 * MAX_VALUE_RULESETS:
+            _MET.clear()
+        return fallback
+    registered[0] += 1
+    runner = _REGISTERED[key] = _Compiled(book, names | {"control-sink"})
     return runner
 
 
@@ -524,13 +595,17 @@ def run(book: Rulebook, derive) -> RunResult:
     """
     status: dict[int, str] = {}
     facts = derive(MappingProxyType(dict(status)))
-    # the fact types do not depend on the call statuses: one runner for every round
-    runner = compiled(book, frozenset(f["t"] for f in facts))
-    runner.derived_count = 0     # derived facts are numbered d1, d2, ... in each case
+    # the fact types do not depend on the call statuses: one type runner for every round;
+    # each round may run on a smaller one, holding the rules its facts' values allow
+    fallback = compiled(book, frozenset(f["t"] for f in facts))
+    count = 0                    # derived facts are numbered d1, d2, ... in each case
     history = [status]
     seen: list = []
     for rounds in range(1, MAX_ROUNDS + 1):
+        runner = runner_for(book, fallback, facts)
+        runner.derived_count = count
         firings = runner.run_once(facts)
+        count = runner.derived_count
         firings.sort(key=lambda f: (f.rule.order, sorted(str(v.get("fid")) for v in f.matched.values())))
         seen.append((facts, firings))
         derived = [d for f in firings for d in f.derived]

@@ -32,20 +32,20 @@ _NEGATIONS: dict[int, tuple] = {}
 SEARCH_STEPS = 20_000
 
 
-def _negations(book: Rulebook) -> list[tuple]:
-    """(negated pattern, the positive patterns of one engine rule holding it, the rule's
-    other negated patterns) for every
-    ``unless`` pattern of ``book``, once per alternative of ``any`` (cached per book; the
-    entry keeps ``book`` alive)."""
+def _negations(book: Rulebook) -> dict[str, list[tuple]]:
+    """Fact type -> (negated pattern of that type, the positive patterns of one engine rule
+    holding it, the rule's other negated patterns) for every ``unless`` pattern of ``book``,
+    once per alternative of ``any`` (cached per book; the entry keeps ``book`` alive)."""
     hit = _NEGATIONS.get(id(book))
     if hit is None:
-        out = []
+        out: dict[str, list[tuple]] = {}
         for r in book.rules:
             if not r.unless:
                 continue
             for alt in (r.alternatives or [[]]):
                 positive = (*r.when, *alt)
-                out.extend((p, positive, tuple(q for q in r.unless if q is not p)) for p in r.unless)
+                for p in r.unless:
+                    out.setdefault(p.type, []).append((p, positive, tuple(q for q in r.unless if q is not p)))
         hit = _NEGATIONS[id(book)] = (book, out)
     return hit[1]
 
@@ -69,7 +69,25 @@ class _Round:
         self.facts = facts
         self.firings = firings
         self._by_type: "dict[str, list[dict]] | None" = None
+        self._index: dict[tuple, dict] = {}
         self.matched = {m.get("fid") for f in firings for m in f.matched.values()}
+
+    def having(self, t: str, fld: str, value: Any) -> list[dict]:
+        """The facts of type ``t`` whose ``fld`` equals ``value`` (Python's equality)."""
+        index = self._index.get((t, fld))
+        if index is None:
+            index = self._index[(t, fld)] = {}
+            for f in self.of_type(t):
+                v = f.get(fld, _ABSENT)
+                if v is not _ABSENT:
+                    try:
+                        index.setdefault(v, []).append(f)
+                    except TypeError:        # a list value: never equal to a key looked up
+                        pass
+        try:
+            return index.get(value, [])
+        except TypeError:
+            return self.of_type(t)
 
     def of_type(self, t: str) -> list[dict]:
         if self._by_type is None:
@@ -85,10 +103,9 @@ class _Round:
 
 def _negation_may_see(book: Rulebook, mine: list[dict], rnd: _Round) -> bool:
     fids = {f["fid"] for f in mine}
-    for p, positive, others in _negations(book):
-        for fact in mine:
-            if fact["t"] != p.type:
-                continue
+    negations = _negations(book)
+    for fact in mine:
+        for p, positive, others in negations.get(fact["t"], ()):
             if not all(_test(fact, fld, op, v) for fld, op, v in p.tests if not isinstance(v, Ref)):
                 continue
             if _open_frame(positive, p, others, fact, rnd, fids):
@@ -177,11 +194,23 @@ def _open_frame(positive: tuple, neg, others: tuple, fact: dict, rnd: _Round, fi
                 return False
         return all(f in cand and cand[f] == want for f, want in back.get(p.alias, ()))
 
+    def candidates(p) -> list[dict]:
+        """The facts of the round that may fill ``p``, by one of its equality tests."""
+        for f, want in back.get(p.alias, ()):
+            return rnd.having(p.type, f, want)
+        for fld, op, v in p.tests:
+            if op == "eq":
+                if not isinstance(v, Ref):
+                    return rnd.having(p.type, fld, v)
+                if v.alias in bound and v.field in bound[v.alias]:
+                    return rnd.having(p.type, fld, bound[v.alias][v.field])
+        return rnd.of_type(p.type)
+
     def search(k: int) -> bool:
         if k == len(positive):
             return not _blocked(others, bound, rnd, fids)
         p = positive[k]
-        for cand in rnd.of_type(p.type):
+        for cand in candidates(p):
             steps[0] += 1
             if steps[0] > SEARCH_STEPS:
                 raise _GiveUp
@@ -195,6 +224,9 @@ def _open_frame(positive: tuple, neg, others: tuple, fact: dict, rnd: _Round, fi
         return search(0)
     except _GiveUp:
         return True
+
+
+_ABSENT: Any = object()
 
 
 class _GiveUp(Exception):

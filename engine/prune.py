@@ -1,0 +1,155 @@
+"""Which rules of a rulebook can fire on one round's facts, by the values the facts carry.
+
+The engine matches every fact against every pattern of its ruleset, and keeps partial
+matches for every rule whose first patterns match, whether or not the rule can ever fire.
+A rule can fire only when each of its positive patterns can be matched: by a base fact of
+its type, or by a fact some rule that can itself fire derives. This module tells, for the
+base facts of a round, the engine rules for which that holds (a closure, as in
+``inference._possible_rules``, but by values as well as types):
+
+* a pattern's equality (and ``in``) tests on constants must each be met by some fact of its
+  type: a base fact's value of that field, or a derived fact's, taken from the templates of
+  the rules that can fire (a field a template fills from a matched fact can be anything);
+* joins, comparisons, ``ne`` and ``exists`` tests are taken as met, and so is each test on
+  its own (one fact need not meet them all): the answer errs towards keeping a rule.
+
+A rule left out could never have fired on those facts, so leaving it out of the ruleset
+changes no firing and no conclusion; a negation belongs to the rule that holds it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .rulebook import Ref, Rulebook
+
+_ANY = object()       # a field whose values cannot be told (a template fills it)
+
+
+class Pruner:
+    """The value tests of every engine rule of ``book``, worked out once, as atoms.
+
+    An atom is (type, field, allowed values), or (type, None, None) for "a fact of this type
+    exists". A rule needs every atom of its positive patterns; a base fact makes the atoms it
+    meets true; a rule that can fire makes true the atoms its derived facts can meet.
+    """
+
+    def __init__(self, book: Rulebook):
+        from .inference import _has_placeholder
+        self.book = book
+        atoms: dict[tuple, int] = {}
+
+        def atom(t: str, fld: "str | None", allowed: "frozenset | None") -> int:
+            return atoms.setdefault((t, fld, allowed), len(atoms))
+        needs: dict[str, set] = {}
+        makes: dict[str, "list | None"] = {}
+        for name, r in book.engine_names.items():
+            alt = r.alternatives[int(name.rsplit("#", 1)[1]) - 1] if "#" in name else []
+            need = set()
+            for p in (*r.when, *alt):
+                need.add(atom(p.type, None, None))
+                for fld, op, v in p.tests:
+                    if isinstance(v, Ref):
+                        continue
+                    if op == "eq" and _hashable(v):
+                        need.add(atom(p.type, fld, frozenset((v,))))
+                    elif op == "in" and all(_hashable(x) for x in v):
+                        need.add(atom(p.type, fld, frozenset(v)))
+            needs[name] = need
+            made: "list | None" = []
+            for c in r.then:
+                if c.kind != "fact":
+                    continue
+                t = c.data.get("type")
+                if not isinstance(t, str) or _has_placeholder(t):
+                    made = None          # a type filled at firing time: anything may follow
+                    break
+                made.append((t, {k: (_ANY if _has_placeholder(v) or not _hashable(v) else v)
+                                 for k, v in c.data.items() if k != "type"}))
+            makes[name] = made
+        self.names = tuple(needs)
+        self.atoms = tuple(atoms)
+        #: type -> field -> [(atom index, allowed values)]; type -> its existence atom
+        self.tested: dict[str, dict[str, list]] = {}
+        self.exists: dict[str, int] = {}
+        for (t, fld, allowed), i in atoms.items():
+            if fld is None:
+                self.exists[t] = i
+            else:
+                self.tested.setdefault(t, {}).setdefault(fld, []).append((i, allowed))
+        self.need_count = [len(needs[n]) for n in self.names]
+        self.users: list[list[int]] = [[] for _ in atoms]       # atom -> rules needing it
+        for k, n in enumerate(self.names):
+            for i in needs[n]:
+                self.users[i].append(k)
+        # rule -> the atoms its derived facts can make true (None: every atom)
+        self.gives: list["tuple | None"] = []
+        for n in self.names:
+            made = makes[n]
+            if made is None:
+                self.gives.append(None)
+                continue
+            out = set()
+            for t, tmpl in made:
+                if t in self.exists:
+                    out.add(self.exists[t])
+                for fld, lst in self.tested.get(t, {}).items():
+                    if fld in tmpl:
+                        v = tmpl[fld]
+                        out.update(i for i, allowed in lst if v is _ANY or v in allowed)
+            self.gives.append(tuple(out))
+
+    def possible(self, facts: list[dict]) -> frozenset:
+        """The engine rules that can fire on a round whose base facts are ``facts``."""
+        true = set()
+        tested, exists = self.tested, self.exists
+        seen: dict[tuple, set] = {}
+        for f in facts:
+            t = f["t"]
+            fields = tested.get(t)
+            if fields is None:
+                e = exists.get(t)
+                if e is not None:
+                    true.add(e)
+                continue
+            for fld in fields:
+                if fld in f:
+                    key = (t, fld)
+                    vals = seen.get(key)
+                    if vals is None:
+                        vals = seen[key] = set()
+                    try:
+                        vals.add(f[fld])
+                    except TypeError:       # an unhashable value meets no constant
+                        pass
+            true.add(exists[t])
+        for (t, fld), vals in seen.items():
+            for i, allowed in tested[t][fld]:
+                if not allowed.isdisjoint(vals):
+                    true.add(i)
+        missing = list(self.need_count)
+        users, gives, names = self.users, self.gives, self.names
+        chosen = []
+        work = list(true)
+        while work:
+            i = work.pop()
+            for k in users[i]:
+                missing[k] -= 1
+                if missing[k] == 0:
+                    chosen.append(names[k])
+                    g = gives[k]
+                    if g is None:
+                        return frozenset(names)
+                    for j in g:
+                        if j not in true:
+                            true.add(j)
+                            work.append(j)
+        return frozenset(chosen)
+
+
+def _hashable(v: Any) -> bool:
+    try:
+        hash(v)
+        return True
+    except TypeError:
+        return False
+

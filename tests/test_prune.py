@@ -1,0 +1,77 @@
+"""engine.prune: the rules it leaves out for a round's facts are rules that could not fire on
+them, and a ruling run on the smaller rulesets is the ruling run on the whole one."""
+from __future__ import annotations
+
+import pathlib
+import random
+
+import pytest
+
+from engine import api, inference
+from engine.audit.generate import generate_data
+from engine.case import from_data, load_case
+from engine.prune import Pruner
+from engine.ruling import render_json
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CASES = ROOT / "cases"
+
+
+@pytest.fixture(scope="module")
+def book():
+    return api.rulebook()
+
+
+def _cases():
+    for p in sorted(CASES.glob("*.yaml")):
+        yield load_case(p)
+    for seed in range(40):
+        yield from_data(generate_data(random.Random(seed)), f"gen-{seed}.yaml")
+
+
+def test_every_rule_that_fires_is_among_those_the_values_allow(book):
+    pruner = Pruner(book)
+    kept = total = 0
+    for case in _cases():
+        try:
+            _, result = api._rule_once(case, book)
+        except inference.EngineError:
+            continue
+        for facts, firings in result.history:
+            allowed = pruner.possible(facts)
+            assert {f.engine_name for f in firings} <= allowed, case.id
+            kept += len(allowed)
+            total += len(book.engine_names)
+    assert kept < total / 2        # it does leave rules out
+
+
+def test_a_pass_bid_above_seven_rule_needs_a_bid_above_seven(book):
+    case = load_case(CASES / "ib-01-insufficient-1h-over-1nt.yaml")
+    from engine import facts as _facts
+    allowed = Pruner(book).possible(_facts.derive(case).facts)
+    assert "bid-above-seven-pass-substituted" not in allowed
+    assert "ib-recognised" in allowed
+
+
+def test_rulings_on_the_smaller_rulesets_are_the_same(book, monkeypatch):
+    picked = [c for i, c in enumerate(_cases()) if i % 7 == 0]
+    whole = []
+    monkeypatch.setattr(inference, "runner_for", lambda b, fallback, facts: fallback)
+    for c in picked:
+        try:
+            whole.append(render_json(api.rule(c, book), trace=True))
+        except inference.EngineError as e:
+            whole.append(str(e))
+    monkeypatch.undo()
+
+    class Always(dict):
+        def get(self, key, default=None):
+            return 5
+    monkeypatch.setattr(inference, "_MET", Always())
+    monkeypatch.setattr(inference, "MAX_VALUE_RULESETS", 10 ** 6)
+    for c, want in zip(picked, whole):
+        try:
+            got = render_json(api.rule(c, book), trace=True)
+        except inference.EngineError as e:
+            got = str(e)
+        assert got == want, c.id
