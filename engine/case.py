@@ -35,7 +35,7 @@ import reprlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Callable, Literal, Optional, Union, get_args, get_origin
+from typing import Any, Callable, Literal, NamedTuple, Optional, Union, get_args, get_origin
 
 from .rulebook import law_number
 from .table import Board, Call, CallSyntaxError, Denomination, Seat
@@ -88,8 +88,7 @@ JUDGEMENT_KEY_RE = re.compile(
 REQUIRED: Any = type("Required", (), {"__repr__": lambda self: "REQUIRED"})()
 
 
-@dataclass(frozen=True)
-class Spec:
+class Spec(NamedTuple):
     """One field of a mapping in a case file.
 
     ``key``: as written in the file; ``annotation``: its type (str, int, bool, Literal[...],
@@ -115,17 +114,15 @@ class Spec:
         return self.attr or self.key
 
 
-@dataclass(frozen=True)
 class Shape:
-    """A mapping of a case file: its name (the JSON Schema's title), what it records, its fields."""
+    """A mapping of a case file: its name (the JSON Schema's title), what it records, its
+    fields (Spec), and the keys it allows."""
 
-    name: str
-    doc: str
-    fields: tuple[Spec, ...]
+    __slots__ = ("name", "doc", "fields", "keys")
 
-    @property
-    def keys(self) -> frozenset:
-        return frozenset(f.key for f in self.fields)
+    def __init__(self, name: str, doc: str, fields: tuple[Spec, ...]):
+        self.name, self.doc, self.fields = name, doc, fields
+        self.keys = frozenset(f.key for f in fields)
 
 
 def _seat(v: Any) -> str:

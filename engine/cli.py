@@ -19,12 +19,21 @@ field, what was expected, what was found; no traceback); 3 the engine is not usa
 """
 from __future__ import annotations
 
-import argparse
-import json
-import sys
-from pathlib import Path
+import gc
 
-from .yamlpos import InputError
+_GC_ON = gc.isenabled()
+gc.disable()        # while this module and PyYAML load (see _pause_gc)
+try:
+    import argparse
+    import json
+    import sys
+    from pathlib import Path
+
+    from .yamlpos import InputError
+finally:
+    if _GC_ON:
+        gc.freeze()     # see _resume_gc
+        gc.enable()
 
 HELP = """\
 bridge-director: rulings on irregularities at the bridge table, with exact citations.
@@ -49,10 +58,35 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
+class _Stub:
+    """What a command's parser is built as when another command was asked for: its name and
+    help line only (all the top-level list shows); adding arguments to it does nothing."""
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: self
+
+
+class _OnlyOne:
+    """The subcommands, with the arguments of only the command asked for (``only``) built:
+    argparse formats help for every argument it adds, so building all of them costs a cold
+    ``director rule`` several milliseconds for parsers it never uses. None builds them all."""
+
+    def __init__(self, sub, only: "str | None"):
+        self.sub, self.only = sub, only
+
+    def add_parser(self, name: str, **kwargs):
+        if self.only is None or name == self.only:
+            return self.sub.add_parser(name, **kwargs)
+        self.sub.add_parser(name, help=kwargs.get("help"), add_help=False)
+        return _Stub()
+
+
+def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.ArgumentParser:
+    """The ``director`` command line; with ``only``, just that command's arguments are built
+    (the others appear by name and help line)."""
     p = _Parser(prog="director", description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--debug", action="store_true", help="show Python tracebacks on errors")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub = _OnlyOne(p.add_subparsers(dest="command", metavar="COMMAND"), only)
 
     r = sub.add_parser("rule", help="rule on one case file", formatter_class=argparse.RawDescriptionHelpFormatter,
                        description="Rule on one case: which law applies, what each player may now choose, "
@@ -177,10 +211,10 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
     s.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     if with_deals:   # imported only when asked for: its statistics stack is slow to import
         from .deals_cli import add_deals_commands
-        add_deals_commands(sub)
+        add_deals_commands(sub.sub)
     else:
-        sub.add_parser("deals", help="shuffle evidence for a set of boards, and the register of deals already "
-                                     "played (see 'director deals --help')", add_help=False)
+        sub.sub.add_parser("deals", help="shuffle evidence for a set of boards, and the register of deals already "
+                                         "played (see 'director deals --help')", add_help=False)
     return p
 
 
@@ -356,6 +390,33 @@ def _rule(args) -> int:
     return 0
 
 
+_GC_PAUSED = False
+
+
+def _pause_gc() -> None:
+    """A command's start-up (imports, the rulebook) allocates many objects that live as long as
+    the process and hold no garbage cycles: the cyclic collector, run every few hundred
+    allocations, only costs time there (a tenth of a cold ``director rule``). It is paused
+    while the command starts, and for ``director rule`` until it ends: one case, bounded in
+    size (MAX_BYTES, MAX_EVENTS) and in work (the engine's MAX_FIRINGS and MAX_ROUNDS), whose
+    peak memory is the same without it (tools/bench.py's worst cases)."""
+    global _GC_PAUSED
+    if gc.isenabled():
+        gc.disable()
+        _GC_PAUSED = True
+
+
+def _resume_gc() -> None:
+    """The collector on again. What was allocated while it was paused is frozen first (moved
+    out of its reach: modules, the rulebook, live as long as the process): else the first
+    collection would walk every one of those objects, young in its eyes, at once."""
+    global _GC_PAUSED
+    if _GC_PAUSED:
+        gc.freeze()
+        gc.enable()
+        _GC_PAUSED = False
+
+
 def _one_line_error(e: InputError) -> InputError:
     """For the one-line form, the error naming the option at fault (``--judge "Z 1H
     unintended"``, ``--auction/--event: event 3``), not a line of the YAML the user never wrote;
@@ -506,6 +567,9 @@ def _cmd_check(args) -> int:
 
 
 _PROVE_CALLS = ("Pass", "1C", "1S", "1NT", "2C", "X", "XX", "8C")
+#: the commands whose parsers _parser builds (deals has its own)
+COMMANDS = ("rule", "editions", "compare", "table", "check", "prove", "serve", "coverage", "report", "casebook",
+            "chart", "quiz", "ask", "schema")
 
 
 def _cmd_prove(args) -> int:
@@ -565,7 +629,16 @@ def _cmd_schema(args) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Run the ``director`` command; return its exit code (see the module docstring)."""
     argv = sys.argv[1:] if argv is None else argv
-    parser = _parser(with_deals="deals" in argv)
+    _pause_gc()
+    try:
+        return _main(argv)
+    finally:
+        _resume_gc()
+
+
+def _main(argv: list[str]) -> int:
+    first = next((a for a in argv if not a.startswith("-")), None)
+    parser = _parser(with_deals="deals" in argv, only=first if first in COMMANDS else None)
     args, extra = parser.parse_known_args(argv)
     if extra:
         # `deals check A.pbn --format json B.pbn`: file names may come after the options
@@ -581,6 +654,8 @@ def main(argv: list[str] | None = None) -> int:
                 "ask": _cmd_ask, "editions": _cmd_editions, "compare": _cmd_compare,
                 "table": _cmd_table}
     handler = handlers.get(args.command) or getattr(args, "handler", None) or getattr(args, "func", None)
+    if handler is not _cmd_rule:
+        _resume_gc()      # the other commands may run long (check, prove, serve): collected as usual
     try:
         return int(handler(args) or 0)
     except InputError as e:
