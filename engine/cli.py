@@ -111,6 +111,8 @@ def _parser(with_deals: bool = False) -> argparse.ArgumentParser:
                                    "of arrival and the cards they cut (the Portland Club code, c. 1909).")
     t.add_argument("file", help="the table file (YAML): candidates, selection, partners, recut, rubber_end")
     t.add_argument("--format", choices=("text", "json"), default="text")
+    t.add_argument("--lang", choices=("en", "pt"), default="en",
+                   help="the language of the lines: en (English) or pt (Portuguese, Brazilian usage)")
     t.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
     c = sub.add_parser("check", help="run every case that has an expect: block",
@@ -409,12 +411,12 @@ def _cmd_editions(args) -> int:
 def _cmd_table(args) -> int:
     from . import cutting
     t = cutting.load_table(args.file)
-    lines = cutting.rule(t)
+    lines = cutting.rule(t, args.lang)
     if args.format == "json":
         print(json.dumps({"table": t.name, "edition": cutting.EDITION, "candidates": t.candidates,
                           "lines": lines}, indent=2))
     else:
-        sys.stdout.write(cutting.render_text(t, lines))
+        sys.stdout.write(cutting.render_text(t, lines, args.lang))
     return 0
 
 

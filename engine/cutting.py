@@ -172,8 +172,11 @@ def load_table(path: str | Path) -> Table:
     return t
 
 
-def facts(t: Table) -> list[dict]:
-    """The table's facts for the engine (see the module docstring)."""
+def facts(t: Table, lang: str = "en") -> list[dict]:
+    """The table's facts for the engine (see the module docstring); lists of names are
+    written in ``lang`` ("Ann, Bob and Cy" / "Ann, Bob e Cy")."""
+    def _names(names: list[str]) -> str:
+        return names_in(names, lang)
     out: list[dict] = []
     n = len(t.candidates)
     for i, name in enumerate(t.candidates, 1):
@@ -226,8 +229,14 @@ def facts(t: Table) -> list[dict]:
     return out
 
 
-def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
+def names_in(names: list[str], lang: str = "en") -> str:
+    """Names as a list in words: 'Ann', 'Ann and Bob', 'Ann, Bob and Cy' ('e' in Portuguese)."""
+    from .i18n import gettext
+    if not names:
+        return ""
+    if len(names) == 1:
+        return names[0]
+    return gettext(lang)("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 EDITION = "portland-bridge-c1909"
@@ -237,34 +246,40 @@ SECTIONS = (("plays", "Who plays"), ("belongs-to-table", "Who plays"), ("first-v
             ("shuffle-right", "Shuffling"))
 
 
-def rule(t: Table) -> list[dict]:
-    """Run the club code's rules on the table: its lines (outcome, cite, who, text), in rulebook order."""
+def rule(t: Table, lang: str = "en") -> list[dict]:
+    """Run the club code's rules on the table: its lines (outcome, cite, who, text), in rulebook
+    order; the texts in ``lang`` (the rules' ``text_pt`` for Portuguese)."""
     from . import api, inference
+    from .i18n import outcome_words
     book = api.rulebook(EDITION)
-    fs = facts(t)
+    fs = facts(t, lang)
     result = inference.run(book, lambda status: fs)
     out, seen = [], set()
     for o in result.outcomes:
         key = (o.code, o.cite, o.who, o.text)
         if key not in seen:
             seen.add(key)
-            out.append({"outcome": o.code, "cite": o.cite, "for": o.who or None, "text": o.text, "rule": o.rule.id})
+            text = o.text if lang == "en" else outcome_words(o.rule, o.firing, o.code, o.text, "", "", lang)[0]
+            out.append({"outcome": o.code, "cite": o.cite, "for": o.who or None, "text": text, "rule": o.rule.id})
     return out
 
 
-def render_text(t: Table, lines: list[dict]) -> str:
+def render_text(t: Table, lines: list[dict], lang: str = "en") -> str:
     """The table's ruling for the players, grouped: who plays, what must be settled first,
-    partners and deal, the end of the rubber, entry, shuffling."""
+    partners and deal, the end of the rubber, entry, shuffling; headings in ``lang``."""
+    from .i18n import gettext
     from .ruling import _dotted, edition_title
-    out = [f"Table {t.name} - {edition_title(EDITION)} (no director: the players apply it)",
-           "Candidates in order of arrival: " + ", ".join(t.candidates)]
+    _ = gettext(lang)
+    out = [_("Table {name} - {title} (no director: the players apply it)").format(
+               name=t.name, title=_(edition_title(EDITION))),
+           _("Candidates in order of arrival: ") + ", ".join(t.candidates)]
     groups: dict[str, list[dict]] = {}
     for code, title in SECTIONS:
         for ln in lines:
             if ln["outcome"] == code:
-                groups.setdefault(title, []).append(ln)
+                groups.setdefault(_(title), []).append(ln)
     for title, lns in groups.items():
         out += ["", f"{title}:"]
         for ln in lns:
-            out += _dotted("  - ", ln["text"], f"Law {ln['cite']}")
+            out += _dotted("  - ", ln["text"], _("Law {cite}").format(cite=ln["cite"]))
     return "\n".join(out) + "\n"

@@ -19,7 +19,8 @@ import shutil
 import textwrap
 from typing import Any
 
-from .questions import SEAT_NAMES, full, questions
+from .i18n import call_name, gettext, seat_name
+from .questions import questions
 from .table import Board, Seat, final_contract
 
 COLUMNS = ("W", "N", "E", "S")
@@ -33,15 +34,30 @@ STANDING_WORDS = {"stands": "stands", "cancelled": "cancelled", "replaced-by-pas
 _SEAT_RE = re.compile(r"(?<![\w'’-])([NESW])(?![\w-])|(?<![\w-])([NESW])(?='s\b)|\b(N-S|E-W)\b")
 
 
-def seats_in_full(text: str) -> str:
-    """``text`` with standalone seat letters in full: "W's 1H" -> "West's 1H", "N-S" ->
-    "North-South". Calls (1S, 3NT) and cards are left alone."""
+def seats_in_full(text: str, lang: str = "en") -> str:
+    """``text`` with standalone seat letters in full (in ``lang``): "W's 1H" -> "West's 1H",
+    "N-S" -> "North-South". Calls (1S, 3NT) and cards are left alone."""
     def sub(m):
         if m.group(3):
             a, b = m.group(3).split("-")
-            return f"{SEAT_NAMES[a]}-{SEAT_NAMES[b]}"
-        return SEAT_NAMES[m.group(1) or m.group(2)]
+            return f"{seat_name(a, lang)}-{seat_name(b, lang)}"
+        return seat_name(m.group(1) or m.group(2), lang)
     return _SEAT_RE.sub(sub, text)
+
+
+def _lang(r) -> str:
+    """The language of ruling ``r`` ('en' when its case does not say)."""
+    return getattr(getattr(r, "case", None), "lang", None) or "en"
+
+
+def vul_words(vul: "str | None", lang: str = "en") -> str:
+    """The vulnerability in words, in ``lang``: 'NS' -> 'North-South vulnerable'."""
+    return gettext(lang)(VUL_WORDS[vul]) if vul in VUL_WORDS else str(vul)
+
+
+def standing_words(standing: str, lang: str = "en") -> str:
+    """A call's standing in words, in ``lang``: 'replaced-by-pass' -> 'replaced by a pass'."""
+    return gettext(lang)(STANDING_WORDS[standing]) if standing in STANDING_WORDS else standing
 
 
 def width() -> int:
@@ -81,8 +97,8 @@ def standings(r) -> list[dict]:
 
 # ---------------------------------------------------------------- the auction grid
 
-def _mark(c: dict) -> str:
-    call, st = c["call"], c["standing"]
+def _mark(c: dict, lang: str = "en") -> str:
+    call, st = call_name(c["call"], lang), c["standing"]
     if st == "replaced-by-pass":
         text = f"({call})P"
     elif st in ("cancelled", "void", "withdrawn"):
@@ -95,9 +111,12 @@ def _mark(c: dict) -> str:
 
 
 def auction(r) -> dict[str, Any]:
-    """The auction as the tool understood it (see the module docstring)."""
+    """The auction as the tool understood it (see the module docstring); the cells' text and
+    the notes in the ruling's language (``r.case.lang``)."""
     from .ruling import cite_text
     case = r.case
+    lang = _lang(r)
+    _ = gettext(lang)
     calls = standings(r)
     rows: list[list] = []
     row: list = [None] * 4
@@ -111,13 +130,14 @@ def auction(r) -> dict[str, Any]:
             orig = next((x for n, x in reversed(list(cells.items()))
                          if x["seat"] == c["seat"] and x["call"] == c["replaces"]), None)
             if orig is not None:
-                orig["text"] = f"{orig['text'].rstrip('?').rstrip('→')}→{_mark(c)}"
+                orig["text"] = f"{orig['text'].rstrip('?').rstrip('→')}→{_mark(c, lang)}"
                 orig["replaced_by"] = c["event"]
                 orig["marks"].append("replaced")
                 k = orig.get("note")
-                text = f"{full(c['seat'])}'s {c['replaces']} (event {orig['event']}): replaced by {c['call']} " \
-                       f"(event {c['event']})" + (f"; {STANDING_WORDS.get(c['standing'])}"
-                                                  if c["standing"] != "stands" else "")
+                text = _("{seat}'s {call} (event {event}): replaced by {new} (event {new_event})").format(
+                    seat=seat_name(c["seat"], lang), call=call_name(c["replaces"], lang), event=orig["event"],
+                    new=call_name(c["call"], lang), new_event=c["event"]) + (
+                    f"; {standing_words(c['standing'], lang)}" if c["standing"] != "stands" else "")
                 if k is not None:
                     notes[k] = text
                 else:
@@ -128,7 +148,7 @@ def auction(r) -> dict[str, Any]:
             rows.append(row)
             row = [None] * 4
         started = True
-        cell: dict[str, Any] = {"event": c["event"], "seat": c["seat"], "call": c["call"], "text": _mark(c),
+        cell: dict[str, Any] = {"event": c["event"], "seat": c["seat"], "call": c["call"], "text": _mark(c, lang),
                 "marks": [m for m, on in (("out-of-rotation", c["out_of_rotation"]),
                                           (c["standing"], c["standing"] != "stands")) if on]}
         row[col] = cell
@@ -140,7 +160,7 @@ def auction(r) -> dict[str, Any]:
             nxt = 0
         if cell["marks"]:
             cell["note"] = len(notes)
-            notes.append(_note(c, shown=lambda cite: cite_text(r, cite)))
+            notes.append(_note(c, shown=lambda cite: cite_text(r, cite), lang=lang))
     if any(row):
         rows.append(row)
     for cell in cells.values():
@@ -155,75 +175,97 @@ def auction(r) -> dict[str, Any]:
             "leader": fc[2].value if fc else None, "passed_out": ended and fc is None}
 
 
-def legend(a: dict) -> str:
+def legend(a: dict, lang: str = "en") -> str:
     """The key to the marks the grid ``a`` uses, e.g. ' (* out of rotation; (1H) cancelled)'."""
+    _ = gettext(lang)
     texts = [c["text"] for row in a["rows"] for c in row if c]
     keys = []
     if any("*" in t for t in texts):
-        keys.append("* out of rotation")
+        keys.append(_("* out of rotation"))
     if any(t.startswith("(") for t in texts):
-        keys.append("(X) cancelled, (X)P replaced by a pass")
+        keys.append(_("(X) cancelled, (X)P replaced by a pass"))
     if any("→" in t for t in texts):
-        keys.append("X→Y replaced by Y" + ("; X→? to be replaced" if any(t.endswith("→?") for t in texts) else ""))
+        keys.append(_("X→Y replaced by Y") + (_("; X→? to be replaced") if any(t.endswith("→?") for t in texts)
+                                              else ""))
     return f" ({'; '.join(keys)})" if keys else ""
 
 
-def _note(c: dict, extra: str = "", shown=str) -> str:
+def _note(c: dict, extra: str = "", shown=str, lang: str = "en") -> str:
+    _ = gettext(lang)
     bits = []
     if c["out_of_rotation"]:
-        bits.append("out of rotation")
+        bits.append(_("out of rotation"))
     if extra:
         bits.append(extra)
     if c["standing"] != "stands":
-        bits.append(STANDING_WORDS.get(c["standing"], c["standing"]))
+        bits.append(standing_words(c["standing"], lang))
     cite = f" ({shown(c['cite'])})" if c.get("cite") else ""
-    return f"{full(c['seat'])}'s {c['call']} (event {c['event']}): {'; '.join(bits)}{cite}"
+    return _("{seat}'s {call} (event {event}): {what}").format(
+        seat=seat_name(c["seat"], lang), call=call_name(c["call"], lang), event=c["event"],
+        what="; ".join(bits)) + cite
 
 
-def grid_lines(a: dict, cell: int = 8) -> list[str]:
+def grid_lines(a: dict, cell: int = 8, lang: str = "en") -> list[str]:
     """The grid as text rows: a head row of seat names (the dealer's marked ``(D)``), the calls."""
-    head = "".join(f"{full(s) + (' (D)' if s == a['dealer'] else ''):<{cell + 3}}" for s in a["columns"])
+    _ = gettext(lang)
+    head = "".join(f"{seat_name(s, lang) + (_(' (D)') if s == a['dealer'] else ''):<{cell + 3}}"
+                   for s in a["columns"])
     out = ["  " + head.rstrip()]
     for row in a["rows"]:
         out.append("  " + "".join(f"{(c['text'] if c else ''):<{cell + 3}}" for c in row).rstrip())
     if not a["rows"]:
-        out.append("  (no calls)")
+        out.append("  " + _("(no calls)"))
     return out
 
 
 # ---------------------------------------------------------------- the header
 
-def board_words(number: "int | None", dealer: Seat, vul: "str | None") -> str:
-    head = f"Board {number}" if number else "Board (number not given)"
-    return f"{head}: dealer {full(dealer.value)}, {VUL_WORDS.get(vul, vul)}"
+def board_words(number: "int | None", dealer: Seat, vul: "str | None", lang: str = "en") -> str:
+    """'Board 3: dealer South, East-West vulnerable', in ``lang``."""
+    _ = gettext(lang)
+    head = _("Board {number}").format(number=number) if number else _("Board (number not given)")
+    return _("{board}: dealer {dealer}, {vulnerability}").format(
+        board=head, dealer=seat_name(dealer.value, lang), vulnerability=vul_words(vul, lang))
 
 
 def understood(r) -> list[str]:
     """What the tool understood, as text lines: board, wrong boards, the auction grid and its
     notes, the contract, the judgements stated."""
     case = r.case
-    out = [board_words(case.board.number if case.board else None, case.dealer, case.vulnerability)]
+    lang = _lang(r)
+    _ = gettext(lang)
+    out = [board_words(case.board.number if case.board else None, case.dealer, case.vulnerability, lang)]
     for e in case.events:
         if e.kind == "happened" and e.happened == "wrong-board-at-table":
             n = e.get("board")
             b = Board(n)
-            given = f", not board {case.board.number}" if case.board and case.board.number != n else ""
-            out.append(f"On the table: board {n}{given} (dealer {full(b.dealer.value)}, "
-                       f"{VUL_WORDS.get(b.vulnerability)}) (event {e.number})")
+            given = _(", not board {number}").format(number=case.board.number) \
+                if case.board and case.board.number != n else ""
+            out.append(_("On the table: board {number}{not_given} (dealer {dealer}, {vulnerability}) "
+                         "(event {event})").format(number=n, not_given=given, dealer=seat_name(b.dealer.value, lang),
+                                                   vulnerability=vul_words(b.vulnerability, lang), event=e.number))
         elif e.kind == "happened" and e.happened == "wrong-board":
-            out.append(f"{full(e.seat.value)} holds the cards of board {e.get('board')} (event {e.number})")
+            out.append(_("{seat} holds the cards of board {number} (event {event})").format(
+                seat=seat_name(e.seat.value, lang), number=e.get("board"), event=e.number))
     a = auction(r)
     out.append("")
-    out.append("Auction as understood" + legend(a) + ":")
-    out += grid_lines(a)
+    out.append(_("Auction as understood") + legend(a, lang) + ":")
+    out += grid_lines(a, lang=lang)
     out += ["  " + n for n in a["notes"]]
+    return out + _after_grid(case, a, lang)
+
+
+def _after_grid(case, a: dict, lang: str) -> list[str]:
+    """The contract (or passed out) and the judgements stated, as text lines in ``lang``."""
+    _ = gettext(lang)
+    out = []
     if a["contract"]:
-        out.append(f"Auction ended: {a['contract']} by {full(a['declarer'])}; opening leader "
-                   f"{full(a['leader'])}.")
+        out.append(_("Auction ended: {contract} by {declarer}; opening leader {leader}.").format(
+            contract=a["contract"], declarer=seat_name(a["declarer"], lang), leader=seat_name(a["leader"], lang)))
     elif a["passed_out"]:
-        out.append("Auction ended: passed out.")
+        out.append(_("Auction ended: passed out."))
     if case.judgements:
-        out.append("Judgements stated: " + "; ".join(judgement_words(case, j) for j in case.judgements))
+        out.append(_("Judgements stated: ") + "; ".join(judgement_words(case, j) for j in case.judgements))
     return out
 
 
@@ -256,24 +298,29 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
     now chooses), so that the lines read aloud top to bottom.
     """
     qs = questions(r) if qs is None else qs
+    lang = _lang(r)
+    _ = gettext(lang)
     judge: list[str] = []
     for q in qs:
         if q["kind"] in ("judgement", "setting"):
-            where = " (away from the table)" if q["kind"] == "judgement" else ""
-            judge.append(f"Before ruling, find out{where}: {q['prompt']}")
+            where = _(" (away from the table)") if q["kind"] == "judgement" else ""
+            judge.append(_("Before ruling, find out{where}: {question}").format(where=where, question=q["prompt"]))
             break
         if q["kind"] == "check":
-            judge.append(f"Before ruling: {seats_in_full(q['prompt'])}")
+            judge.append(_("Before ruling: {question}").format(question=seats_in_full(q["prompt"], lang)))
             break
     decide: list[str] = []
     for q in qs:
         if q["kind"] != "decision":
             continue
         a = q["about"]
+        who, seat, call = seat_name(q["who"], lang), seat_name(a["seat"], lang), call_name(a["call"], lang)
         if q["property"] == "accepts":
-            decide.append(f"{full(q['who'])} may accept {full(a['seat'])}'s {a['call']}, or not: see the options.")
+            decide.append(_("{who} may accept {seat}'s {call}, or not: see the options.").format(
+                who=who, seat=seat, call=call))
         elif q["property"] == "replaces" and not any(x["property"] == "accepts" and x["about"] == a for x in qs):
-            decide.append(f"{full(q['who'])} now chooses the call to put in place of {a['call']}: see the options.")
+            decide.append(_("{who} now chooses the call to put in place of {call}: see the options.").format(
+                who=who, call=call))
     # a call already replaced needs no telling that it must be
     replaced = {c["event"] for c in standings(r) for x in standings(r)
                 if x.get("replaces") == c["call"] and x["seat"] == c["seat"] and x["event"] > c["event"]}
@@ -282,16 +329,16 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
     now.sort(key=lambda ln: TELL_NOW.index(ln.code))
     # read aloud top to bottom: what is decided, then who now chooses (room is kept for that)
     room = max(1, most - len(judge) - len(decide))
-    out = judge + [seats_in_full(ln.text) for ln in now][:room] + decide
+    out = judge + [seats_in_full(ln.text, lang) for ln in now][:room] + decide
     if not out:
         firsts = [ln for ln in r.lines if ln.section == "ruling"]
-        out += [seats_in_full(ln.text) for ln in firsts[:1]]
+        out += [seats_in_full(ln.text, lang) for ln in firsts[:1]]
     if not out and not r.lines:
-        out.append("No irregularity found: the auction and play go on.")
+        out.append(_("No irregularity found: the auction and play go on."))
     elif not out and any(ln.section == "options" for ln in r.lines):
-        out.append("A choice is open: see the options.")
+        out.append(_("A choice is open: see the options."))
     elif not out and any(ln.section == "branches" for ln in r.lines):
-        out.append("The ruling depends on something the case does not say: see the branches.")
+        out.append(_("The ruling depends on something the case does not say: see the branches."))
     seen: list[str] = []
     for t in out:
         if t not in seen:
@@ -301,22 +348,23 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
 
 def tell_lines(r, w: int, qs: "list[dict] | None" = None) -> list[str]:
     """'Tell the players now:' and its lines, wrapped to ``w``."""
-    out = ["Tell the players now:"]
+    out = [gettext(_lang(r))("Tell the players now:")]
     for t in tell_the_table(r, qs):
         out += textwrap.wrap(t, w - 4, initial_indent="  > ", subsequent_indent="    ")
     return out
 
 
-def judgement_hint(q: dict) -> str:
+def judgement_hint(q: dict, lang: str = "en") -> str:
     """What to type to state a question's answer, for the 'Judgements needed' lines:
     ``Was 1H the call East meant to make? yes: E 1H unintended: false (--judge "E 1H unintended=no");
     no: E 1H unintended: true (--judge "E 1H unintended=yes")``."""
+    _ = gettext(lang)
     parts = []
     for a in q["answers"]:
         adds = a.get("adds") or {}
         for key, v in (adds.get("judgement") or {}).items():
             if isinstance(v, bool):
-                parts.append(f"{a['label']}: {key}: {str(v).lower()} (--judge \"{key}={'yes' if v else 'no'}\")")
+                parts.append(f"{_(a['label'])}: {key}: {str(v).lower()} (--judge \"{key}={'yes' if v else 'no'}\")")
             else:
                 parts.append(f"{key}: [H] (--judge \"{key}=H\")")
         for k, v in (adds.get("setting") or {}).items():
@@ -324,9 +372,9 @@ def judgement_hint(q: dict) -> str:
     if parts:
         return f"{q['prompt']} " + "; ".join(parts)
     if q.get("case_line"):
-        return f"{q['prompt']} In the case: {q['case_line']}"
+        return f"{q['prompt']} " + _("In the case: {line}").format(line=q["case_line"])
     # a check for the director (count the other hands, say): nothing to type but what was found
-    return "When it is known, add what was found as an event (--event; director rule --help lists them)."
+    return _("When it is known, add what was found as an event (--event; director rule --help lists them).")
 
 
 def front_data(r) -> dict[str, Any]:
@@ -339,16 +387,20 @@ def front_data(r) -> dict[str, Any]:
 def understood_markdown(r) -> list[str]:
     """What the tool understood and what to tell the players, as Markdown lines: the board,
     the auction as a table in W N E S columns, its notes, the contract, the judgements."""
+    lang = _lang(r)
+    _ = gettext(lang)
     lines = understood(r)
     a = auction(r)
-    out = ["## What happened, as understood", "", lines[0] + "  "]
-    out += [ln + "  " for ln in lines[1:] if ln.startswith(("On the table", "holds the cards")) or " holds the cards " in ln]
-    out += ["", "| " + " | ".join(full(s) + (" (dealer)" if s == a["dealer"] else "") for s in a["columns"]) + " |",
+    grid_at = lines.index("")   # the board's lines come before the blank line above the grid
+    out = ["## " + _("What happened, as understood"), "", lines[0] + "  "]
+    out += [ln + "  " for ln in lines[1:grid_at]]
+    out += ["", "| " + " | ".join(seat_name(s, lang) + (_(" (dealer)") if s == a["dealer"] else "")
+                                  for s in a["columns"]) + " |",
             "|" + "---|" * 4]
     out += ["| " + " | ".join((c["text"].replace("|", "/").replace("*", "\\*") if c else "") for c in row) + " |"
             for row in a["rows"]]
     out.append("")
     out += [f"- {n}" for n in a["notes"]]
-    out += [ln for ln in lines if ln.startswith(("Auction ended", "Judgements stated"))]
-    out += ["", "## Tell the players now", ""] + [f"- {t}" for t in tell_the_table(r)] + [""]
+    out += _after_grid(r.case, a, lang)
+    out += ["", "## " + _("Tell the players now"), ""] + [f"- {t}" for t in tell_the_table(r)] + [""]
     return out

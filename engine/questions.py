@@ -81,6 +81,13 @@ def full(seat: "str | None") -> str:
     return SEAT_NAMES.get(seat or "", seat or "")
 
 
+def _words(case):
+    """(gettext, seat in full, call as written) in the case's language (``case.lang``)."""
+    from .i18n import call_name, gettext, seat_name
+    lang = getattr(case, "lang", None) or "en"
+    return gettext(lang), (lambda s: seat_name(s, lang)), (lambda c: call_name(c, lang))
+
+
 def _asks(rule) -> bool:
     """Whether ``rule`` concludes something that waits: a judgement-needed line, a branch or an option."""
     for c in rule.then:
@@ -129,19 +136,23 @@ def _about(e) -> dict:
     return d
 
 
-def _what(e) -> str:
+def _what(e, case=None) -> str:
+    _, seat, _call = _words(case)
     if e.kind == "happened":
-        bits = " ".join(f"{k} {full(v) if k in ('seat', 'by', 'of') else v}" for k, v in e.details)
-        return f"event {e.number}: {e.happened}" + (f", {bits}" if bits else "")
-    return f"event {e.number}"
+        bits = " ".join(f"{k} {seat(v) if k in ('seat', 'by', 'of') else v}" for k, v in e.details)
+        return _("event {event}").format(event=e.number) + f": {e.happened}" + (f", {bits}" if bits else "")
+    return _("event {event}").format(event=e.number)
 
 
 def _judgement_q(case, e, prop: str) -> dict:
+    _, seat, call = _words(case)
     key = judgement_key(case, e.number, prop)
-    template, flip = PROMPTS.get(prop, (f"Is '{prop}' true of {{what}}?", False))
-    replaced = f"the {e.replaces} it replaces" if e.replaces else "the call whose place it takes"
-    prompt = template.format(call=str(e.call) if e.call else "", seat=full(e.seat.value if e.seat else ""),
-                             what=_what(e), replaced=replaced)
+    template, flip = PROMPTS[prop] if prop in PROMPTS else ("Is '{prop}' true of {what}?", False)
+    replaced = _("the {call} it replaces").format(call=call(str(e.replaces))) if e.replaces \
+        else _("the call whose place it takes")
+    made = e.call if e.call else (e.get("call") if e.kind == "happened" else None)   # a call told of in words
+    prompt = _(template).format(call=call(str(made)) if made else "", seat=seat(e.seat.value if e.seat else ""),
+                                what=_what(e, case), replaced=replaced, prop=prop)
     if prop == "specifies":
         answers = [{"label": "denominations", "key": "", "input": "denominations",
                     "adds": {"judgement": {key: "{denominations}"}}}, NOT_YET]
@@ -162,6 +173,7 @@ def _decision_q(case, e, rel: str) -> "dict | None":
     if who is None:
         return None
     w, call = who.value, str(e.call)
+    _, seat, word = _words(case)
     last_call = next((x for x in reversed(case.events) if x.kind in ("call", "replaces")), None)
     named = {} if last_call is e else {"call": call}
     answers = [{"label": "yes", "key": "y", "adds": {"event": {"seat": w, "accepts": True, **named}}},
@@ -169,7 +181,8 @@ def _decision_q(case, e, rel: str) -> "dict | None":
                {"label": "not yet", "key": "?", "adds": None}]
     return {"id": f"decision:{w} accepts {e.seat.value} {call} (event {e.number})", "kind": "decision", "who": w,
             "about": _about(e), "property": "accepts",
-            "prompt": f"Does {full(w)} accept {full(e.seat.value)}'s {call}?", "answers": answers,
+            "prompt": _("Does {who} accept {seat}'s {call}?").format(who=seat(w), seat=seat(e.seat.value),
+                                                                     call=word(call)), "answers": answers,
             "case_line": f"- {{seat: {w}, accepts: true|false" + (f", call: {call}" if named else "") + "}"}
 
 
@@ -177,17 +190,20 @@ def _replacement_q(case, e) -> "dict | None":
     if e.seat is None or e.call is None:
         return None
     s, call = e.seat.value, str(e.call)
+    _, seat, word = _words(case)
     answers = [{"label": "the call made", "key": "", "input": "call",
                 "adds": {"event": {"seat": s, "replaces": call, "with": "{call}"}}},
                {"label": "not yet", "key": "?", "adds": None}]
     return {"id": f"decision:{s} replaces {call} (event {e.number})", "kind": "decision", "who": s,
             "about": _about(e), "property": "replaces",
-            "prompt": f"What call does {full(s)} make in place of {call}?", "answers": answers,
+            "prompt": _("What call does {seat} make in place of {call}?").format(seat=seat(s), call=word(call)),
+            "answers": answers,
             "case_line": f"- {{seat: {s}, replaces: {call}, with: CALL}}"}
 
 
-def _setting_q(name: str) -> dict:
+def _setting_q(name: str, case=None) -> dict:
     field, prompt, choices = SETTINGS[name]
+    prompt = _words(case)[0](prompt)
     answers = [{"label": label, "key": key, "adds": {"setting": {field: value}}} for label, key, value in choices]
     shown = "|".join(str(v).lower() if isinstance(v, bool) else str(v) for _, _, v in choices)
     return {"id": f"setting:{field}", "kind": "setting", "who": None, "about": {}, "property": field,
@@ -217,7 +233,7 @@ def _from_firing(case, firing) -> list[dict]:
     for p in rule.when:
         for fld, (op, v) in _tests(p).items():
             if op == "eq" and v == "unknown" and fld in SETTINGS:
-                out.append(_setting_q(fld))
+                out.append(_setting_q(fld, case))
     return out
 
 

@@ -504,21 +504,23 @@ def _irregular_event(ln: Line) -> "EventRef | None":
     return next((e for e in ln.events if e.event), None)
 
 
-def _unused_text(r: Ruling, u: UnusedJudgement) -> str:
-    return (f"{u.judgement} (line {u.line}): no rule of this ruling reads it, so the ruling "
-            f"does not depend on it.")
+def _unused_text(r: Ruling, u: UnusedJudgement, _=str) -> str:
+    return _("{judgement} (line {line}): no rule of this ruling reads it, so the ruling "
+             "does not depend on it.").format(judgement=u.judgement, line=u.line)
 
 
-def _told_apart(lines: list[Line]) -> dict[int, str]:
+def _told_apart(lines: list[Line], _=str) -> dict[int, str]:
     """id(line) -> its text, with ``(event N)`` added where the same words stand for other
-    calls elsewhere in the ruling (a second insufficient bid accepted in the same way)."""
+    calls elsewhere in the ruling (a second insufficient bid accepted in the same way);
+    ``_`` the interface catalogue's gettext."""
     count: dict[tuple, int] = {}
     for ln in lines:
         count[(ln.text, ln.option, ln.branch)] = count.get((ln.text, ln.option, ln.branch), 0) + 1
     out = {}
     for ln in lines:
         repeated = count[(ln.text, ln.option, ln.branch)] > 1 and ln.about and ln.code != "irregularity"
-        out[id(ln)] = ln.text + (f" (event {', '.join(map(str, ln.about))})" if repeated else "")
+        out[id(ln)] = ln.text + (" " + _("(event {events})").format(events=", ".join(map(str, ln.about)))
+                                 if repeated else "")
     return out
 
 
@@ -529,16 +531,20 @@ def render_text(r: Ruling, trace: bool = False) -> str:
     from . import grid
     from .questions import questions
     from .i18n import gettext
-    _ = gettext(getattr(r.case, "lang", "en"))
+    lang = getattr(r.case, "lang", "en")
+    _ = gettext(lang)
     g = _grouped(r)
-    words = _told_apart(r.lines)
-    w, full = grid.width(), grid.seats_in_full
+    words = _told_apart(r.lines, _)
+    w = grid.width()
     qs = questions(r)
     out = grid.understood(r)
-    out[0] += f" - {edition_title(r.edition)}"
+    out[0] += f" - {_(edition_title(r.edition))}"
     if r.case.title:
-        out.insert(1, f"Case {r.case.id}: {r.case.title}")
+        out.insert(1, _("Case {id}: {title}").format(id=r.case.id, title=r.case.title))
     out += [""] + grid.tell_lines(r, w, qs) + [""]
+
+    def full(text):
+        return grid.seats_in_full(text, lang)
 
     def dotted(prefix, text, cite):   # seats in full, at the terminal's width
         return _dotted(prefix, full(text), cite_text(r, cite), w)
@@ -546,7 +552,8 @@ def render_text(r: Ruling, trace: bool = False) -> str:
         out.append(_("No irregularity found by the laws encoded so far; nothing to rule."))
     for ln in g["irregularity"]:
         ev = _irregular_event(ln)
-        where = f" (event {ev.event}, {ev.file}:{ev.line})" if ev and ev.event else ""
+        where = " " + _("(event {event}, {file}:{line})").format(event=ev.event, file=ev.file, line=ev.line) \
+            if ev and ev.event else ""
         out += dotted(_("Irregularity: "), ln.text + where, ln.cite)
     n = 0
     if g["ruling"]:
@@ -578,7 +585,7 @@ def render_text(r: Ruling, trace: bool = False) -> str:
                 about = (q.get("about") or {}).get("event")
                 if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ()) and (
                         about is None or not ln.about or about in ln.about):
-                    out += textwrap.wrap(grid.judgement_hint(q), w - 7, initial_indent="     ",
+                    out += textwrap.wrap(grid.judgement_hint(q, lang), w - 7, initial_indent="     ",
                                          subsequent_indent="     ")
     if g["not-covered"]:
         out.append("")
@@ -587,9 +594,9 @@ def render_text(r: Ruling, trace: bool = False) -> str:
             out += dotted("   - ", ln.text, ln.cite)
     if r.unused:
         out.append("")
-        out.append("Judgements stated but not used:")
+        out.append(_("Judgements stated but not used:"))
         for u in r.unused:
-            out += textwrap.wrap(f"not used: {_unused_text(r, u)}", width=w - 4,
+            out += textwrap.wrap(_("not used: ") + _unused_text(r, u, _), width=w - 4,
                                  initial_indent="   - ", subsequent_indent="     ")
     if trace:
         out += _trace_text(r)
@@ -600,33 +607,40 @@ def render_text(r: Ruling, trace: bool = False) -> str:
 
 
 def render_markdown(r: Ruling, trace: bool = False) -> str:
-    """The ruling as Markdown, for an appeal committee's report."""
+    """The ruling as Markdown, for an appeal committee's report (headings in the case's language)."""
     g = _grouped(r)
     from . import grid
-    out = [f"# {r.case.title or r.case.id}", "", f"*{_header(r)}*  ",
-           f"Case `{r.case.id}` - source: {r.case.source or 'not given'}", ""]
+    from .i18n import gettext
+    lang = getattr(r.case, "lang", "en")
+    _ = gettext(lang)
+    c = r.case
+    header = _header(r) if lang == "en" else \
+        f"{grid.board_words(c.board.number if c.board else None, c.dealer, c.vulnerability, lang)} - " \
+        f"{_(edition_title(r.edition))}"
+    out = [f"# {r.case.title or r.case.id}", "", f"*{header}*  ",
+           _("Case `{id}` - source: {source}").format(id=r.case.id, source=r.case.source or _("not given")), ""]
     out += grid.understood_markdown(r)
     if not r.lines:
-        out.append("No irregularity found by the laws encoded so far.")
+        out.append(_("No irregularity found by the laws encoded so far."))
 
     def row(ln: Line) -> str:
         return f"| {ln.text.replace('|', '/')} | **{cite_text(r, ln.cite)}** | `{ln.code}` |"
-    table = ["| What follows | Law | Outcome |", "|---|---|---|"]
-    for section, title in (("irregularity", "Irregularity"), ("ruling", "Ruling"), ("judgements", "Judgements needed"),
-                           ("not-covered", "Not covered yet")):
+    table = ["| " + _("What follows") + " | " + _("Law") + " | " + _("Outcome") + " |", "|---|---|---|"]
+    for section, title in (("irregularity", _("Irregularity")), ("ruling", _("Ruling")),
+                           ("judgements", _("Judgements needed")), ("not-covered", _("Not covered yet"))):
         if g[section]:
             out += [f"## {title}", ""] + table + [row(ln) for ln in g[section]] + [""]
     if g["options"]:
-        out += ["## Options", ""]
+        out += ["## " + _("Options"), ""]
         for label, lns in _by_label(g["options"], "option"):
             out += [f"### {label}", ""] + table + [row(ln) for ln in lns] + [""]
     if g["branches"]:
-        out += ["## Branches", ""]
+        out += ["## " + _("Branches"), ""]
         for label, lns in _by_label(g["branches"], "branch"):
             out += [f"### {label}", ""] + table + [row(ln) for ln in lns] + [""]
     if r.unused:
-        out += ["## Judgements stated but not used", ""]
-        out += [f"- not used: {_unused_text(r, u)}" for u in r.unused] + [""]
+        out += ["## " + _("Judgements stated but not used"), ""]
+        out += [f"- {_('not used: ')}{_unused_text(r, u, _)}" for u in r.unused] + [""]
     if trace:
         out += ["## Trace", ""]
         for t in r.trace:

@@ -219,7 +219,7 @@ def test_rubber_cites_read_as_the_rubber_law_or_the_seed_statement():
     assert ruling.count("Law 20, rubber code") == 2 and " 20\n" not in ruling
     bid = run_cli("rule", "cases/rubber-1981/rb-24-bid-out-of-turn-rho-acts-other-call.yaml", "--lang", "pt").stdout
     assert "seed 004, afirmação 13" in bid and "seed 004, afirmação 15" in bid and "seed004" not in bid
-    note = next(ln for ln in bid.splitlines() if "(event 2)" in ln and ln.startswith("  "))   # the grid's note
+    note = next(ln for ln in bid.splitlines() if "(evento 2)" in ln and ln.startswith("  "))   # the grid's note
     assert note.endswith("(seed 004, afirmação 13)"), note
     md = run_cli("rule", "cases/rubber-1981/rb-24-bid-out-of-turn-rho-acts-other-call.yaml", "--format", "markdown").stdout
     assert "**seed 004, statement 13**" in md and "seed004" not in md

@@ -26,6 +26,21 @@ DOMAIN = "director"
 UNTRANSLATED = "[EN] "
 # seats and sides in full, as the language writes them (the research note's glossary)
 SEATS = {"pt": {"N": "Norte", "E": "Leste", "S": "Sul", "W": "Oeste", "NS": "Norte-Sul", "EW": "Leste-Oeste"}}
+# calls written as words in the language (bids, X and XX are notation, the same in every language)
+CALLS = {"pt": {"Pass": "Passe"}}
+
+
+def seat_name(seat: "str | None", lang: str = "en") -> str:
+    """A seat (or side) letter in full in ``lang``: 'E' -> 'East' / 'Leste', 'NS' -> 'Norte-Sul';
+    anything else unchanged ('' for None)."""
+    from ..questions import SEAT_NAMES
+    table = SEATS.get(lang) or {**SEAT_NAMES, "NS": "North-South", "EW": "East-West"}
+    return table.get(seat or "", seat or "")
+
+
+def call_name(call: "str | None", lang: str = "en") -> str:
+    """A call as written in ``lang``: 'Pass' -> 'Passe' in Portuguese; bids, X, XX unchanged."""
+    return CALLS.get(lang, {}).get(call or "", call or "")
 
 
 @lru_cache(maxsize=4)
@@ -50,12 +65,14 @@ _LETTER_RE = re.compile(r"(?<![\w'’-])([NESW])(?![\w'’-])")
 
 def _seat_mapped(matched: dict, lang: str) -> dict:
     """The firing's facts as the language's template reads them: a seat or side value in full
-    (``"W"`` -> ``"Oeste"``), a field ``x`` read from ``x_<lang>`` where a rule gave the fact
-    one (words the rules carry in facts, e.g. Law 29's ``opt``; seat letters inside it in full),
-    and the English words of ``WORDS`` in the language."""
+    (``"W"`` -> ``"Oeste"``), a call written as a word in the language (``"Pass"`` ->
+    ``"Passe"``), a field ``x`` read from ``x_<lang>`` where a rule gave the fact one (words the
+    rules carry in facts, e.g. Law 29's ``opt``; seat letters inside it in full), and the
+    English words of ``WORDS`` in the language."""
     table = SEATS.get(lang)
     if not table:
         return matched
+    calls = CALLS.get(lang, {})
     words = WORDS.get(lang, {})
     suffix = f"_{lang}"
 
@@ -64,7 +81,7 @@ def _seat_mapped(matched: dict, lang: str) -> dict:
             return _LETTER_RE.sub(lambda m: table[m.group(1)], f[k + suffix])
         if not isinstance(v, str):
             return v
-        return table.get(v, words.get(k, {}).get(v, v))
+        return table.get(v, calls.get(v, words.get(k, {}).get(v, v)))
     return {a: {k: value(f, k, v) for k, v in f.items()} for a, f in matched.items()}
 
 
