@@ -65,6 +65,15 @@ JUDGEMENT_PROPS = {
     "at-fault": "list of sides, e.g. [EW]: the sides directly at fault for the irregularity that left no result (event; [] if none)",
     "partly-at-fault": "list of sides, e.g. [NS]: the sides only partly at fault for it (event; [] if none)",
     "serious-error": "bool: after the irregularity the non-offending side contributed to its own damage by an extremely serious error or a gambling action (event)",
+    "same-meaning": "bool: the replacement call has the same or a similar meaning as the one withdrawn (23A1: then it is comparable)",
+    "subset-of-meanings": "bool: the replacement call defines a subset of the meanings of the one withdrawn (23A2: then it is comparable)",
+    "same-purpose": "bool: the replacement call has the same purpose as the one withdrawn, an asking bid or a relay say (23A3: then it is comparable)",
+    "results-obvious": "bool: the results the board could probably have had without the irregularity are few and obvious enough to assign a score (event; 12C1(d): if not, an artificial score)",
+    "weighted": "bool: the director weights the assigned adjusted score among several results that could have been reached legally (event; 12C1(c))",
+    "to-benefit-partner": "bool: the player's sole purpose in asking the question was to benefit partner (question event; 20G1)",
+    "to-mislead": "bool: the player's sole purpose in asking the question was to draw an incorrect answer from an opponent (question event; 20G2)",
+    "forfeited": "bool: the director rules that the non-offending side, by acting before summoning the director, forfeited its right to rectification (card-exposed event; 11A)",
+    "allowed": "bool: the director lets stand the rectification the players enforced or waived without the director (rectification-by-players event; 10B)",
 }
 #: judgement properties whose value is a list of denominations, not true/false
 LIST_JUDGEMENTS = ("specifies",)
@@ -211,10 +220,13 @@ HAPPENED_FIELDS: dict[str, tuple[Any, str]] = {
     "moment": (Literal["own-turn-to-call", "not-own-turn", "first-turn-to-play", "later-in-play"],
                "when the player asked: at their own turn to call, at another's, at their first turn to play, or later in the play"),
     "asks": (Literal["review", "contract"], "what the player asked for: a review of the auction, or what the contract is"),
-    "dummy": (bool, "true if the player who asked is dummy"),
+    "dummy": (bool, "true if the player concerned (who asked, or who drew attention) is dummy"),
     "exposed": (list[str], "the cards exposed, e.g. [D10] or [SA, H2]"),
     "led": (bool, "true if the card was put face up as a lead (a premature lead)"),
     "words": (str, "what was said, in brief"),
+    "offender": (str, "N, E, S or W: the player who committed the irregularity concerned"),
+    "how": (Literal["enforced", "waived"], "what the players did about the rectification without the director: "
+                                         "enforced it themselves, or waived it"),
 }
 DIRECTOR_INSTRUCTIONS = ("deal-at-tables", "predeal-by-director", "predeal-by-agents",
                          "other-dealing-method", "movement", "board-mover")
@@ -280,6 +292,14 @@ HAPPENED: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
                          "asks: contract, what the contract is); MOMENT says when (the rubber-bridge rules turn on it)"),
     "review-misstated": (("by",), (), "BY restated the auction wrongly"),
     "misstated-double": (("seat", "call"), (), "SEAT, in doubling or redoubling, named CALL instead of the bid made"),
+    # the procedure after an irregularity (Laws 9-11)
+    "attention-drawn": (("by",), ("offender", "dummy"), "BY draws attention to an irregularity (OFFENDER's, when "
+                        "given); dummy: true if BY is dummy at the time"),
+    "rectification-by-players": (("by", "offender", "how"), (), "without the director's instructions, BY enforced "
+                                 "(or waived) a rectification of OFFENDER's irregularity"),
+    "ruling-found-wrong": ((), (), "the director finds (or is shown) that their own ruling at the table applied a "
+                           "wrong rectification"),
+    "question": (("by",), ("call",), "BY asked an opponent about the auction (about CALL, when given)"),
 }
 
 
@@ -288,7 +308,7 @@ def _happened_field_validator(name: str) -> Callable[[Any], Any]:
     def check(v):
         if v is None:
             return v
-        if name in ("seat", "by", "of", "pocket"):
+        if name in ("seat", "by", "of", "pocket", "offender"):
             return _seat(v)
         if name == "card":
             from .pbn import Card

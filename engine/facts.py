@@ -35,7 +35,8 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   ruled_before_next / ruled_next_idx / ruled_before (the same for ``{director: ruled}``
   events only: the director had ruled on rectification; a ruling counts as a director call
   for the ``director_*`` fields),
-  final (no call event follows).
+  final (no call event follows), lead_faced_before (an ``opening-lead-faced`` event came before
+  it: the auction period was over).
   Added for the out-of-rotation laws (all mechanics, no law):
   prev_idx/prev_seat (the last standing call before this one), partner_last_idx (partner's
   last standing call before this one), own_next_idx / partner_next_idx / lho_next_idx (the
@@ -455,6 +456,8 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
     # what came next: the next call event that is not a replacement of this call
     directors = [x.number for x in case.events if x.kind in ("director", "ruled")]
     rulings = [x.number for x in case.events if x.kind == "ruled"]
+    lead_at = next((x.number for x in case.events
+                    if x.kind == "happened" and x.happened == "opening-lead-faced"), None)
 
     def director_between(lo: int, hi: "int | None", among: "list[int]" = directors) -> bool:
         k = bisect.bisect_right(among, lo)        # event numbers are in order
@@ -465,6 +468,7 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
         return among[k] if k < len(among) else None
     for i, e in enumerate(call_events):
         f = call_facts[e.number]
+        f["lead_faced_before"] = lead_at is not None and lead_at < e.number
         if e.kind == "call":
             if e.number in standing_before:
                 _closing_run(f, e, call_events[i + 1:], standing_before[e.number], call_facts)
@@ -684,6 +688,7 @@ def derive_table_facts(case: Case, add) -> None:
             f["played_before"] = bool(e.get("played_by"))
             f["sides_played"] = _sides_played(e.get("played_by") or [])
         _auction_context(f, e, calls)
+        _procedure_context(f, e, events, calls)
         if e.seat is not None:
             f["seat_called_before"] = called_before(e.seat, n)
             f["partner"], f["lho"], f["side"] = e.seat.partner.value, e.seat.lho.value, e.seat.side
@@ -708,6 +713,48 @@ def derive_table_facts(case: Case, add) -> None:
     _card_location_facts(case, add)
     _wrong_board_facts(case, happened, calls, add)
     _register_facts(case, add)
+
+
+def _procedure_context(f: dict, e: Event, events: list[Event], calls: list[Event]) -> None:
+    """Fields of a ``happened`` fact about who acted after it, and when the director came
+    (mechanics only; Laws 9-11 read them).
+
+    ``director_next_idx``: the first director event (called or ruled) after it;
+    ``director_since_last_call``: a director event came between the last call before it and
+    it; ``next_call_idx``/``next_call_seat``/``next_call_side``: the first call event after it;
+    ``call_before_director``: that call came before any director event after it;
+    ``call_before_ruling_idx``: the first call event after it with no ``{director: ruled}``
+    and no decision between the two; ``opp_call_before_director_idx``: the first call after it
+    by an opponent of the actor (``seat``, else ``by``), before any director event after it.
+    With ``offender``: ``offender_side``, and ``by_offending_side`` (``by`` is on that side).
+    """
+    n = e.number
+    after = [x for x in events if x.number > n]
+    d_next = next((x.number for x in after if x.kind in ("director", "ruled")), None)
+    if d_next is not None:
+        f["director_next_idx"] = d_next
+    last_call = max((c.number for c in calls if c.number < n), default=0)
+    f["director_since_last_call"] = any(x.kind in ("director", "ruled") and last_call < x.number < n for x in events)
+    nxt = next((c for c in calls if c.number > n), None)
+    if nxt is not None:
+        f["next_call_idx"], f["next_call_seat"], f["next_call_side"] = nxt.number, nxt.seat.value, nxt.seat.side
+        f["call_before_director"] = d_next is None or nxt.number < d_next
+    for x in after:
+        if x.kind in ("ruled", "accepts", "replaces"):
+            break
+        if x.kind == "call":
+            f["call_before_ruling_idx"] = x.number
+            break
+    who = e.seat if e.seat is not None else (Seat.parse(e.get("by")) if e.get("by") else None)
+    if who is not None:
+        opp = next((c for c in calls if c.number > n and c.seat.side != who.side), None)
+        if opp is not None and (d_next is None or opp.number < d_next):
+            f["opp_call_before_director_idx"] = opp.number
+    if e.get("offender"):
+        off = Seat.parse(e.get("offender"))
+        f["offender_side"] = off.side
+        if e.get("by"):
+            f["by_offending_side"] = Seat.parse(e.get("by")).side == off.side
 
 
 def _cards_out_both_sides(n: int, calls, happened) -> bool:

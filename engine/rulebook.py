@@ -59,6 +59,12 @@ ALIAS_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 OPS = {"ne": "$neq", "lt": "$lt", "le": "$lte", "gt": "$gt", "ge": "$gte"}
 RULE_KEYS = {"id", "cite", "summary", "when", "unless", "any", "then", "pri"}
 THEN_KEYS = {"outcome", "for", "option", "branch", "cite", "text"}
+#: base fact types (engine/facts.py) that a rule may also derive, with fewer fields: a judgement
+#: the law infers from others (Law 23A's three tests give "comparable"). Their fields are not
+#: checked against the derived templates, since Python's own facts carry more.
+DERIVED_BASE_TYPES = frozenset({"judgement"})
+#: the fact every rule with an ``option:`` line also derives (``label``: the option's words)
+OPTIONS_FACT = "options-offered"
 # the same words in another language: text_pt, option_pt, branch_pt (kept out of the English
 # data the engine fills; the ruling fills them when a ruling is asked for in that language)
 LANGS = ("pt",)
@@ -347,6 +353,12 @@ def _parse_rule(file: str, rule: Any, idx: int, vocabulary: dict, law: str) -> R
             then.append(Conclusion("outcome", data, i, {k: item[k] for k in TR_KEYS if k in item}))
         else:
             raise _err(file, then_block, i, fname, "expected 'outcome:' or 'fact:'")
+    # bookkeeping, no law: a rule that offers a choice says so (with the choice's label, which
+    # may come out empty: then no choice is offered), for the rule that heads a ruling's
+    # options (10C1 in the 2017 rulebook)
+    labels = list(dict.fromkeys(c.data["option"] for c in then if c.kind == "outcome" and "option" in c.data))
+    for k, label in enumerate(labels):
+        then.append(Conclusion("fact", {"type": OPTIONS_FACT, "label": label}, len(then_block) + k))
     pri = rule.get("pri")
     if pri is not None and not isinstance(pri, int):
         raise _err(file, rule, "pri", f"{rid}.pri", f"expected a whole number, found {pri!r}")
@@ -611,7 +623,7 @@ def check_derived_fields(rules: list[Rule]) -> None:
     carried: dict[str, set] = {}
     for r in rules:
         for c in r.then:
-            if c.kind == "fact":
+            if c.kind == "fact" and c.data["type"] not in DERIVED_BASE_TYPES:
                 carried.setdefault(c.data["type"], {"fid", "by"}).update(k for k in c.data if k != "type")
 
     def refuse(r: Rule, where: str, alias: str, ftype: str, fld: str) -> None:

@@ -84,7 +84,7 @@ class Line:
             return "not-covered"
         if self.code == "judgement-needed":
             return "judgements"
-        if self.option:
+        if self.option or self.code == OPTIONS_HEAD:
             return "options"
         if self.branch:
             return "branches"
@@ -112,6 +112,8 @@ class TraceEntry:
 #: what a call can finally be: the replay's statuses (engine/inference.py) read for people
 STANDINGS = ("stands", "cancelled", "replaced-by-pass", "awaiting-replacement", "superseded", "withdrawn",
              "awaiting-decision")
+#: the outcome code of the line that heads a ruling's options (it has no option label of its own)
+OPTIONS_HEAD = "options-explained"
 #: outcome codes whose line says its call stands (an accepted or in-rotation call)
 STANDS_CODES = ("call-accepted", "call-stands", "call-in-rotation")
 
@@ -283,6 +285,8 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
         lines.append(Line(o.code, o.cite, who, option, branch, text, o.rule.id, events_of(o.firing),
                           template, named))
 
+    lines = _head_of_options(lines)
+
     def make_trace() -> list[TraceEntry]:
         return [TraceEntry(f.rule.id, f.rule.cite, f.rule.stratum, f.matched,
                            {a: refs(m) for a, m in f.matched.items()}, f.derived, _tested(f.rule))
@@ -290,6 +294,17 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
     return Ruling(case, book.edition, lines, make_trace, result.rounds, sorted(result.cancelled),
                   standings(case, facts, result, lines), unread_judgements(case, result),
                   firings=result.firings, status=dict(result.status), facts=facts)
+
+
+def _head_of_options(lines: list[Line]) -> list[Line]:
+    """The lines with the line heading the options (code :data:`OPTIONS_HEAD`) moved to just
+    before the first option line, where it is read (layout only)."""
+    heads = [ln for ln in lines if ln.code == OPTIONS_HEAD]
+    if not heads:
+        return lines
+    rest = [ln for ln in lines if ln.code != OPTIONS_HEAD]
+    at = next((i for i, ln in enumerate(rest) if ln.option), len(rest))
+    return rest[:at] + heads + rest[at:]
 
 
 def _template(o: OutcomeRecord) -> str:
@@ -565,7 +580,10 @@ def render_text(r: Ruling, trace: bool = False) -> str:
     if g["options"]:
         out.append("")
         out.append(_("Options (who may choose what, and what follows each choice):"))
-        for i, (label, lns) in enumerate(_by_label(g["options"], "option")):
+        for ln in g["options"]:
+            if not ln.option:
+                out += dotted("  ", words[id(ln)], ln.cite)
+        for i, (label, lns) in enumerate(_by_label([ln for ln in g["options"] if ln.option], "option")):
             out.append(f"  {chr(ord('a') + i)}. {full(label)}:")
             for ln in lns:
                 out += dotted("     - ", words[id(ln)], ln.cite)
@@ -632,7 +650,10 @@ def render_markdown(r: Ruling, trace: bool = False) -> str:
             out += [f"## {title}", ""] + table + [row(ln) for ln in g[section]] + [""]
     if g["options"]:
         out += ["## " + _("Options"), ""]
-        for label, lns in _by_label(g["options"], "option"):
+        head = [ln for ln in g["options"] if not ln.option]
+        if head:
+            out += table + [row(ln) for ln in head] + [""]
+        for label, lns in _by_label([ln for ln in g["options"] if ln.option], "option"):
             out += [f"### {label}", ""] + table + [row(ln) for ln in lns] + [""]
     if g["branches"]:
         out += ["## " + _("Branches"), ""]

@@ -75,7 +75,7 @@ def test_calls_after_final_pass_are_cancelled():
 
 def test_change_of_mind_gives_25b_options():
     res = _rule("coc-02-pass-meant-at-the-time.yaml")
-    assert _pairs(res) == {("25A2", "change-not-allowed"), ("25B1", "option-accept"),
+    assert _pairs(res) == {("10C1", "options-explained"), ("25A2", "change-not-allowed"), ("25B1", "option-accept"),
                            ("25B2", "call-cancelled"), ("25B3", "information-unauthorised-to-offenders")}
 
 
@@ -100,7 +100,8 @@ def test_substituted_pass_is_replayed_as_a_pass():
     assert res.cancelled == frozenset({4})
     assert _pairs(res) == {("35C", "irregularity"), ("38A", "contract-never-played"), ("38B", "call-cancelled"),
                            ("38C", "pass-substituted"), ("38C", "offenders-must-pass-rest"),
-                           ("72C", "adjust-if-offender-could-have-known"), ("26B", "lead-restriction-possible")}
+                           ("72C", "adjust-if-offender-could-have-known"), ("26B", "lead-restriction-possible"),
+                           ("12C1(b)", "assigned-adjusted-score")}     # 12C: the kind, if 72C adjusts
 
 
 def test_closing_pass_out_of_rotation_reopens_the_auction():

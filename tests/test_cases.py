@@ -42,6 +42,7 @@ def test_law27_b3_double_cancelled_then_pass():
         ("72C", "adjust-if-offender-could-have-known"),
         ("27B3", "call-stands"),
         ("16C", "information-unauthorised-to-offenders"),
+        ("12C1(b)", "assigned-adjusted-score"),      # the kind of score, if 72C adjusts
     }
     assert ruling.cancelled == [5]     # S's double (event 5) is cancelled; the pass stands
 

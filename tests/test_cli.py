@@ -38,7 +38,7 @@ def test_text_option_lines_and_their_citations(ib01_text):
     assert options, ib01_text
     options = options.split("\nTrace")[0]
     option_cites = {m[1] for line in options.splitlines() if (m := CITE_AT_END.search(line))}
-    assert option_cites == {"27A1", "27B1(a)", "27B1(b)", "27B2", "26B", "72C", "27B3", "27B4", "27D"}
+    assert option_cites == {"10C1", "27A1", "27B1(a)", "27B1(b)", "27B2", "26B", "72C", "27B3", "27B4", "27D"}
     # the option headings, in the order of 27A then 27B1(a), 27B1(b), 27B2, 27B3, 27B4
     headings = re.findall(r"^  ([a-f])\. (.*):$", options, re.M)
     assert [h[0] for h in headings] == list("abcdef")

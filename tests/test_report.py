@@ -47,7 +47,7 @@ def test_markdown_report_states_facts_ruling_and_reasoning():
     reasons = re.findall(r"^\d+\. .*: Law (\S+)\.$", md.split("## The reasoning")[1].split("##")[0], re.M)
     ruling = api.rule_file(REPO / B2)
     assert reasons == [ln.cite for ln in ruling.lines]
-    assert ("6. East bid 1H (event 2), East replaced 1H with 2NT (event 5) and the director found that "
+    assert ("7. East bid 1H (event 2), East replaced 1H with 2NT (event 5) and the director found that "
             "East's 2NT was not comparable to the call it replaced; so West must pass") in md
     assert "- **27B2**: Replaced by any other sufficient bid or by a pass" in md
     assert "## The committee" in md and "### Decision" in md
@@ -70,7 +70,8 @@ def test_reasoning_names_the_events_behind_each_line():
     r = build.report(REPO / BOOR, with_svg=False)
     assert r.lines[0].reason == ("South bid 2C (event 3); so it was East's turn to call, not South's: "
                                  "South's 2C is a call out of rotation: Law 17C.")
-    assert r.lines[1].reason.startswith("If West accepts 2C: South bid 2C (event 3); so West may accept 2C")
+    assert r.lines[1].text.startswith("The director explains all the options below")   # 10C1 heads the options
+    assert r.lines[2].reason.startswith("If West accepts 2C: South bid 2C (event 3); so West may accept 2C")
     assert [len(rows) for rows in [r.grid.rows]] == [1]
     assert [c.call if c else None for c in r.grid.rows[0]] == ["1S", "Pass", None, "2C"]
 
@@ -98,8 +99,8 @@ def test_html_report_in_headless_chromium(tmp_path):
             assert text.endswith(f": Law {ln.cite}."), text
         assert p.locator("section.diagram svg").count() == 1
         assert p.locator("section.diagram svg g.node").count() >= len(ruling.lines)
-        assert p.locator("details.chart summary").all_inner_texts() == ["Law 27: Insufficient bid"]
-        assert p.locator("details.chart svg").count() == 1
+        assert p.locator("details.chart summary").all_inner_texts() == ["Law 12: Adjusted scores", "Law 27: Insufficient bid"]
+        assert p.locator("details.chart svg").count() == 2
         assert "The committee" in p.inner_text("section.committee")
         body = p.inner_text("body")
         assert not found_internal(body, internal_words(book))

@@ -112,7 +112,7 @@ def _happened(rng: random.Random, events: list[dict], board: int) -> dict | None
 
 
 def _field(rng: random.Random, name: str, ev: dict, board: int):
-    if name in ("seat", "by", "of", "pocket"):
+    if name in ("seat", "by", "of", "pocket", "offender"):
         other = {"of": ev.get("by"), "pocket": ev.get("seat")}.get(name)
         return rng.choice([s for s in SEATS if s != other])
     if name == "side":

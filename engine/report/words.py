@@ -33,6 +33,17 @@ PROPERTY_WORDS = {
     "playable-without-change": ("such that the board can be played normally with no change of call",
                                 "such that the board cannot be played normally without a change of call"),
     "differs": ("different from the cancelled call (in meaning, or psychic)", "not different from the cancelled call"),
+    "same-meaning": ("of the same or a similar meaning as the call withdrawn",
+                     "not of the same or a similar meaning as the call withdrawn"),
+    "subset-of-meanings": ("a call defining a subset of the meanings of the call withdrawn",
+                           "not a call defining a subset of the meanings of the call withdrawn"),
+    "same-purpose": ("of the same purpose as the call withdrawn", "not of the same purpose as the call withdrawn"),
+    "results-obvious": ("such that the probable results can be worked out",
+                        "such that the possible results are numerous or not obvious"),
+    "weighted": ("to be adjusted with a weighted score", "to be adjusted with a score that is not weighted"),
+    "forfeited": ("such that the non-offending side forfeited its right to rectification",
+                  "such that the non-offending side kept its right to rectification"),
+    "allowed": ("allowed to stand", "cancelled"),
 }
 
 _SEAT_RE = re.compile(r"(?<![A-Za-z0-9-])([NESW])(?![A-Za-z0-9])")
