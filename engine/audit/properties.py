@@ -39,7 +39,8 @@ ANSWER_SECTIONS = ("ruling", "options", "branches", "judgements", "not-covered")
 _SUBJ = r"(?:\{(?P<s>\w+)\.seat\}'s (?:pass|\{(?P<c>\w+)\.call\})|\{(?P<b>\w+)\.call\})"
 CLAIMS = (
     ("cancelled", re.compile(_SUBJ + r"(?P<sweep> and every (?P<what>call|pass) after it)? (?:is|are) cancelled")),
-    ("stands", re.compile(_SUBJ + r"(?:,[^.;:]*?)? stands?\b")),
+    # "X stands only if LHO accepts it" (25A4/25B) states a condition, not that X stands
+    ("stands", re.compile(_SUBJ + r"(?:,[^.;:]*?)? stands?\b(?! only if)")),
     ("withdrawn", re.compile(_SUBJ + r" is withdrawn")),
     ("accepted", re.compile(r"accepts " + _SUBJ)),
     ("accepted", re.compile(r"called over " + _SUBJ + r" and so accepted it")),

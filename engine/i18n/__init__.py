@@ -78,7 +78,10 @@ def _seat_mapped(matched: dict, lang: str) -> dict:
 
     def value(f: dict, k: str, v):
         if isinstance(f.get(k + suffix), str):
-            return _LETTER_RE.sub(lambda m: table[m.group(1)], f[k + suffix])
+            out = _LETTER_RE.sub(lambda m: table[m.group(1)], f[k + suffix])
+            for en, word in calls.items():   # "W não aceita Pass" -> "Oeste não aceita Passe"
+                out = re.sub(rf"(?<![\w'’-]){re.escape(en)}(?![\w'’-])", word, out)
+            return out
         if not isinstance(v, str):
             return v
         return table.get(v, calls.get(v, words.get(k, {}).get(v, v)))
