@@ -15,11 +15,35 @@ Public API
 """
 from __future__ import annotations
 
+import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
+#: PyYAML's pure-Python reader (``yaml.reader.Reader``) compiles, when ``yaml`` is imported, a
+#: negated character class over every code point but the printable ones. Python's ``re`` spends
+#: more than half of PyYAML's whole import (about a tenth of a cold ``director rule``) filling a
+#: 64K-entry table for it, for a reader that the C loader (libyaml, used here) never runs.
+#: The same set of characters written as the (small) complement compiles at once; it is put in
+#: ``re``'s own cache under the reader's pattern text just before ``yaml`` is first imported,
+#: so the reader gets an equivalent pattern (tests/test_startup.py checks every code point).
+#: Should a Python keep its cache otherwise, the entry is simply never read.
+_YAML_NON_PRINTABLE = "[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]"
+_YAML_NON_PRINTABLE_SAME = "[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uD800-\uDFFF\uFFFE\uFFFF]"
+
+
+def _import_yaml():
+    """``import yaml``, with the reader's pattern compiled the cheap way when it is the first import."""
+    if "yaml" not in sys.modules:
+        cache = getattr(re, "_cache", None)
+        if isinstance(cache, dict):
+            cache.setdefault((str, _YAML_NON_PRINTABLE, 0), re.compile(_YAML_NON_PRINTABLE_SAME))
+    import yaml as module
+    return module
+
+
+yaml = _import_yaml()
 
 
 class InputError(Exception):

@@ -248,3 +248,29 @@ def test_no_cache_when_asked(book_dir, monkeypatch):
     monkeypatch.setenv("BRIDGE_DIRECTOR_NO_CACHE", "1")
     _load(book_dir)
     assert _cached(book_dir) == []
+
+
+def test_a_same_size_edit_of_a_rule_file_invalidates_the_cache(book_dir):
+    before = _load(book_dir)
+    assert before.laws["27"] == "Insufficient bid"
+    path = book_dir / "law-27-insufficient-bid.yaml"
+    text = path.read_text()
+    path.write_text(text.replace("\ntitle: Insufficient bid\n", "\ntitle: Insufficient bie\n", 1))
+    assert len(path.read_text()) == len(text)
+    assert _load(book_dir).laws["27"] == "Insufficient bie"
+
+
+# ---------------------------------------------------------------- PyYAML's reader pattern
+
+def test_the_yaml_reader_pattern_put_in_the_cache_matches_what_pyyaml_wrote():
+    import re
+
+    from engine import yamlpos
+    assert yaml.reader.Reader.NON_PRINTABLE.pattern in (yamlpos._YAML_NON_PRINTABLE, yamlpos._YAML_NON_PRINTABLE_SAME)
+    written = re.compile(yamlpos._YAML_NON_PRINTABLE, re.UNICODE)    # other flags: compiled anew
+    assert written.pattern == yamlpos._YAML_NON_PRINTABLE
+    every = "".join(map(chr, range(0x110000)))
+    found = [m.start() for m in written.finditer(every)]
+    assert 0 < len(found) < 3000
+    assert [m.start() for m in yaml.reader.Reader.NON_PRINTABLE.finditer(every)] == found
+    assert [m.start() for m in re.compile(yamlpos._YAML_NON_PRINTABLE_SAME).finditer(every)] == found
