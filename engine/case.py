@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 import reprlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -357,7 +358,33 @@ def _happened_shape(code: str) -> Shape:
                  f"``{{happened: {code}}}``: {doc}.", tuple(fields))
 
 
-HAPPENED_SHAPES: dict[str, Shape] = {code: _happened_shape(code) for code in HAPPENED}
+class _Shapes(Mapping):
+    """The shapes of ``happened`` events, by code, each built when first asked for: a case
+    holds a few of the codes, and building all of them (their ``Literal`` and ``Optional``
+    types) cost a cold ``director rule`` more than the whole check of its case."""
+
+    def __init__(self, codes):
+        self._codes, self._built = codes, {}
+
+    def __getitem__(self, code: str) -> Shape:
+        shape = self._built.get(code)
+        if shape is None:
+            if code not in self._codes:
+                raise KeyError(code)
+            shape = self._built[code] = _happened_shape(code)
+        return shape
+
+    def __contains__(self, code) -> bool:
+        return code in self._codes
+
+    def __iter__(self):
+        return iter(self._codes)
+
+    def __len__(self) -> int:
+        return len(self._codes)
+
+
+HAPPENED_SHAPES: "Mapping[str, Shape]" = _Shapes(HAPPENED)
 
 
 EVENT_SHAPES: dict[str, Shape] = {

@@ -636,7 +636,38 @@ def main(argv: list[str] | None = None) -> int:
         _resume_gc()
 
 
+#: what the parser gives ``director rule CASE`` for the arguments not given (tests/test_cli.py
+#: holds it to the parser's own defaults)
+RULE_DEFAULTS = {"debug": False, "command": "rule", "board": None, "dealer": None, "auction": None, "event": None,
+                 "judge": [], "scoring": None, "write": None, "format": "text", "trace": False, "lang": None,
+                 "edition": None}
+_RULE_CHOICES = {"--format": ("text", "markdown", "json"), "--lang": ("en", "pt")}
+
+
+def _plain_rule_args(argv: list[str]) -> "argparse.Namespace | None":
+    """The arguments of the usual ``director rule CASE.yaml [--format F] [--lang L] [--trace]``
+    (each option at most once, spelt in full), as the parser would give them, without building
+    the parser (argparse formats and translates every argument it adds: a tenth of a cold
+    ``director rule``); None for anything else, which the parser then reads."""
+    if len(argv) < 2 or argv[0] != "rule" or argv[1].startswith("-"):
+        return None
+    given: dict = {"case": argv[1]}
+    rest = argv[2:]
+    while rest:
+        opt = rest.pop(0)
+        if opt == "--trace" and "trace" not in given:
+            given["trace"] = True
+        elif opt in _RULE_CHOICES and opt[2:] not in given and rest and rest[0] in _RULE_CHOICES[opt]:
+            given[opt[2:]] = rest.pop(0)
+        else:
+            return None
+    return argparse.Namespace(**{**RULE_DEFAULTS, "judge": [], **given})
+
+
 def _main(argv: list[str]) -> int:
+    plain = _plain_rule_args(argv)
+    if plain is not None:
+        return _run(_cmd_rule, plain, False)
     first = next((a for a in argv if not a.startswith("-")), None)
     parser = _parser(with_deals="deals" in argv, only=first if first in COMMANDS else None)
     args, extra = parser.parse_known_args(argv)
@@ -654,6 +685,11 @@ def _main(argv: list[str]) -> int:
                 "ask": _cmd_ask, "editions": _cmd_editions, "compare": _cmd_compare,
                 "table": _cmd_table}
     handler = handlers.get(args.command) or getattr(args, "handler", None) or getattr(args, "func", None)
+    return _run(handler, args, debug)
+
+
+def _run(handler, args, debug: bool) -> int:
+    """Run one command's handler; its exit code, with errors reported as one line."""
     if handler is not _cmd_rule:
         _resume_gc()      # the other commands may run long (check, prove, serve): collected as usual
     try:

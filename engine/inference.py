@@ -462,27 +462,35 @@ _PRUNERS: dict[int, tuple] = {}
 _MET: dict[tuple, int] = {}
 
 
-def runner_for(book: Rulebook, fallback: _Compiled, facts: list[dict]) -> _Compiled:
-    """The runner for one round with base facts ``facts``: one holding only the rules that
-    can fire by the facts' values (engine.prune) when that set has its ruleset, else
-    ``fallback`` (the runner for the facts' types, which holds them all)."""
+def runner_for(book: Rulebook, types: frozenset, facts: list[dict]) -> _Compiled:
+    """The runner for one round with base facts ``facts`` (of the fact types ``types``): one
+    holding only the rules that can fire by the facts' values (engine.prune) when that set has
+    its ruleset, else the runner for the facts' types (:func:`compiled`), which holds them all.
+
+    A set met more than once gets its own ruleset; so does the first set of a process that has
+    no ruleset yet for the facts' types (a cold ``director rule``: the rules the values allow
+    are about a third of those the types allow, and registering them costs as much less), up
+    to :data:`MAX_VALUE_RULESETS` per rulebook."""
     hit = _PRUNERS.get(id(book))
     if hit is None:
         from .prune import Pruner
-        hit = _PRUNERS[id(book)] = (book, Pruner(book), [0])
+        hit = _PRUNERS[id(book)] = (book, book.pruner or Pruner(book), [0])
     _, pruner, registered = hit
     names = pruner.possible(facts)
     key = (id(book), "values", names)
     runner = _REGISTERED.get(key)
     if runner is not None:
         return runner
-    if registered[0] >= MAX_VALUE_RULESETS or not names | {"control-sink"} < frozenset(fallback.actions):
-        return fallback
-    met = _MET[key] = _MET.get(key, 0) + 1
-    if met < 2:
-        if len(_MET) > 4 * MAX_VALUE_RULESETS:
-            _MET.clear()
-        return fallback
+    allowed = _possible_rules(book, types)
+    fallback = _REGISTERED.get((id(book), allowed))
+    if registered[0] >= MAX_VALUE_RULESETS or not names < allowed:
+        return fallback or compiled(book, types)
+    if fallback is not None:
+        met = _MET[key] = _MET.get(key, 0) + 1
+        if met < 2:
+            if len(_MET) > 4 * MAX_VALUE_RULESETS:
+                _MET.clear()
+            return fallback
     registered[0] += 1
     runner = _REGISTERED[key] = _Compiled(book, names | {"control-sink"})
     return runner
@@ -597,12 +605,12 @@ def run(book: Rulebook, derive) -> RunResult:
     facts = derive(MappingProxyType(dict(status)))
     # the fact types do not depend on the call statuses: one type runner for every round;
     # each round may run on a smaller one, holding the rules its facts' values allow
-    fallback = compiled(book, frozenset(f["t"] for f in facts))
+    types = frozenset(f["t"] for f in facts)
     count = 0                    # derived facts are numbered d1, d2, ... in each case
     history = [status]
     seen: list = []
     for rounds in range(1, MAX_ROUNDS + 1):
-        runner = runner_for(book, fallback, facts)
+        runner = runner_for(book, types, facts)
         runner.derived_count = count
         firings = runner.run_once(facts)
         count = runner.derived_count

@@ -18,9 +18,12 @@ changes no firing and no conclusion; a negation belongs to the rule that holds i
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .rulebook import Ref, Rulebook
+from .rulebook import TEMPLATE_RE, Ref
+
+if TYPE_CHECKING:
+    from .rulebook import Rulebook
 
 _ANY = object()       # a field whose values cannot be told (a template fills it)
 
@@ -33,8 +36,7 @@ class Pruner:
     meets true; a rule that can fire makes true the atoms its derived facts can meet.
     """
 
-    def __init__(self, book: Rulebook):
-        from .inference import _has_placeholder
+    def __init__(self, book: "Rulebook"):
         self.book = book
         atoms: dict[tuple, int] = {}
 
@@ -144,6 +146,15 @@ class Pruner:
                             true.add(j)
                             work.append(j)
         return frozenset(chosen)
+
+
+def _has_placeholder(value: Any) -> bool:
+    """Whether a template value holds an ``{alias.field}`` placeholder (in a dict: in a value)."""
+    if isinstance(value, str):
+        return TEMPLATE_RE.search(value) is not None
+    if isinstance(value, dict):
+        return any(_has_placeholder(v) for v in value.values())
+    return False
 
 
 def _hashable(v: Any) -> bool:

@@ -161,6 +161,8 @@ class Rulebook:
             type missing here is matched by no pattern and never enters the engine.
         engine_json: each engine rule's definition as JSON text, made once with the rulebook
             (and cached with it), so that registering a ruleset only joins texts.
+        pruner: the rulebook's ``engine.prune.Pruner`` (which rules a round's facts allow),
+            worked out with the rulebook and cached with it.
     """
 
     edition: str
@@ -172,6 +174,7 @@ class Rulebook:
     laws: dict[str, str] = field(default_factory=dict)
     needed_fields: dict[str, frozenset] = field(default_factory=dict)
     engine_json: dict[str, str] = field(default_factory=dict)
+    pruner: Any = field(default=None, compare=False, repr=False)
 
     def ruleset_json(self, names: "Iterable[str] | None" = None) -> str:
         """The JSON ruleset of the engine rules in ``names`` (default: all), in rulebook order:
@@ -676,8 +679,11 @@ def build(paths: list[Path], vocabulary_path: Path, edition: str,
     check_derived_fields(rules)
     strata = stratify(rules)
     engine_rules, engine_names = compile_rules(rules)
-    return Rulebook(edition, rules, vocabulary, strata, engine_rules, engine_names, laws,
+    book = Rulebook(edition, rules, vocabulary, strata, engine_rules, engine_names, laws,
                     needed_fields(rules), {n: json.dumps(d, ensure_ascii=False) for n, d in engine_rules.items()})
+    from .prune import Pruner
+    book.pruner = Pruner(book)
+    return book
 
 
 def rule_files(directory: Path, edition: str = "duplicate-2017") -> list[Path]:
@@ -698,11 +704,11 @@ def edition_vocabulary(directory: Path, edition: str) -> Path | None:
     return extra if folder != Path(directory) and extra.is_file() else None
 
 
-CACHE_FORMAT = 2     # 2: Rulebook.engine_json
+CACHE_FORMAT = 3     # 2: Rulebook.engine_json; 3: Rulebook.pruner
 #: compiled rulebooks kept in the cache folder (the newest; one per rules folder and edition)
 CACHE_KEEP = 64
 #: the modules whose code makes a compiled rulebook (a change to any of them rebuilds it)
-_CACHE_CODE = ("rulebook.py", "editions.py", "yamlpos.py")
+_CACHE_CODE = ("rulebook.py", "editions.py", "yamlpos.py", "prune.py")
 
 
 def cache_dir() -> Path | None:
@@ -774,7 +780,8 @@ def _read_cache(cache: Path) -> "Rulebook | None":
             book = pickle.load(fh)
     except Exception:
         return None
-    return book if isinstance(book, Rulebook) and len(book.engine_json) == len(book.engine_rules) else None
+    return book if isinstance(book, Rulebook) and len(book.engine_json) == len(book.engine_rules) \
+        and book.pruner is not None else None
 
 
 def _write_cache(cache: Path, book: Rulebook) -> None:

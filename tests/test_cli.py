@@ -216,3 +216,26 @@ def test_the_readme_case_example_passes_check(tmp_path):
     proc = run_cli("check", str(path))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.splitlines()[-1] == "1 passed, 0 failed"
+
+
+@pytest.mark.parametrize("argv", [
+    ["rule", IB01], ["rule", IB01, "--trace"], ["rule", IB01, "--format", "json", "--trace"],
+    ["rule", IB01, "--lang", "pt", "--format", "markdown"], ["rule", "x.pbn", "--format", "text"],
+])
+def test_the_usual_rule_arguments_are_read_as_the_parser_reads_them(argv):
+    from engine import cli
+    plain = cli._plain_rule_args(argv)
+    assert plain is not None
+    assert vars(plain) == vars(cli._parser(only="rule").parse_args(argv))
+    assert vars(plain) == vars(cli._parser().parse_args(argv))
+
+
+@pytest.mark.parametrize("argv", [
+    ["rule"], ["rule", "-"], ["rule", IB01, "--format", "html"], ["rule", IB01, "--form", "json"],
+    ["rule", IB01, "--format=json"], ["rule", IB01, "--trace", "--trace"], ["rule", IB01, "--board", "3"],
+    ["rule", IB01, "--debug"], ["--debug", "rule", IB01], ["rule", IB01, "other.yaml"], ["check", IB01],
+    ["rule", IB01, "--lang"], ["rule", IB01, "-h"],
+])
+def test_other_rule_arguments_are_left_to_the_parser(argv):
+    from engine import cli
+    assert cli._plain_rule_args(argv) is None

@@ -56,7 +56,7 @@ def test_a_pass_bid_above_seven_rule_needs_a_bid_above_seven(book):
 def test_rulings_on_the_smaller_rulesets_are_the_same(book, monkeypatch):
     picked = [c for i, c in enumerate(_cases()) if i % 7 == 0]
     whole = []
-    monkeypatch.setattr(inference, "runner_for", lambda b, fallback, facts: fallback)
+    monkeypatch.setattr(inference, "runner_for", lambda b, types, facts: inference.compiled(b, types))
     for c in picked:
         try:
             whole.append(render_json(api.rule(c, book), trace=True))
