@@ -24,7 +24,6 @@ import gc
 _GC_ON = gc.isenabled()
 gc.disable()        # while this module and PyYAML load (see _pause_gc)
 try:
-    import argparse
     import json
     import sys
     from pathlib import Path
@@ -50,12 +49,31 @@ judgements; or PBN) and ask for the ruling. Examples:
 """
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, with a usage mistake reported as one line (``director: error: ...``, exit 2)
-    like any other bad input; ``--help`` still shows the usage."""
+def _argparse_classes() -> tuple:
+    """(``_Parser``, ``_Step``), made on first use: argparse is imported only when a parser is
+    built (``director rule CASE`` reads its few arguments without it, see _plain_rule_args).
 
-    def error(self, message: str):
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+    ``_Parser``: argparse, with a usage mistake reported as one line (``director: error: ...``,
+    exit 2) like any other bad input; ``--help`` still shows the usage. ``_Step``: the action
+    of --auction and --event, which keep their order among each other (in ``steps``)."""
+    global _PARSER_CLASSES, argparse
+    if _PARSER_CLASSES is None:
+        import argparse     # the module's own name, for the functions that build parsers
+
+        class _Parser(argparse.ArgumentParser):
+            def error(self, message: str):
+                self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+        class _Step(argparse.Action):
+            def __call__(self, parser, namespace, values, option_string=None):
+                steps = list(getattr(namespace, "steps", None) or [])
+                steps.append((self.dest, values))
+                namespace.steps = steps
+        _PARSER_CLASSES = (_Parser, _Step)
+    return _PARSER_CLASSES
+
+
+_PARSER_CLASSES: "tuple | None" = None
 
 
 class _Stub:
@@ -84,6 +102,7 @@ class _OnlyOne:
 def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.ArgumentParser:
     """The ``director`` command line; with ``only``, just that command's arguments are built
     (the others appear by name and help line)."""
+    _Parser, _Step = _argparse_classes()
     p = _Parser(prog="director", description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--debug", action="store_true", help="show Python tracebacks on errors")
     sub = _OnlyOne(p.add_subparsers(dest="command", metavar="COMMAND"), only)
@@ -318,15 +337,6 @@ def _cmd_quiz(args) -> int:
     except KeyboardInterrupt:   # Ctrl-C between two questions (while grading): leave quietly
         print("\nQuiz stopped.")
         return 1
-
-
-class _Step(argparse.Action):
-    """--auction and --event keep their order among each other (in ``steps``)."""
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        steps = list(getattr(namespace, "steps", None) or [])
-        steps.append((self.dest, values))
-        namespace.steps = steps
 
 
 def _draft_from_args(args):
@@ -644,7 +654,7 @@ RULE_DEFAULTS = {"debug": False, "command": "rule", "board": None, "dealer": Non
 _RULE_CHOICES = {"--format": ("text", "markdown", "json"), "--lang": ("en", "pt")}
 
 
-def _plain_rule_args(argv: list[str]) -> "argparse.Namespace | None":
+def _plain_rule_args(argv: list[str]) -> "SimpleNamespace | None":
     """The arguments of the usual ``director rule CASE.yaml [--format F] [--lang L] [--trace]``
     (each option at most once, spelt in full), as the parser would give them, without building
     the parser (argparse formats and translates every argument it adds: a tenth of a cold
@@ -661,7 +671,8 @@ def _plain_rule_args(argv: list[str]) -> "argparse.Namespace | None":
             given[opt[2:]] = rest.pop(0)
         else:
             return None
-    return argparse.Namespace(**{**RULE_DEFAULTS, "judge": [], **given})
+    from types import SimpleNamespace
+    return SimpleNamespace(**{**RULE_DEFAULTS, "judge": [], **given})
 
 
 def _main(argv: list[str]) -> int:

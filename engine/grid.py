@@ -14,8 +14,9 @@ Data (``auction(r)``)::
 """
 from __future__ import annotations
 
+import os
 import re
-import shutil
+import sys
 import textwrap
 from typing import Any
 
@@ -62,8 +63,24 @@ def standing_words(standing: str, lang: str = "en") -> str:
 
 def width() -> int:
     """The width to wrap text output to: the terminal's, between 60 and 120 (100 when not a terminal)."""
-    cols = shutil.get_terminal_size((100, 24)).columns
-    return max(60, min(cols, 120))
+    return max(60, min(terminal_columns(100), 120))
+
+
+def terminal_columns(fallback: int) -> int:
+    """The terminal's width in columns as ``shutil.get_terminal_size((fallback, ...))`` tells
+    it (``COLUMNS`` when set to a number above 0, else standard output's terminal, else
+    ``fallback``), without importing shutil: its import (with bz2 and lzma) cost a cold
+    ``director rule`` more than laying out the whole ruling."""
+    try:
+        cols = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        cols = 0
+    if cols <= 0:
+        try:
+            cols = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            cols = 0
+    return cols or fallback
 
 
 # ---------------------------------------------------------------- call standings

@@ -274,3 +274,13 @@ def test_the_yaml_reader_pattern_put_in_the_cache_matches_what_pyyaml_wrote():
     assert 0 < len(found) < 3000
     assert [m.start() for m in yaml.reader.Reader.NON_PRINTABLE.finditer(every)] == found
     assert [m.start() for m in re.compile(yamlpos._YAML_NON_PRINTABLE_SAME).finditer(every)] == found
+
+
+@pytest.mark.parametrize("columns", [None, "", "abc", "0", "-3", "75", "200"])
+def test_the_terminal_width_is_the_one_shutil_gives(monkeypatch, columns):
+    from engine.grid import terminal_columns
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_columns(100) == shutil.get_terminal_size((100, 24)).columns
