@@ -4,8 +4,6 @@ Used by the CLI, the tests and the benchmark, so that all three run the same pat
 """
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from pathlib import Path
 
 from . import facts as _facts
@@ -13,6 +11,7 @@ from . import inference
 from .case import Case, load_case
 from .paths import rules_dir
 from .reads import Reads
+from .record import record, replace
 from .rulebook import CITE_RE, Rulebook, load_rulebook
 from .ruling import Ruling, build
 from .yamlpos import InputError
@@ -37,8 +36,7 @@ def rule(case: Case, book: Rulebook | None = None, edition: str | None = None,
     """
     book = book or rulebook(edition or case.edition)
     if lang is not None and lang != case.lang:
-        import dataclasses
-        case = dataclasses.replace(case, lang=lang)
+        case = replace(case, lang=lang)
     ruling, result = _rule_once(case, book)
     if ruling.unused:
         # a judgement no firing of the last round matched may still have been read, in an
@@ -66,7 +64,7 @@ def _same_without(case: Case, book: Rulebook, unused, ruling: Ruling) -> bool:
     """Whether ruling on ``case`` without the judgement ``unused`` gives the same lines and
     call standings as ``ruling``."""
     rest = [j for j in case.judgements if (j.event, j.prop) != (unused.event, unused.prop)]
-    other = _rule_once(dataclasses.replace(case, judgements=rest), book)[0]
+    other = _rule_once(replace(case, judgements=rest), book)[0]
 
     def key(r: Ruling):
         return ([(ln.code, ln.cite, ln.who, ln.option, ln.branch, ln.text) for ln in r.lines], r.calls)
@@ -84,7 +82,7 @@ def rule_file(path: str | Path, book: Rulebook | None = None, edition: str | Non
     return rule(load_case(path), book, edition, lang)
 
 
-@dataclass
+@record
 class Check:
     """The result of comparing a ruling with a case's ``expect:`` block.
 

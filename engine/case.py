@@ -33,11 +33,11 @@ from __future__ import annotations
 import re
 import reprlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Callable, Literal, NamedTuple, Optional, Union, get_args, get_origin
 
+from .record import field, record
 from .rulebook import law_number
 from .table import Board, Call, CallSyntaxError, Denomination, Seat
 from .yamlpos import InputError, PosDict, PosList, load, position
@@ -540,7 +540,7 @@ def json_schema() -> dict:
 
 # ---------------------------------------------------------------- the validated case
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Event:
     """One event of a case, numbered from 1 in file order.
 
@@ -573,7 +573,7 @@ class Event:
         return dict(self.details).get(name, default)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Judgement:
     """A director's judgement: ``prop`` of the call made at event ``event`` is ``value``."""
 
@@ -584,7 +584,7 @@ class Judgement:
     column: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Expectation:
     """An expected outcome (cite, outcome code) and where it is written.
 
@@ -603,7 +603,7 @@ class Expectation:
     who: Optional[str] = None             # `for:`, the seat the item concerns (quizzes grade it)
 
 
-@dataclass
+@record
 class Case:
     """A validated case: board, events in order, judgements, expectations.
 

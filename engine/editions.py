@@ -10,10 +10,10 @@ A rules directory without ``editions.yaml`` (a test's own rulebook, say) holds o
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from .record import field, record
 from .yamlpos import InputError, load, position
 
 DEFAULT = "duplicate-2017"
@@ -25,7 +25,7 @@ _SEED_CITE = re.compile(r"^seed(\d{3})\.(\d{1,2})$")
 CITE_KINDS = ("law", "seed")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Edition:
     """One edition.
 

@@ -120,12 +120,12 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Optional
 
 from .case import Case, Event
+from .record import record
 from .table import Call, Denomination, Seat, auction_is_over, declarer, double_admissible, is_sufficient, lowest_sufficient, redouble_admissible, relation
 
 
@@ -137,7 +137,7 @@ def _is_mapping(x) -> bool:
     return isinstance(x, (dict, MappingProxyType)) or isinstance(x, Mapping)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Source:
     """Where a base fact came from: the event number (None for board/case facts) and line."""
 
@@ -146,7 +146,7 @@ class Source:
     what: str
 
 
-@dataclass
+@record
 class Facts:
     """Base facts of a case and their provenance.
 

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -38,6 +37,7 @@ from typing import Any
 import orjson   # facts in and matches out of the engine as JSON, several times per case
 
 from .enginecheck import require_fixed_engine
+from .record import field, record
 from .rulebook import CONTROL_ALIAS, CONTROL_TYPE, TEMPLATE_RE, Rulebook, Rule
 
 require_fixed_engine()
@@ -75,7 +75,7 @@ _REGISTERED: dict[tuple, "_Compiled"] = {}
 _SIDS = itertools.count(1)
 
 
-@dataclass
+@record
 class Firing:
     """One rule firing: the rule, the facts matched (alias -> fact dict) and what it concluded."""
 
@@ -85,7 +85,7 @@ class Firing:
     derived: list[dict] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class OutcomeRecord:
     """An outcome concluded by a rule, rendered from the facts it matched.
 
@@ -104,7 +104,7 @@ class OutcomeRecord:
     order: tuple
 
 
-@dataclass
+@record
 class RunResult:
     """Everything one case run produced: outcomes, firings, derived facts, rounds used.
 

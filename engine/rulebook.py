@@ -41,12 +41,12 @@ import os
 import pickle
 import re
 import sys
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
 from . import editions
+from .record import field, record
 from .yamlpos import InputError, PosDict, PosList, load, position
 
 # a sub-clause (27B1(a)), or, for a code known only from a seed document, the seed and the
@@ -72,7 +72,7 @@ CONTROL_TYPE = "$stratum"
 CONTROL_ALIAS = "ctl__"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Pattern:
     """One named pattern: ``alias`` matches facts of ``type`` satisfying ``tests``.
 
@@ -86,7 +86,7 @@ class Pattern:
     tests: tuple
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Ref:
     """A join: the value of ``field`` in the fact matched by ``alias``."""
 
@@ -94,7 +94,7 @@ class Ref:
     field: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Conclusion:
     """One item of a rule's ``then``: an outcome (``kind='outcome'``) or a derived fact."""
 
@@ -104,7 +104,7 @@ class Conclusion:
     tr: dict = field(default_factory=dict, compare=False)   # text_pt, option_pt, branch_pt
 
 
-@dataclass
+@record
 class Rule:
     """A validated rule, as a law teacher wrote it.
 
@@ -144,7 +144,7 @@ class Rule:
         return {p.type for p in self.unless}
 
 
-@dataclass
+@record
 class Rulebook:
     """All rules of one edition, stratified and compiled.
 
@@ -704,11 +704,11 @@ def edition_vocabulary(directory: Path, edition: str) -> Path | None:
     return extra if folder != Path(directory) and extra.is_file() else None
 
 
-CACHE_FORMAT = 3     # 2: Rulebook.engine_json; 3: Rulebook.pruner
+CACHE_FORMAT = 4     # 2: Rulebook.engine_json; 3: Rulebook.pruner; 4: engine.record classes
 #: compiled rulebooks kept in the cache folder (the newest; one per rules folder and edition)
 CACHE_KEEP = 64
 #: the modules whose code makes a compiled rulebook (a change to any of them rebuilds it)
-_CACHE_CODE = ("rulebook.py", "editions.py", "yamlpos.py", "prune.py")
+_CACHE_CODE = ("rulebook.py", "editions.py", "yamlpos.py", "prune.py", "record.py")
 
 
 def cache_dir() -> Path | None:

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import json
 import textwrap
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable
 
 from .case import Case
 from .facts import Facts
 from .inference import Firing, OutcomeRecord, RunResult
+from .record import field, record
 from .rulebook import TEMPLATE_RE, Rulebook
 
 VUL_NAMES = {"None": "neither side vulnerable", "NS": "N-S vulnerable", "EW": "E-W vulnerable",
@@ -25,7 +25,7 @@ VUL_NAMES = {"None": "neither side vulnerable", "NS": "N-S vulnerable", "EW": "E
 SECTION_ORDER = ("irregularity", "ruling", "options", "branches", "judgements", "not-covered")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class EventRef:
     """A case event behind a conclusion: its number (None for board/case facts), file:line, words."""
 
@@ -42,7 +42,7 @@ class EventRef:
         return {"event": self.event, "file": self.file, "line": self.line, "what": self.what}
 
 
-@dataclass
+@record
 class Line:
     """One line of a ruling: an outcome with its citation, who it concerns, its group and origins.
 
@@ -96,7 +96,7 @@ class Line:
                 "about": self.about, "events": [e.as_dict() for e in self.events]}
 
 
-@dataclass
+@record
 class TraceEntry:
     """One rule firing: rule id, cite, stratum, and each matched fact with the events behind it."""
 
@@ -118,7 +118,7 @@ OPTIONS_HEAD = "options-explained"
 STANDS_CODES = ("call-accepted", "call-stands", "call-in-rotation")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CallStanding:
     """A call event's final standing once the rules have settled.
 
@@ -149,7 +149,7 @@ class CallStanding:
                 "cite": self.cite, "out_of_rotation": self.out_of_rotation, "replaces": self.replaces}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class UnusedJudgement:
     """A judgement the case states that no rule of the ruling read (``judgement`` as written
     in the case, e.g. ``S 3H specifies``; ``line``: its line in the case file)."""
@@ -163,7 +163,7 @@ class UnusedJudgement:
         return {"judgement": self.judgement, "line": self.line}
 
 
-@dataclass
+@record
 class Ruling:
     """A complete ruling on one case.
 

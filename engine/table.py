@@ -10,9 +10,10 @@ available in the current auction.  It draws no legal consequences.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, Sequence
+
+from .record import record
 
 __all__ = [
     "CallSyntaxError",
@@ -282,7 +283,7 @@ _WORD_CALLS = {
 }
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Call:
     """One call in the auction: a bid, a pass, a double or a redouble.
 
@@ -530,7 +531,7 @@ _BOARD_CYCLE = (
 )
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Board:
     """A duplicate board, identified by its number.
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from .record import record
 
 #: PyYAML's pure-Python reader (``yaml.reader.Reader``) compiles, when ``yaml`` is imported, a
 #: negated character class over every code point but the printable ones. Python's ``re`` spends
@@ -235,7 +236,7 @@ def load(path: str | Path, max_bytes: "int | None" = None, max_nodes: "int | Non
     return loads(text, p, max_nodes)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Where:
     """A place in an input file: ``file:line:column``."""
 

@@ -6,7 +6,6 @@ failure prints the case file. ``tools/sweep.py N`` runs the same checks over man
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import pathlib
@@ -22,6 +21,7 @@ from engine import api
 from engine.audit.generate import generate, generate_data, to_yaml
 from engine.audit.properties import Fault, claims, faults, rule_and_check
 from engine.case import from_data, load_case
+from engine.record import replace
 from engine.ruling import Line, render_json, render_text
 from engine.yamlpos import loads
 
@@ -83,7 +83,7 @@ def _ruling(book, name):
 
 
 def _line_like(ln: Line, **change) -> Line:
-    return dataclasses.replace(ln, **change)
+    return replace(ln, **change)
 
 
 def test_a_line_cancelling_a_call_that_stands_is_a_standing_fault(book):
@@ -181,7 +181,7 @@ def test_a_judgement_read_through_a_negation_is_not_called_unused(book):
         r = api.rule_file(path, book)
         for u in r.unused:
             rest = [j for j in r.case.judgements if (j.event, j.prop) != (u.event, u.prop)]
-            other = api.rule(dataclasses.replace(r.case, judgements=rest), book)
+            other = api.rule(replace(r.case, judgements=rest), book)
             assert other.pairs() == r.pairs(), (path.name, u)
 
 

@@ -2,7 +2,6 @@
 unused-judgement lines it leads to are the ones ruling again without each judgement gives."""
 from __future__ import annotations
 
-import dataclasses
 import pathlib
 import random
 
@@ -12,6 +11,7 @@ from engine import api
 from engine.audit.generate import generate_data
 from engine.case import from_data, load_case
 from engine.reads import Reads
+from engine.record import replace
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CASES = ROOT / "cases"
@@ -27,7 +27,7 @@ def _key(r):
 
 
 def _without(case, j):
-    return dataclasses.replace(case, judgements=[x for x in case.judgements if x is not j])
+    return replace(case, judgements=[x for x in case.judgements if x is not j])
 
 
 def _judged_cases():
