@@ -60,6 +60,15 @@ def test_director_rule_loads_no_front_end_nor_pydantic(tmp_path):
     assert sorted(m for m in mods if m.split(".")[0] in FRONT_ENDS or m in FRONT_ENDS) == []
 
 
+#: what a cold `director rule` does without: each cost a share of its start-up (README, Speed)
+SLOW_TO_IMPORT = ("dataclasses", "inspect", "argparse", "shutil", "orjson", "hashlib", "platformdirs", "uuid")
+
+
+def test_director_rule_loads_none_of_the_slow_imports(tmp_path):
+    mods = imported_by(tmp_path, "rule", str(IB01), "--format", "markdown", "--trace")
+    assert sorted(m for m in mods if m.split(".")[0] in SLOW_TO_IMPORT) == []
+
+
 def test_director_schema_still_builds_the_pydantic_models(tmp_path):
     assert "engine.case_schema" in imported_by(tmp_path, "schema")
 
@@ -284,3 +293,44 @@ def test_the_terminal_width_is_the_one_shutil_gives(monkeypatch, columns):
     else:
         monkeypatch.setenv("COLUMNS", columns)
     assert terminal_columns(100) == shutil.get_terminal_size((100, 24)).columns
+
+
+# ---------------------------------------------------------------- the engine's JSON
+
+def test_the_standard_json_and_orjson_give_the_same_rulings(monkeypatch):
+    """A process rules its first cases with the standard library's JSON, then with orjson's."""
+    import json as std_json
+
+    import orjson
+
+    from engine import api, inference
+    from engine.ruling import render_json
+    book = api.rulebook()
+    picked = [load_case(p) for i, p in enumerate(CASE_FILES) if i % 3 == 0]
+
+    def rule_all(dumps, loads):
+        monkeypatch.setattr(inference, "_dumps", dumps)
+        monkeypatch.setattr(inference, "_loads", loads)
+        monkeypatch.setattr(inference, "_RUNS", [1])       # no switch while this runs
+        out = []
+        for case in picked:
+            try:
+                out.append(render_json(api.rule(case, book), trace=True))
+            except inference.EngineError as e:
+                out.append(str(e))
+        return out
+    std = rule_all(std_json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode, std_json.loads)
+    fast = rule_all(lambda p: orjson.dumps(p).decode(), orjson.loads)
+    assert std == fast
+
+
+def test_a_process_switches_to_orjson_after_its_first_runs(monkeypatch):
+    from engine import inference
+    monkeypatch.setattr(inference, "_RUNS", [0])
+    monkeypatch.setattr(inference, "_dumps", inference._dumps)
+    monkeypatch.setattr(inference, "_loads", inference._loads)
+    for _ in range(inference.ORJSON_FROM - 1):
+        inference._run_count()
+    assert inference._loads.__module__ == "json"
+    inference._run_count()
+    assert inference._loads.__module__ == "orjson" and inference._dumps({"a": "é"}) == '{"a":"é"}'
