@@ -134,10 +134,15 @@ def auction(r) -> dict[str, Any]:
                 orig["replaced_by"] = c["event"]
                 orig["marks"].append("replaced")
                 k = orig.get("note")
-                text = _("{seat}'s {call} (event {event}): replaced by {new} (event {new_event})").format(
-                    seat=seat_name(c["seat"], lang), call=call_name(c["replaces"], lang), event=orig["event"],
-                    new=call_name(c["call"], lang), new_event=c["event"]) + (
-                    f"; {standing_words(c['standing'], lang)}" if c["standing"] != "stands" else "")
+                words = dict(seat=seat_name(c["seat"], lang), call=call_name(c["replaces"], lang), event=orig["event"],
+                             new=call_name(c["call"], lang), new_event=c["event"])
+                if c["standing"] == "cancelled" and orig["marks"] == ["replaced"]:
+                    # the replacement went and the call it would have replaced is left standing
+                    text = _("{seat}'s {call} (event {event}) stands; {new} (event {new_event}), "
+                             "put in its place, is cancelled").format(**words)
+                else:
+                    text = _("{seat}'s {call} (event {event}): replaced by {new} (event {new_event})").format(**words) + (
+                        f"; {standing_words(c['standing'], lang)}" if c["standing"] != "stands" else "")
                 if k is not None:
                     notes[k] = text
                 else:
