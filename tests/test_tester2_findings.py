@@ -170,3 +170,29 @@ def test_barred_players_insufficient_bid_gets_no_law_27_options(name):
     assert any(ln.cite == "37B1" and ln.code == "call-cancelled" for ln in r.lines)
     assert not [ln for ln in r.lines if ln.option and ln.cite.startswith("27")]
     assert not any("may accept" in t for t in tell_the_table(r)), tell_the_table(r)
+
+
+# F1b (27C): LHO accepts the insufficient bid after a premature replacement: the bid stands,
+# the replacement is cancelled, in the calls and in the grid's note
+
+@pytest.mark.parametrize("name, ib, rep", [
+    ("law27-c-lho-accepts-ib-after-premature-replacement", "1S", "2S"),
+    ("law27-c-lho-accepts-ib-after-premature-pass", "1C", "Pass"),
+])
+def test_accepted_insufficient_bid_stands_and_its_premature_replacement_goes(name, ib, rep):
+    r = ruled(name)
+    calls = {c.event: c.as_dict() for c in r.calls}
+    assert calls[2]["call"] == ib and calls[2]["standing"] == "stands", calls[2]
+    assert calls[3]["call"] == rep and calls[3]["standing"] == "cancelled", calls[3]
+    notes = auction(r)["notes"]
+    assert any(n.startswith(f"East's {ib} (event 2) stands; {rep} (event 3)") for n in notes), notes
+    assert not [ln for ln in r.lines if ln.cite == "9C"]
+
+
+# F1 case C: a barred offender of a bid out of rotation is not offered a comparable call
+
+def test_barred_offender_of_bid_out_of_rotation_gets_no_comparable_call_option():
+    r = ruled("law31-b-silenced-player-bids-out-of-rotation")
+    assert not [ln for ln in r.lines if ln.cite == "31A2(a)"]
+    b2 = next(ln for ln in r.lines if ln.cite == "31B2")
+    assert "may only pass" in b2.text and "any legal call" not in b2.text, b2.text
