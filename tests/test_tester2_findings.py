@@ -196,3 +196,16 @@ def test_barred_offender_of_bid_out_of_rotation_gets_no_comparable_call_option()
     assert not [ln for ln in r.lines if ln.cite == "31A2(a)"]
     b2 = next(ln for ln in r.lines if ln.cite == "31B2")
     assert "may only pass" in b2.text and "any legal call" not in b2.text, b2.text
+
+
+# F11: "16C2 applies" (to partner's call before the offender's turn) and "16C2 does not apply"
+# (23B, from the comparable call on) are said with their time, not as a contradiction
+
+@pytest.mark.parametrize("name", ["law30-b1-partner-called-before-comparable-pass",
+                                  "law31-b-partner-called-before-comparable-bid",
+                                  "law32-b-partner-called-before-comparable-double"])
+def test_16c2_and_23b_lines_say_when_each_holds(name):
+    r = ruled(name)
+    b23 = next(ln for ln in r.lines if ln.cite == "23B")
+    assert "no longer applies" in b23.text and "E" in b23.text.split("before it")[0], b23.text
+    assert "16C2 does not apply to it" not in b23.text
