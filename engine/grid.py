@@ -315,7 +315,7 @@ def latest_first(r, now: list, room: int) -> list:
     irregular = sorted({n for ln in r.lines if ln.code == "irregularity" for n in ln.about if isinstance(n, int)})
     key = {id(ln): (-_anchor(ln, irregular), TELL_NOW.index(ln.code)) for ln in now}
     ruled = max((e.number for e in r.case.events if e.kind == "ruled"), default=0)
-    if any(i > ruled for i in irregular):
+    if ruled and any(i > ruled for i in irregular):
         # the director has ruled on the earlier irregularities and the table heard it then
         now = [ln for ln in now if -key[id(ln)][0] > ruled]
     ranked = sorted(now, key=lambda ln: key[id(ln)])

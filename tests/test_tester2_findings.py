@@ -209,3 +209,13 @@ def test_16c2_and_23b_lines_say_when_each_holds(name):
     b23 = next(ln for ln in r.lines if ln.cite == "23B")
     assert "no longer applies" in b23.text and "E" in b23.text.split("before it")[0], b23.text
     assert "16C2 does not apply to it" not in b23.text
+
+
+# F7 (t66): a change of call accepted under 25B1 that is insufficient is also 27A1's; the 25B1
+# lines (which name no irregularity of their own) are still read out
+
+def test_accepted_insufficient_change_of_call_is_recorded_and_told():
+    r = ruled("law25-b1-accepted-change-to-insufficient-bid-is-27a1")
+    assert {(ln.cite, ln.code) for ln in r.lines} >= {("18D", "irregularity"), ("27A1", "call-accepted")}
+    told = tell_the_table(r)
+    assert any("2C is withdrawn and 1S stands" in t for t in told), told
