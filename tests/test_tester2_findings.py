@@ -219,3 +219,14 @@ def test_accepted_insufficient_change_of_call_is_recorded_and_told():
     assert {(ln.cite, ln.code) for ln in r.lines} >= {("18D", "irregularity"), ("27A1", "call-accepted")}
     told = tell_the_table(r)
     assert any("2C is withdrawn and 1S stands" in t for t in told), told
+
+
+# F7 (t25): once the auction has ended, the 26B restriction is said as it fell: in force, with
+# declarer named, when the offender defends; nothing when the offender's side declares
+
+def test_lead_restriction_resolved_once_the_auction_has_ended():
+    r = ruled("law26-b-offender-defends-restriction-in-force")
+    lines = [ln.text for ln in r.lines if ln.cite == "26B" and ln.code == "lead-restriction-possible"]
+    assert any(t.startswith("The auction has ended with E a defender: N, declarer, may forbid W") for t in lines), lines
+    r = ruled("law26-b-offender-declares-no-lead-restriction")
+    assert [ln.code for ln in r.lines if ln.cite == "26B"][-1] == "no-lead-restriction"
