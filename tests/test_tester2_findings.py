@@ -229,4 +229,4 @@ def test_lead_restriction_resolved_once_the_auction_has_ended():
     lines = [ln.text for ln in r.lines if ln.cite == "26B" and ln.code == "lead-restriction-possible"]
     assert any(t.startswith("The auction has ended with E a defender: N, declarer, may forbid W") for t in lines), lines
     r = ruled("law26-b-offender-declares-no-lead-restriction")
-    assert [ln.code for ln in r.lines if ln.cite == "26B"][-1] == "no-lead-restriction"
+    assert [ln.code for ln in r.lines if ln.cite == "26B"][-1] == "lead-restriction-does-not-arise"
