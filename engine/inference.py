@@ -293,8 +293,8 @@ class _Compiled:
         self.by_fid: dict[str, dict] = {}
         self.seen: dict[tuple, str] = {}      # a derived fact's content -> its fid
         self.alts: dict[str, list[Firing]] = {}   # fid -> the other firings that derived it
-        definitions = book.engine_rules if names is None else \
-            {n: d for n, d in book.engine_rules.items() if n in names}
+        definitions = book.engine_rule_names() if names is None else \
+            [n for n in book.engine_rule_names() if n in names]
         # only the fact types some registered rule can match enter this ruleset
         types = {t for n in definitions for t in _TYPES[id(book)][1].get(n, ())} | {CONTROL_TYPE}
         self.needed = {t: f for t, f in book.needed_fields.items() if t in types} \

@@ -179,10 +179,40 @@ class Rulebook:
     def ruleset_json(self, names: "Iterable[str] | None" = None) -> str:
         """The JSON ruleset of the engine rules in ``names`` (default: all), in rulebook order:
         the text ``json.dumps`` gives for ``engine_rules`` restricted to them."""
-        keep = self.engine_rules if names is None else set(names)
-        texts = self.engine_json if len(self.engine_json) == len(self.engine_rules) else {}
-        return "{" + ", ".join(f"{json.dumps(n)}: {texts.get(n) or json.dumps(d, ensure_ascii=False)}"
-                               for n, d in self.engine_rules.items() if n in keep) + "}"
+        keep = None if names is None else set(names)
+        if self._json_complete():
+            return "{" + ", ".join(f"{json.dumps(n)}: {t}" for n, t in self.engine_json.items()
+                                   if keep is None or n in keep) + "}"
+        return "{" + ", ".join(f"{json.dumps(n)}: {json.dumps(d, ensure_ascii=False)}"
+                               for n, d in self.engine_rules.items() if keep is None or n in keep) + "}"
+
+    def engine_rule_names(self) -> list[str]:
+        """The engine rules' names, in rulebook order (those of ``engine_rules``)."""
+        return list(self.engine_json if self._json_complete() else self.engine_rules)
+
+    def _json_complete(self) -> bool:
+        """Whether ``engine_json`` holds every engine rule (it does in a built or cached rulebook)."""
+        rules = self.__dict__.get("engine_rules")
+        return rules is None or len(self.engine_json) == len(rules)
+
+    # The cache keeps ``engine_json`` only: ``engine_rules`` (the same definitions as dicts, a
+    # sixth of the cached file) is decoded from it when first asked for.
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        if self._json_complete():
+            state["engine_rules"] = None
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        if self.__dict__.get("engine_rules", 0) is None:
+            del self.__dict__["engine_rules"]
+
+    def __getattr__(self, name: str):
+        if name == "engine_rules" and "engine_json" in self.__dict__:
+            rules = self.__dict__["engine_rules"] = {n: json.loads(t) for n, t in self.engine_json.items()}
+            return rules
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def by_id(self, rule_id: str) -> Rule:
         for r in self.rules:
@@ -704,7 +734,7 @@ def edition_vocabulary(directory: Path, edition: str) -> Path | None:
     return extra if folder != Path(directory) and extra.is_file() else None
 
 
-CACHE_FORMAT = 4     # 2: Rulebook.engine_json; 3: Rulebook.pruner; 4: engine.record classes
+CACHE_FORMAT = 5     # 2: Rulebook.engine_json; 3: Rulebook.pruner; 4: engine.record classes; 5: no engine_rules
 #: compiled rulebooks kept in the cache folder (the newest; one per rules folder and edition)
 CACHE_KEEP = 64
 #: the modules whose code makes a compiled rulebook (a change to any of them rebuilds it)
@@ -780,7 +810,7 @@ def _read_cache(cache: Path) -> "Rulebook | None":
             book = pickle.load(fh)
     except Exception:
         return None
-    return book if isinstance(book, Rulebook) and len(book.engine_json) == len(book.engine_rules) \
+    return book if isinstance(book, Rulebook) and book.engine_json and book._json_complete() \
         and book.pruner is not None else None
 
 

@@ -212,6 +212,10 @@ def test_an_unchanged_rulebook_is_read_from_the_cache(book_dir, monkeypatch):
     again = _load(book_dir)
     assert again is not first and [r.id for r in again.rules] == [r.id for r in first.rules]
     assert again.ruleset_json() == first.ruleset_json()
+    assert "engine_rules" not in again.__dict__                 # not cached: decoded when asked for
+    import json
+    assert json.dumps(again.engine_rules) == json.dumps(first.engine_rules)
+    assert again.engine_rule_names() == list(first.engine_rules) == list(again.engine_rules)
 
 
 def test_editing_a_rule_file_invalidates_the_cache(book_dir):
