@@ -329,10 +329,12 @@ def test_the_standard_json_and_orjson_give_the_same_rulings(monkeypatch):
 
 
 def test_a_process_switches_to_orjson_after_its_first_runs(monkeypatch):
+    import json as std_json
+
     from engine import inference
-    monkeypatch.setattr(inference, "_RUNS", [0])
-    monkeypatch.setattr(inference, "_dumps", inference._dumps)
-    monkeypatch.setattr(inference, "_loads", inference._loads)
+    monkeypatch.setattr(inference, "_RUNS", [0])       # as a new process starts
+    monkeypatch.setattr(inference, "_dumps", std_json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode)
+    monkeypatch.setattr(inference, "_loads", std_json.loads)
     for _ in range(inference.ORJSON_FROM - 1):
         inference._run_count()
     assert inference._loads.__module__ == "json"
