@@ -31,15 +31,15 @@ GONE = ("cancelled", "awaiting-replacement", "superseded", "withdrawn", "void")
 STANDING_WORDS = {"stands": "stands", "cancelled": "cancelled", "replaced-by-pass": "replaced by a pass",
                   "awaiting-replacement": "to be replaced", "superseded": "put right (replaced)",
                   "withdrawn": "withdrawn", "void": "void", "awaiting-decision": "awaiting a player's decision"}
-_SEAT_RE = re.compile(r"(?<![\w'’-])([NESW])(?![\w-])|(?<![\w-])([NESW])(?='s\b)|\b(N-S|E-W)\b")
+_SEAT_RE = re.compile(r"(?<![\w'’-])([NESW])(?![\w-])|(?<![\w-])([NESW])(?='s\b)|\b(N-S|E-W|NS|EW)\b")
 
 
 def seats_in_full(text: str, lang: str = "en") -> str:
     """``text`` with standalone seat letters in full (in ``lang``): "W's 1H" -> "West's 1H",
-    "N-S" -> "North-South". Calls (1S, 3NT) and cards are left alone."""
+    "N-S" and "NS" -> "North-South". Calls (1S, 3NT) and cards are left alone."""
     def sub(m):
         if m.group(3):
-            a, b = m.group(3).split("-")
+            a, b = m.group(3).replace("-", "")
             return f"{seat_name(a, lang)}-{seat_name(b, lang)}"
         return seat_name(m.group(1) or m.group(2), lang)
     return _SEAT_RE.sub(sub, text)
