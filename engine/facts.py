@@ -51,7 +51,8 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   (the standing calls before this one had already ended the auction: three passes after a
   bid, or four passes), auction_ended_after (the standing calls up to and including this one
   end the auction), closing_pass_out_of_turn (set on a call that ends the auction: one of
-  the closing passes was made by a player whose turn it was not), simultaneous_with (the
+  the closing passes was made by a player whose turn it was not; and declarer / dummy, of
+  the contract the calls that stand make, ``none`` when passed out), simultaneous_with (the
   seat whose call this one was made at the same moment as; the case file writes it just
   after that call), contract_side (calls after the auction ended: the side that made the
   last bid; by_declaring_side: the caller is on that side), next_by_turn_player (the next
@@ -457,6 +458,10 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
                     break
                 closing.append(n)
             f["closing_pass_out_of_turn"] = any(call_facts.get(n, f)["rel"] != "self" for n in closing)
+            # the contract's declarer and dummy, over the calls that stand ("none": passed
+            # out; always present, as a field a pattern compares must be)
+            dec = declarer([(s, c) for _, s, c in standing])
+            f["declarer"], f["dummy"] = (dec.letter, dec.partner.letter) if dec is not None else ("none", "none")
         call_facts[e.number] = f
         add(f, Source(e.number, e.line, _describe(e)))
 
