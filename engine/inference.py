@@ -530,10 +530,11 @@ def _outcomes(firings: list[Firing], alts: "dict[str, list[Firing]] | None" = No
             latest[key] = n
         return latest[key]
 
+    position = {id(f): i for i, f in enumerate(firings)} if alts else {}
     for fid, others in alts.items():
         # the earliest derivation (first in firing order among equals) lists the fact
         src = by_fid[fid]
-        best = min((src, *others), key=behind)
+        best = min((src, *others), key=lambda f: (behind(f), position[id(f)]))
         if best is not src:
             fact = next(d for d in src.derived if d["fid"] == fid)
             src.derived.remove(fact)
@@ -575,6 +576,25 @@ def _statuses(derived: list[dict]) -> dict[int, str]:
     return out
 
 
+def _sort_firings(firings: list[Firing], seen: dict[tuple, str]) -> None:
+    """Sort one round's firings (in place) by rulebook order, then by the facts they matched:
+    a base fact by its fid, a derived fact by its content (``seen``: content -> fid), so the
+    order does not depend on the order the engine ran them in, nor on how derived facts
+    were numbered."""
+    content = {fid: key for key, fid in seen.items()}
+
+    def fact_key(v: dict) -> bytes:
+        fid = v.get("fid")
+        c = content.get(fid)
+        if c is None:
+            return b"\x00" + str(fid).encode()
+        try:
+            return b"\x01" + orjson.dumps(c)
+        except TypeError:           # a value JSON cannot hold
+            return b"\x02" + repr(c).encode()
+    firings.sort(key=lambda f: (f.rule.order, sorted(fact_key(v) for v in f.matched.values())))
+
+
 def run(book: Rulebook, derive) -> RunResult:
     """Rule on a case to a fixpoint over call statuses.
 
@@ -606,7 +626,7 @@ def run(book: Rulebook, derive) -> RunResult:
         runner.derived_count = count
         firings = runner.run_once(facts)
         count = runner.derived_count
-        firings.sort(key=lambda f: (f.rule.order, sorted(str(v.get("fid")) for v in f.matched.values())))
+        _sort_firings(firings, runner.seen)
         seen.append((facts, firings))
         derived = [d for f in firings for d in f.derived]
         now = _statuses(derived)
