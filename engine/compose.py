@@ -253,9 +253,11 @@ class Draft:
     # ------------------------------------------------------------ the case and the ruling
 
     def default_title(self) -> str:
-        calls = [f"{e['seat']}:{e.get('with') or e['call']}" for e in self.events if _is_call(e)]
-        head = f"Board {self.board}" if self.board else f"Dealer {self.dealer_seat.value}"
-        return f"{head} at the table" + (f": {' '.join(calls)}" if calls else "")
+        """``'Board 3 at the table: South 1NT, West 1H'`` (seats in full, calls as made)."""
+        names = {"N": "North", "E": "East", "S": "South", "W": "West"}
+        calls = [f"{names.get(str(e['seat']), str(e['seat']))} {e.get('with') or e['call']}" for e in self.events if _is_call(e)]
+        head = f"Board {self.board}" if self.board else f"Dealer {names[self.dealer_seat.value]}"
+        return f"{head} at the table" + (f": {', '.join(calls)}" if calls else "")
 
     def to_yaml(self, expect: Optional[list[dict]] = None) -> str:
         """The case as YAML, in the format of cases/ (``expect`` items appended when given)."""

@@ -43,14 +43,16 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   next call event by this caller / their partner / their LHO after this one, not counting
   replacements of this call),
   follows_own_idx (plain calls only: the call event just before this one, in file order and
-  whether or not it stands, was by the same seat, and the director was not called in
-  between: its event number. The player called twice running of their own accord; this does
+  whether or not it stands, was by the same seat, the director was not called in
+  between, and no player said in between that they do not accept that first call: its event
+  number. The player called twice running of their own accord; this does
   not change when the rules cancel either call. After a ruling sends the turn back to them,
   their new call has no follows_own_idx), auction_ended_before
   (the standing calls before this one had already ended the auction: three passes after a
   bid, or four passes), auction_ended_after (the standing calls up to and including this one
   end the auction), closing_pass_out_of_turn (set on a call that ends the auction: one of
-  the closing passes was made by a player whose turn it was not), simultaneous_with (the
+  the closing passes was made by a player whose turn it was not; and declarer / dummy, of
+  the contract the calls that stand make, ``none`` when passed out), simultaneous_with (the
   seat whose call this one was made at the same moment as; the case file writes it just
   after that call), contract_side (calls after the auction ended: the side that made the
   last bid; by_declaring_side: the caller is on that side), next_by_turn_player (the next
@@ -261,9 +263,7 @@ def _static_facts(case: Case) -> "tuple[list[dict], list[dict], dict[str, Source
     call_events = [e for e in case.events if e.kind in ("call", "replaces")]
     for e in case.events:
         if e.kind == "accepts":
-            prior = [x for x in call_events if x.number < e.number and (e.call is None or x.call == e.call)
-                     and (e.target is None or x.number == e.target)]
-            target = prior[-1]
+            target = _decision_target(e, call_events)
             add({"t": "decision", "fid": f"e{e.number}", "idx": e.number, "seat": e.seat.letter,
                  "accepts": e.accepts, "of": target.number, "rel": relation(e.seat, to=target.seat)},
                 Source(e.number, e.line, _describe(e)))
@@ -308,6 +308,13 @@ def _fault_facts(case: Case, add) -> None:
                      "partial" if side in getattr(props.get("partly-at-fault"), "value", ()) else "none")
             add({"t": "fault", "fid": f"fault{ev}-{side}", "of": ev, "side": side, "level": level},
                 Source(ev, first.line, f"judgement: {side} {level} at fault"))
+
+
+def _decision_target(e: Event, call_events: "list[Event]") -> Event:
+    """The call event an ``accepts`` event decides on: the one it names (``event: N``), else
+    the last call or replacement before it (of the call it names, if it names one)."""
+    return [x for x in call_events if x.number < e.number and (e.call is None or x.call == e.call)
+            and (e.target is None or x.number == e.target)][-1]
 
 
 def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) -> None:
@@ -451,6 +458,10 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
                     break
                 closing.append(n)
             f["closing_pass_out_of_turn"] = any(call_facts.get(n, f)["rel"] != "self" for n in closing)
+            # the contract's declarer and dummy, over the calls that stand ("none": passed
+            # out; always present, as a field a pattern compares must be)
+            dec = declarer([(s, c) for _, s, c in standing])
+            f["declarer"], f["dummy"] = (dec.letter, dec.partner.letter) if dec is not None else ("none", "none")
         call_facts[e.number] = f
         add(f, Source(e.number, e.line, _describe(e)))
 
@@ -467,6 +478,11 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
     def first_after(n: int, among: "list[int]") -> "int | None":
         k = bisect.bisect_right(among, n)
         return among[k] if k < len(among) else None
+    # the call events some player said they do not accept, and when (event numbers)
+    declined: dict[int, list[int]] = {}
+    for x in case.events:
+        if x.kind == "accepts" and not x.accepts:
+            declined.setdefault(_decision_target(x, call_events).number, []).append(x.number)
     for i, e in enumerate(call_events):
         f = call_facts[e.number]
         f["lead_faced_before"] = lead_at is not None and lead_at < e.number
@@ -475,8 +491,12 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
                 _closing_run(f, e, call_events[i + 1:], standing_before[e.number], call_facts)
             if e.simultaneous_with is not None:
                 f["simultaneous_with"] = e.simultaneous_with.letter
-            if i > 0 and call_events[i - 1].seat == e.seat and not director_between(call_events[i - 1].number, e.number):
-                f["follows_own_idx"] = call_events[i - 1].number
+            prev = call_events[i - 1] if i > 0 else None
+            # twice running of their own accord: not after a director call, nor after a player
+            # said they do not accept the first call (the turn then went back elsewhere)
+            if (prev is not None and prev.seat == e.seat and not director_between(prev.number, e.number)
+                    and not any(prev.number < d < e.number for d in declined.get(prev.number, ()))):
+                f["follows_own_idx"] = prev.number
         # call events are in file order, so the later ones follow in the list
         # the next call event, and the next by this caller, his partner and his LHO, not
         # counting replacements of this call (one scan, stopping once all four are found)

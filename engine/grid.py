@@ -31,15 +31,15 @@ GONE = ("cancelled", "awaiting-replacement", "superseded", "withdrawn", "void")
 STANDING_WORDS = {"stands": "stands", "cancelled": "cancelled", "replaced-by-pass": "replaced by a pass",
                   "awaiting-replacement": "to be replaced", "superseded": "put right (replaced)",
                   "withdrawn": "withdrawn", "void": "void", "awaiting-decision": "awaiting a player's decision"}
-_SEAT_RE = re.compile(r"(?<![\w'’-])([NESW])(?![\w-])|(?<![\w-])([NESW])(?='s\b)|\b(N-S|E-W)\b")
+_SEAT_RE = re.compile(r"(?<![\w'’-])([NESW])(?![\w-])|(?<![\w-])([NESW])(?='s\b)|\b(N-S|E-W|NS|EW)\b")
 
 
 def seats_in_full(text: str, lang: str = "en") -> str:
     """``text`` with standalone seat letters in full (in ``lang``): "W's 1H" -> "West's 1H",
-    "N-S" -> "North-South". Calls (1S, 3NT) and cards are left alone."""
+    "N-S" and "NS" -> "North-South". Calls (1S, 3NT) and cards are left alone."""
     def sub(m):
         if m.group(3):
-            a, b = m.group(3).split("-")
+            a, b = m.group(3).replace("-", "")
             return f"{seat_name(a, lang)}-{seat_name(b, lang)}"
         return seat_name(m.group(1) or m.group(2), lang)
     return _SEAT_RE.sub(sub, text)
@@ -134,10 +134,15 @@ def auction(r) -> dict[str, Any]:
                 orig["replaced_by"] = c["event"]
                 orig["marks"].append("replaced")
                 k = orig.get("note")
-                text = _("{seat}'s {call} (event {event}): replaced by {new} (event {new_event})").format(
-                    seat=seat_name(c["seat"], lang), call=call_name(c["replaces"], lang), event=orig["event"],
-                    new=call_name(c["call"], lang), new_event=c["event"]) + (
-                    f"; {standing_words(c['standing'], lang)}" if c["standing"] != "stands" else "")
+                words = dict(seat=seat_name(c["seat"], lang), call=call_name(c["replaces"], lang), event=orig["event"],
+                             new=call_name(c["call"], lang), new_event=c["event"])
+                if c["standing"] == "cancelled" and orig["marks"] == ["replaced"]:
+                    # the replacement went and the call it would have replaced is left standing
+                    text = _("{seat}'s {call} (event {event}) stands; {new} (event {new_event}), "
+                             "put in its place, is cancelled").format(**words)
+                else:
+                    text = _("{seat}'s {call} (event {event}): replaced by {new} (event {new_event})").format(**words) + (
+                        f"; {standing_words(c['standing'], lang)}" if c["standing"] != "stands" else "")
                 if k is not None:
                     notes[k] = text
                 else:
@@ -310,7 +315,7 @@ def latest_first(r, now: list, room: int) -> list:
     irregular = sorted({n for ln in r.lines if ln.code == "irregularity" for n in ln.about if isinstance(n, int)})
     key = {id(ln): (-_anchor(ln, irregular), TELL_NOW.index(ln.code)) for ln in now}
     ruled = max((e.number for e in r.case.events if e.kind == "ruled"), default=0)
-    if any(i > ruled for i in irregular):
+    if ruled and any(i > ruled for i in irregular):
         # the director has ruled on the earlier irregularities and the table heard it then
         now = [ln for ln in now if -key[id(ln)][0] > ruled]
     ranked = sorted(now, key=lambda ln: key[id(ln)])

@@ -46,7 +46,8 @@ def test_pass_out_of_rotation_reverts_the_auction():
     assert res.cancelled == frozenset({1})
     assert _pairs(res) == {("17C", "irregularity"), ("29B", "call-not-accepted"), ("29B", "call-cancelled"),
                            ("29B", "auction-reverts"), ("30A", "offender-must-pass-next"),
-                           ("72C", "adjust-if-offender-could-have-known")}     # 30A: 72C may apply
+                           ("72C", "adjust-if-offender-could-have-known"),     # 30A: 72C may apply
+                           ("16C", "information-unauthorised-to-offenders")}   # the cancelled pass (16C2)
     revert = next(o for o in res.outcomes if o.code == "auction-reverts")
     assert revert.who == "E"
 
@@ -101,7 +102,8 @@ def test_substituted_pass_is_replayed_as_a_pass():
     assert _pairs(res) == {("35C", "irregularity"), ("38A", "contract-never-played"), ("38B", "call-cancelled"),
                            ("38C", "pass-substituted"), ("38C", "offenders-must-pass-rest"),
                            ("72C", "adjust-if-offender-could-have-known"), ("26B", "lead-restriction-possible"),
-                           ("12C1(b)", "assigned-adjusted-score")}     # 12C: the kind, if 72C adjusts
+                           ("12C1(b)", "assigned-adjusted-score"),     # 12C: the kind, if 72C adjusts
+                           ("16C", "information-unauthorised-to-offenders")}   # the cancelled 8NT (16C2)
 
 
 def test_closing_pass_out_of_rotation_reopens_the_auction():

@@ -266,3 +266,12 @@ def test_what_went_wrong_is_asked_in_the_cases_own_words():
     words = {c.code: c.words for c in wrong.choices}
     assert "2C" in words["irregularity"] and "out of rotation" in words["irregularity"]
     assert "the line says" not in words["irregularity"]
+
+
+def test_choices_name_seats_in_full():
+    """A trainee reads "West's 1H does not outrank 1NT", never "W's 1H" (words for people)."""
+    import re
+    qz = quiz.load_quiz([str(REPO / "quizzes" / "01-insufficient-bids")], BOOK)
+    words = [c.words for qc in qz.cases for p in qc.points for c in p.choices]
+    assert any("West's 1H does not outrank" in w for w in words)
+    assert not [w for w in words if re.search(r"(?<![\w'])[NESW]'s\b", w)]

@@ -170,3 +170,63 @@ def test_barred_players_insufficient_bid_gets_no_law_27_options(name):
     assert any(ln.cite == "37B1" and ln.code == "call-cancelled" for ln in r.lines)
     assert not [ln for ln in r.lines if ln.option and ln.cite.startswith("27")]
     assert not any("may accept" in t for t in tell_the_table(r)), tell_the_table(r)
+
+
+# F1b (27C): LHO accepts the insufficient bid after a premature replacement: the bid stands,
+# the replacement is cancelled, in the calls and in the grid's note
+
+@pytest.mark.parametrize("name, ib, rep", [
+    ("law27-c-lho-accepts-ib-after-premature-replacement", "1S", "2S"),
+    ("law27-c-lho-accepts-ib-after-premature-pass", "1C", "Pass"),
+])
+def test_accepted_insufficient_bid_stands_and_its_premature_replacement_goes(name, ib, rep):
+    r = ruled(name)
+    calls = {c.event: c.as_dict() for c in r.calls}
+    assert calls[2]["call"] == ib and calls[2]["standing"] == "stands", calls[2]
+    assert calls[3]["call"] == rep and calls[3]["standing"] == "cancelled", calls[3]
+    notes = auction(r)["notes"]
+    assert any(n.startswith(f"East's {ib} (event 2) stands; {rep} (event 3)") for n in notes), notes
+    assert not [ln for ln in r.lines if ln.cite == "9C"]
+
+
+# F1 case C: a barred offender of a bid out of rotation is not offered a comparable call
+
+def test_barred_offender_of_bid_out_of_rotation_gets_no_comparable_call_option():
+    r = ruled("law31-b-silenced-player-bids-out-of-rotation")
+    assert not [ln for ln in r.lines if ln.cite == "31A2(a)"]
+    b2 = next(ln for ln in r.lines if ln.cite == "31B2")
+    assert "may only pass" in b2.text and "any legal call" not in b2.text, b2.text
+
+
+# F11: "16C2 applies" (to partner's call before the offender's turn) and "16C2 does not apply"
+# (23B, from the comparable call on) are said with their time, not as a contradiction
+
+@pytest.mark.parametrize("name", ["law30-b1-partner-called-before-comparable-pass",
+                                  "law31-b-partner-called-before-comparable-bid",
+                                  "law32-b-partner-called-before-comparable-double"])
+def test_16c2_and_23b_lines_say_when_each_holds(name):
+    r = ruled(name)
+    b23 = next(ln for ln in r.lines if ln.cite == "23B")
+    assert "no longer applies" in b23.text and "E" in b23.text.split("before it")[0], b23.text
+    assert "16C2 does not apply to it" not in b23.text
+
+
+# F7 (t66): a change of call accepted under 25B1 that is insufficient is also 27A1's; the 25B1
+# lines (which name no irregularity of their own) are still read out
+
+def test_accepted_insufficient_change_of_call_is_recorded_and_told():
+    r = ruled("law25-b1-accepted-change-to-insufficient-bid-is-27a1")
+    assert {(ln.cite, ln.code) for ln in r.lines} >= {("18D", "irregularity"), ("27A1", "call-accepted")}
+    told = tell_the_table(r)
+    assert any("2C is withdrawn and 1S stands" in t for t in told), told
+
+
+# F7 (t25): once the auction has ended, the 26B restriction is said as it fell: in force, with
+# declarer named, when the offender defends; nothing when the offender's side declares
+
+def test_lead_restriction_resolved_once_the_auction_has_ended():
+    r = ruled("law26-b-offender-defends-restriction-in-force")
+    lines = [ln.text for ln in r.lines if ln.cite == "26B" and ln.code == "lead-restriction-possible"]
+    assert any(t.startswith("The auction has ended with E a defender: N, declarer, may forbid W") for t in lines), lines
+    r = ruled("law26-b-offender-declares-no-lead-restriction")
+    assert [ln.code for ln in r.lines if ln.cite == "26B"][-1] == "lead-restriction-does-not-arise"

@@ -1,6 +1,6 @@
 """A large property sweep: generate N cases, rule on each, count the faults by kind.
 
-    python tools/sweep.py N [--start S] [--jobs J] [--show K] [--hashseed-check M] [--write DIR]
+    python tools/sweep.py N [--start S] [--jobs J] [--show K] [--hashseed-check M] [--write DIR] [--seeds]
 
 Case i is drawn from ``random.Random(S + i)`` (engine/audit/generate.py), so a fault is
 replayed by its seed. For every case: bad input the generator should never write
@@ -109,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="also compare the first M rulings under PYTHONHASHSEED 1 and 2")
     ap.add_argument("--digests", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--write", metavar="DIR", help="write the smallest example of each kind to DIR")
+    ap.add_argument("--seeds", action="store_true",
+                    help="also print one line per faulty case: seed, kinds and rules of its faults")
     args = ap.parse_args(argv)
     if args.digests:
         print(digests(args.start, args.n))
@@ -119,8 +121,12 @@ def main(argv: list[str] | None = None) -> int:
     cases_with: collections.Counter = collections.Counter()
     smallest: dict[str, list[tuple[int, int, str, Fault]]] = {}
     clean = 0
+    faulty: list[str] = []
     for seed, text, faults in results(args.start, args.n, args.jobs):
         clean += not faults
+        if faults and args.seeds:
+            faulty.append(f"{seed}: " + "; ".join(f"{f.kind} {' + '.join(f.rules) or f.detail.split(':')[0]}"
+                                                  for f in faults))
         for kind in {f.kind for f in faults}:
             cases_with[kind] += 1
         for f in faults:
@@ -149,6 +155,9 @@ def main(argv: list[str] | None = None) -> int:
         for (k, rule), m in by_rule.most_common():
             if k == kind:
                 print(f"      {m:6d}  {rule}")
+    if faulty:
+        print("faulty seeds:")
+        print("\n".join(f"  {line}" for line in faulty))
     for kind, examples in sorted(smallest.items()):
         for size, seed, text, f in examples:
             print(f"\n--- smallest {kind} (seed {seed}, {size} events): {f.detail}")

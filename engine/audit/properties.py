@@ -116,24 +116,38 @@ def _changed_after_acceptance(case, n: int) -> bool:
 
 def _closing_run(case, standing, n: int) -> set[int]:
     """The passes a 17D3 sweep from pass event ``n`` covers: ``n`` and the passes after it
-    that, with those before it, made up the three passes after the last call (in file order,
-    leaving out calls already cancelled). Law 17D3 cancels "all subsequent passes" of that
-    run; once the auction has gone back to the player who missed their turn, it "proceeds
-    normally", and the passes made from then on are new calls that stand."""
-    calls = [e for e in case.events if e.kind == "call"]
-    idx = next((i for i, e in enumerate(calls) if e.number == n), None)
+    that, with those before it, made up the three passes after the last call (leaving out
+    calls already cancelled, and counting a replacement in the place of the call it
+    replaced). Law 17D3 cancels "all subsequent passes" of that run; once the auction has
+    gone back to the player who missed their turn, it "proceeds normally", and the passes made
+    from then on are new calls that stand."""
+    events = [e for e in case.events if e.kind in ("call", "replaces")]
+    idx = next((i for i, e in enumerate(events) if e.number == n and e.kind == "call"), None)
     if idx is None:
         return {n}
+    seq: list = []               # the calls before n that stand, replacements in place
+    at: dict[int, int] = {}      # event number -> its place in seq
+    made: list = []              # (event number, seat, call as made), in file order
+    for e in events[:idx]:
+        gone = standing.get(e.number) is not None and standing[e.number].standing == "cancelled"
+        if e.kind == "call":
+            if not gone:
+                at[e.number] = len(seq)
+                seq.append(e.call)
+        else:
+            orig = next((m for m, seat, call in reversed(made) if seat == e.seat and call == e.replaces), None)
+            if orig in at and not gone:
+                at[e.number] = at[orig]
+                seq[at[orig]] = e.call
+        made.append((e.number, e.seat, e.call))
     before = 0
-    for e in reversed(calls[:idx]):
-        if standing.get(e.number) is not None and standing[e.number].standing == "cancelled":
-            continue
-        if not e.call.is_pass:
+    for call in reversed(seq):
+        if not call.is_pass:
             break
         before += 1
     run = set()
-    for e in calls[idx:]:
-        if not e.call.is_pass or before >= 3:
+    for e in events[idx:]:
+        if e.kind != "call" or not e.call.is_pass or before >= 3:
             break
         run.add(e.number)
         before += 1
@@ -146,12 +160,16 @@ def _standing_faults(case, ruling) -> list[Fault]:
     directors = [e.number for e in case.events if e.kind == "director"]
     out = []
     for ln in _unconditional(ruling):
-        for claim, n, sweep in claims(ln):
+        said = claims(ln)
+        accepted = {n for claim, n, _ in said if claim == "accepted"}
+        for claim, n, sweep in said:
             c = standing.get(n)
             if c is None:
                 continue
-            late_change = claim == "accepted" and c.standing in ("withdrawn", "superseded") \
-                and _changed_after_acceptance(case, n)
+            # an acceptance line's "X stands" is the acceptance itself (25B1: "the second
+            # call stands"): it held until the maker changed the call again
+            late_change = claim in ("accepted", "stands") and n in accepted \
+                and c.standing in ("withdrawn", "superseded") and _changed_after_acceptance(case, n)
             if c.standing not in ALLOWED[claim] and not late_change:
                 out.append(Fault("standing", f"{ln.cite} {ln.rule}: {ln.text!r} but event {n} ({c.seat} {c.call}) "
                                              f"{c.standing}", (ln.rule,)))

@@ -88,6 +88,15 @@ def paraphrase(cite: str, book: Rulebook, ruling: Ruling | None = None) -> str:
     return f"Law {int(num)}: {title}" if title else f"Law {cite}"
 
 
+def _unused_words(case: Case, unused: dict) -> str:
+    """A stated finding no rule used, in words with its case line: "North's 2C was artificial
+    (line 19)"; the raw key when no finding of the case sits on that line."""
+    line = unused.get("line")
+    match = [j for j in case.judgements if j.line == line]
+    text = judgement_words(case, match[0]) if match else str(unused.get("judgement"))
+    return f"{text} (line {line})"
+
+
 def law_key(cite: str) -> tuple:
     """Sort key for clauses: by law number, then the clause text (6A < 13A1 < 27B2)."""
     i = 0
@@ -129,7 +138,7 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True) -> Report
         if groups[key]:
             sections.append(Section(key, title, list(groups[key].items())))
     cites = sorted({ln.cite for ln in ruling.lines}, key=law_key)
-    unused = [f"{u.get('judgement')} (line {u.get('line')})" for u in data.get("unused_judgements") or []]
+    unused = [_unused_words(case, u) for u in data.get("unused_judgements") or []]
     return Report(
         case=case, ruling=ruling, title=case.title,
         board=str(case.board.number) if case.board else "not given",
