@@ -29,3 +29,17 @@ def test_tell_the_table_passes_over_background_lines(name, told, not_told):
     lines = tell_the_table(ruled(name))
     assert lines and lines[0].startswith(told), lines
     assert not any(t.startswith(not_told) for t in lines), lines
+
+
+# T3-5: options that are the director's own (16D2) get no 10C1 head line about a player who
+# chooses without consulting partner; a player's options still do
+
+@pytest.mark.parametrize("name, head", [
+    ("law16d-d3-the-director-chooses-no-10c-line", False),
+    ("law16d-d2-the-director-chooses-among-four-no-10c-line", False),
+    ("law27-b2-other-sufficient-bid", False),          # the choice made: no options left
+    ("law27-ib-then-partner-passes-at-lhos-turn-order-open", True),
+])
+def test_options_head_only_for_a_players_choice(name, head):
+    r = ruled(name)
+    assert any(ln.code == "options-explained" for ln in r.lines) is head
