@@ -21,7 +21,10 @@ the replay marks it ``counts_in_rotation``, so the rules that find calls out of 
 pass it by in the next round) or ``voided`` (cancelled with an earlier call that another
 law sweeps away with every call after it, 15A1, 36A, 38B: left out of the replay like a
 cancelled call, and marked ``voided`` so that the rules judge it for nothing else; it
-outranks every other status). The base facts are then recomputed with the mapping event -> status and
+outranks every other status). A derived ``calls-swept`` fact ``{after: <event>}`` voids every
+call made after that event at once (one fact for a sweep of "that call and every call after
+it", where a fact per later call made long auctions quadratic; :func:`engine.table.calls_after`
+finds the calls). The base facts are then recomputed with the mapping event -> status and
 the rules run again, until that mapping no longer changes. When rules give one call several
 statuses, the later one in :data:`CALL_STATUSES` wins (a substituted pass is also a
 cancellation of the call).
@@ -33,12 +36,13 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 import orjson   # facts in and matches out of the engine as JSON, several times per case
 
 from .enginecheck import require_fixed_engine
 from .rulebook import CONTROL_ALIAS, CONTROL_TYPE, TEMPLATE_RE, Rulebook, Rule
+from .table import calls_after
 
 require_fixed_engine()
 import durable_rules_engine as _C  # noqa: E402  (the C extension; after the build check, on purpose)
@@ -530,10 +534,11 @@ def _outcomes(firings: list[Firing], alts: "dict[str, list[Firing]] | None" = No
             latest[key] = n
         return latest[key]
 
+    position = {id(f): i for i, f in enumerate(firings)} if alts else {}
     for fid, others in alts.items():
         # the earliest derivation (first in firing order among equals) lists the fact
         src = by_fid[fid]
-        best = min((src, *others), key=behind)
+        best = min((src, *others), key=lambda f: (behind(f), position[id(f)]))
         if best is not src:
             fact = next(d for d in src.derived if d["fid"] == fid)
             src.derived.remove(fact)
@@ -563,16 +568,57 @@ def _outcomes(firings: list[Firing], alts: "dict[str, list[Firing]] | None" = No
     return out
 
 
-def _statuses(derived: list[dict]) -> dict[int, str]:
-    """The mapping event -> call status from derived ``call-status`` facts (highest precedence wins)."""
-    out: dict[int, str] = {}
+def call_status_facts(derived: list[dict], call_events: "Iterable[int]") -> Iterator[tuple[int, str, dict]]:
+    """(event, status, the derived fact that gives it) for every call status the derived facts
+    give: a ``call-status`` fact its own call's; a ``calls-swept`` fact ``voided`` for each
+    call made after its ``after`` event (``call_events``: the case's call event numbers)."""
+    events = None
     for d in derived:
-        st, of = d.get("status"), d.get("of")
-        if d["t"] != "call-status" or st not in CALL_STATUSES or not isinstance(of, int):
-            continue
-        if of not in out or CALL_STATUSES.index(st) > CALL_STATUSES.index(out[of]):
+        t = d["t"]
+        if t == "call-status":
+            st, of = d.get("status"), d.get("of")
+            if st in CALL_STATUSES and isinstance(of, int):
+                yield of, st, d
+        elif t == "calls-swept" and isinstance(d.get("after"), int):
+            if events is None:
+                events = list(call_events)
+            for n in calls_after(d["after"], events):
+                yield n, "voided", d
+
+
+def _statuses(derived: list[dict], facts: list[dict]) -> dict[int, str]:
+    """The mapping event -> call status from derived ``call-status`` and ``calls-swept`` facts
+    (highest precedence wins) over the base facts ``facts``."""
+    out: dict[int, str] = {}
+    rank = CALL_STATUSES.index
+    for of, st, _ in call_status_facts(derived, _call_events(facts)):
+        if of not in out or rank(st) > rank(out[of]):
             out[of] = st
     return out
+
+
+def _call_events(facts: list[dict]) -> "Iterator[int]":
+    """The event numbers of the call facts among ``facts``."""
+    return (f["idx"] for f in facts if f["t"] == "call" and isinstance(f.get("idx"), int))
+
+
+def _sort_firings(firings: list[Firing], seen: dict[tuple, str]) -> None:
+    """Sort one round's firings (in place) by rulebook order, then by the facts they matched:
+    a base fact by its fid, a derived fact by its content (``seen``: content -> fid), so the
+    order does not depend on the order the engine ran them in, nor on how derived facts
+    were numbered."""
+    content = {fid: key for key, fid in seen.items()}
+
+    def fact_key(v: dict) -> bytes:
+        fid = v.get("fid")
+        c = content.get(fid)
+        if c is None:
+            return b"\x00" + str(fid).encode()
+        try:
+            return b"\x01" + orjson.dumps(c)
+        except TypeError:           # a value JSON cannot hold
+            return b"\x02" + repr(c).encode()
+    firings.sort(key=lambda f: (f.rule.order, sorted(fact_key(v) for v in f.matched.values())))
 
 
 def run(book: Rulebook, derive) -> RunResult:
@@ -606,10 +652,10 @@ def run(book: Rulebook, derive) -> RunResult:
         runner.derived_count = count
         firings = runner.run_once(facts)
         count = runner.derived_count
-        firings.sort(key=lambda f: (f.rule.order, sorted(str(v.get("fid")) for v in f.matched.values())))
+        _sort_firings(firings, runner.seen)
         seen.append((facts, firings))
         derived = [d for f in firings for d in f.derived]
-        now = _statuses(derived)
+        now = _statuses(derived, facts)
         settled = now == status
         if not settled:
             if now in history:

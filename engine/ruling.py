@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from .case import Case
 from .facts import Facts
-from .inference import Firing, OutcomeRecord, RunResult
+from .inference import Firing, OutcomeRecord, RunResult, call_status_facts
 from .rulebook import TEMPLATE_RE, Rulebook
 
 VUL_NAMES = {"None": "neither side vulnerable", "NS": "N-S vulnerable", "EW": "E-W vulnerable",
@@ -342,13 +342,14 @@ def _named_events(template: str, matched: dict[str, dict], call_events: set[int]
     return out
 
 
-def _status_cites(result: RunResult) -> dict[tuple[int, str], str]:
-    """(event, status) -> the cite of the first rule (rulebook order) that derived it."""
+def _status_cites(result: RunResult, call_events: "list[int]") -> dict[tuple[int, str], str]:
+    """(event, status) -> the cite of the first rule (rulebook order) that derived it
+    (``call_events``: the case's call event numbers, for the calls a sweep carries away)."""
     out: dict[tuple[int, str], str] = {}
     for f in sorted(result.firings, key=lambda f: f.rule.order):
-        for d in f.derived:
-            if d.get("t") == "call-status" and isinstance(d.get("of"), int):
-                out.setdefault((d["of"], d.get("status")), f.rule.cite)
+        if f.derived:
+            for n, st, _ in call_status_facts(f.derived, call_events):
+                out.setdefault((n, st), f.rule.cite)
     return out
 
 
@@ -360,8 +361,8 @@ def standings(case: Case, facts: Facts, result: RunResult, lines: list[Line]) ->
     line saying it was accepted or stands, else None).
     """
     status = result.status
-    cites = _status_cites(result)
     call_facts = {f["idx"]: f for f in facts.facts if f.get("t") == "call"}
+    cites = _status_cites(result, list(call_facts))
     took_place_of: dict[int, int] = {}          # original event -> the replacement that took its place
     for n, f in call_facts.items():
         orig = f.get("replaces")

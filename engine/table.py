@@ -31,6 +31,7 @@ __all__ = [
     "last_bid",
     "double_admissible",
     "redouble_admissible",
+    "calls_after",
 ]
 
 
@@ -758,3 +759,12 @@ def final_contract(calls_with_seats: Sequence[tuple["Seat | str", "Call | str"]]
     suffix = "XX" if any(c.is_redouble for c in after) else "X" if any(c.is_double for c in after) else ""
     who = declarer(pairs)
     return f"{bid}{suffix}", who, who.lho
+
+
+def calls_after(after: int, call_events: Iterable[int]) -> list[int]:
+    """The call events (event numbers, in order) made after event ``after``: the calls a
+    sweep of "that call and every call after it" carries away with it.
+
+    ``call_events``: the event numbers of every call of the case, as made (any order).
+    """
+    return sorted(n for n in call_events if n > after)
