@@ -15,7 +15,9 @@ a derived ``call-status`` fact). The replay follows it mechanically:
   pass substituted for it), so the turn passes on to the next player.
 
 A plain set of event numbers is read as all ``cancelled``. A replacement (``{seat, replaces,
-with}``) takes the place of the call it replaces unless it is itself cancelled.
+with}``) takes the place of the call it replaces unless it is itself cancelled; when the call
+it replaces is out of the auction (cancelled), it goes where the auction then stands if the
+turn there is its caller's (a legal call substituted for a cancelled inadmissible double).
 
 Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
 
@@ -445,6 +447,11 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
                 standing[pos] = (e.number, e.seat, _PASS if e.number in as_pass else e.call)
                 changed_from(pos)
             elif e.number not in cancelled and orig_no in awaiting and e.number not in awaiting:
+                standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
+            elif (e.number not in cancelled and e.number not in awaiting and orig_no in cancelled
+                  and not over(standing) and (standing[-1][1].lho if standing else case.dealer) == e.seat):
+                # the call it replaces is out of the auction and the turn is the replacer's
+                # again (an inadmissible double cancelled, say): their new call goes there
                 standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
         turn_at[e.number] = turn
         f["left_out"] = e.number in cancelled
