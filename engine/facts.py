@@ -15,7 +15,9 @@ a derived ``call-status`` fact). The replay follows it mechanically:
   pass substituted for it), so the turn passes on to the next player.
 
 A plain set of event numbers is read as all ``cancelled``. A replacement (``{seat, replaces,
-with}``) takes the place of the call it replaces unless it is itself cancelled.
+with}``) takes the place of the call it replaces unless it is itself cancelled; when the call
+it replaces is out of the auction (cancelled), it goes where the auction then stands if the
+turn there is its caller's (a legal call substituted for a cancelled inadmissible double).
 
 Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
 
@@ -277,9 +279,12 @@ def _static_facts(case: Case) -> "tuple[list[dict], list[dict], dict[str, Source
 
     derive_table_facts(case, add)
 
+    count_at = _count_discovery(case)
     for j in case.judgements:
         ev = case.events[j.event - 1]
         jf = {"t": "judgement", "fid": f"j{j.event}-{j.prop}", "of": j.event, "prop": j.prop, "value": j.value}
+        if count_at is not None and ev.kind == "happened" and ev.happened in _COUNT_EVENTS:
+            jf["of"] = count_at   # any hand count of the discrepancy names it: it is judged at its discovery
         if ev.kind in ("call", "replaces"):
             # who made the judged call (mechanics): rules on a judged call need no call pattern
             jf.update(seat=ev.seat.letter, call=str(ev.call), side=ev.seat.side, partner=ev.seat.partner.letter,
@@ -442,6 +447,11 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
                 standing[pos] = (e.number, e.seat, _PASS if e.number in as_pass else e.call)
                 changed_from(pos)
             elif e.number not in cancelled and orig_no in awaiting and e.number not in awaiting:
+                standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
+            elif (e.number not in cancelled and e.number not in awaiting and orig_no in cancelled
+                  and not over(standing) and (standing[-1][1].lho if standing else case.dealer) == e.seat):
+                # the call it replaces is out of the auction and the turn is the replacer's
+                # again (an inadmissible double cancelled, say): their new call goes there
                 standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
         turn_at[e.number] = turn
         f["left_out"] = e.number in cancelled
@@ -833,6 +843,19 @@ def _auction_context(f: dict, e: Event, calls: list[Event]) -> None:
         target = next((c for c in reversed(pl) if named is None or str(c.call) == named), None)
         if target is not None:
             f["explained_idx"] = target.number
+
+
+_COUNT_EVENTS = ("hand-count", "surplus-card")
+
+
+def _count_discovery(case) -> int | None:
+    """Event number of the first hand count (or surplus card) showing a hand not of 13 cards,
+    the discovery ``_count_facts`` dates a ``count-discrepancy`` from; None if there is none."""
+    for e in case.events:
+        if e.kind == "happened" and e.happened in _COUNT_EVENTS:
+            if e.happened == "surplus-card" or e.get("cards") != 13:
+                return e.number
+    return None
 
 
 def _count_facts(case, happened, add, stage_at, called_before, first_auction_begun) -> None:

@@ -294,6 +294,11 @@ TELL_NOW = ("change-not-allowed", "may-change-call", "call-cancelled", "pass-sub
             "auction-ended", "play-normally", "deal-stands", "adjusted-score", "artificial-adjusted-score")
 
 
+# ruling lines that say where the board stands or which law governs, not what the players do:
+# read out only when the ruling has nothing else
+BACKGROUND = ("auction-period-begun", "auction-period-ended", "refer-to-law")
+
+
 def _anchor(ln, irregular: list[int]) -> int:
     """The event number of the irregularity a ruling line belongs to: the latest irregularity
     (an ``irregularity`` line's event) at or before the first event the line names; 0 if none."""
@@ -371,8 +376,13 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
     room = max(1, most - len(judge) - len(decide))
     out = judge + [seats_in_full(ln.text, lang) for ln in now][:room] + decide
     if not out:
-        # nothing decided: the first ruling line, else what the director applies from the book
-        firsts = [ln for ln in r.lines if ln.section == "ruling"] or \
+        # nothing decided: the first ruling line about the latest irregularity, passing over
+        # lines that only say where the board stands or which law governs, else what the
+        # director applies from the book
+        rulings = [ln for ln in r.lines if ln.section == "ruling"]
+        irregular = sorted({n for ln in r.lines if ln.code == "irregularity" for n in ln.about if isinstance(n, int)})
+        firsts = sorted([ln for ln in rulings if ln.code not in BACKGROUND] or rulings,
+                        key=lambda ln: -_anchor(ln, irregular)) or \
             [ln for ln in r.lines if ln.section == "not-covered"]
         out += [seats_in_full(ln.text, lang) for ln in firsts[:1]]
     if not out and not r.lines:

@@ -64,6 +64,8 @@ THEN_KEYS = {"outcome", "for", "option", "branch", "cite", "text"}
 DERIVED_BASE_TYPES = frozenset({"judgement"})
 #: the fact every rule with an ``option:`` line also derives (``label``: the option's words)
 OPTIONS_FACT = "options-offered"
+#: the outcome code of an option the director chooses (16D2), not a player
+DIRECTOR_OPTION = "director-option"
 # the same words in another language: text_pt, option_pt, branch_pt (kept out of the English
 # data the engine fills; the ruling fills them when a ruling is asked for in that language)
 LANGS = ("pt",)
@@ -354,10 +356,14 @@ def _parse_rule(file: str, rule: Any, idx: int, vocabulary: dict, law: str) -> R
             raise _err(file, then_block, i, fname, "expected 'outcome:' or 'fact:'")
     # bookkeeping, no law: a rule that offers a choice says so (with the choice's label, which
     # may come out empty: then no choice is offered), for the rule that heads a ruling's
-    # options (10C1 in the 2017 rulebook)
+    # options (10C1 in the 2017 rulebook), and whether the choice is the director's own (every
+    # line of the option a ``director-option``) rather than a player's
     labels = list(dict.fromkeys(c.data["option"] for c in then if c.kind == "outcome" and "option" in c.data))
     for k, label in enumerate(labels):
-        then.append(Conclusion("fact", {"type": OPTIONS_FACT, "label": label}, len(then_block) + k))
+        own = all(c.data["outcome"] == DIRECTOR_OPTION for c in then
+                  if c.kind == "outcome" and c.data.get("option") == label)
+        then.append(Conclusion("fact", {"type": OPTIONS_FACT, "label": label, "director": own},
+                               len(then_block) + k))
     pri = rule.get("pri")
     if pri is not None and not isinstance(pri, int):
         raise _err(file, rule, "pri", f"{rid}.pri", f"expected a whole number, found {pri!r}")

@@ -194,6 +194,20 @@ def called(line) -> set[int]:
     return {line.refs[a] for a in re.findall(r"\{(\w+)\.call\}", line.template) if a in line.refs}
 
 
+def _subjects(line) -> set[int]:
+    """The events a line speaks of as its subject: the calls it names (``{alias.call}``), else
+    the events of the aliases it names, leaving out one named only for who declares
+    (``{alias.declarer}`` / ``{alias.dummy}``: the call that ended the auction is then the
+    moment of the line, not what it is about)."""
+    named = called(line)
+    if named:
+        return named
+    fields: dict[str, set[str]] = {}
+    for alias, fld in re.findall(r"\{(\w+)\.([\w-]+)\}", line.template):
+        fields.setdefault(alias, set()).add(fld)
+    return {n for a, n in line.refs.items() if not fields.get(a, set()) <= {"declarer", "dummy"}}
+
+
 def _about(line) -> set[int]:
     return set(line.about) or {e.event for e in line.events if e.event}
 
@@ -230,7 +244,8 @@ def _contradictions(ruling) -> list[Fault]:
     def same_call(a, b):
         return bool((called(a) or set(a.about)) & (called(b) or set(b.about)))
     pair(("call-accepted",), ("call-not-accepted",), same_call, "accepted and not accepted")
-    pair(("no-lead-restriction",), ("lead-restriction-possible",), same_call, "no lead restriction and a lead restriction")
+    pair(("no-lead-restriction",), ("lead-restriction-possible",), lambda a, b: bool(_subjects(a) & _subjects(b)),
+         "no lead restriction and a lead restriction")
     pair(("auction-ended",), ("auction-not-ended",), lambda a, b: bool(_about(a) & _about(b)), "ended and not ended")
     # a "may make any legal call" line for a player already barred agrees with the bar when
     # a line of the ruling says the bar still holds (pass being then the only legal call, and
