@@ -292,10 +292,18 @@ def questions(ruling) -> list[dict]:
     """
     case = ruling.case
     found: dict[str, dict] = {}
-    needed: dict[str, list[str]] = {}
+    needed: dict[str, list] = {}
     for ln in ruling.lines:
         if ln.code == "judgement-needed":
-            needed.setdefault(ln.rule, []).append(ln.text)
+            needed.setdefault(ln.rule, []).append(ln)
+
+    def own(q: dict, lines: list) -> list[str]:
+        # a rule that waits on several calls gives a line for each: the question's own are
+        # the lines naming its event (all of them when none names an event)
+        about = (q.get("about") or {}).get("event")
+        mine = [ln for ln in lines if about is None or not ln.about or about in ln.about]
+        return [ln.text for ln in mine]
+
     for firing in ruling.firings:
         if not _asks(firing.rule):
             continue
@@ -303,7 +311,7 @@ def questions(ruling) -> list[dict]:
             have = found.setdefault(q["id"], {**q, "rules": [], "lines": []})
             if firing.rule.id not in have["rules"]:
                 have["rules"].append(firing.rule.id)
-                have["lines"] += [t for t in needed.get(firing.rule.id, []) if t not in have["lines"]]
+                have["lines"] += [t for t in own(q, needed.get(firing.rule.id, [])) if t not in have["lines"]]
 
     # a judgement-needed line whose rule names nothing the case can state directly (count the
     # other hands, say): a check for the director, answered by adding what was found

@@ -43,3 +43,16 @@ def test_tell_the_table_passes_over_background_lines(name, told, not_told):
 def test_options_head_only_for_a_players_choice(name, head):
     r = ruled(name)
     assert any(ln.code == "options-explained" for ln in r.lines) is head
+
+
+# T3-6: a rule waiting on several calls gives a line for each; each question lists its own
+
+@pytest.mark.parametrize("name, event, seat", [
+    ("law20-f5b-ii-dummy-corrects-partners-explanation-after-final-pass", 7, "E"),
+    ("law21-b1a-last-pass-changed-earlier-passes-too-late", 3, "S"),
+])
+def test_each_question_lists_only_its_own_lines(name, event, seat):
+    from engine.questions import questions
+    qs = [q for q in questions(ruled(name)) if q["kind"] == "judgement" and q["about"].get("event") == event]
+    assert len(qs) == 1, qs
+    assert qs[0]["lines"] and all(t.startswith(f"Decide whether {seat}'s ") for t in qs[0]["lines"]), qs[0]["lines"]
