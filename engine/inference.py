@@ -638,17 +638,17 @@ def _sort_firings(firings: list[Firing], seen: dict[tuple, str]) -> None:
     a base fact by its fid, a derived fact by its content (``seen``: content -> fid), so the
     order does not depend on the order the engine ran them in, nor on how derived facts
     were numbered."""
-    content = {fid: key for key, fid in seen.items()}
+    content: dict[str, bytes] = {}
+    for key, fid in seen.items():
+        try:
+            content[fid] = b"\x01" + _dumps(key).encode()
+        except TypeError:           # a value JSON cannot hold
+            content[fid] = b"\x02" + repr(key).encode()
 
     def fact_key(v: dict) -> bytes:
         fid = v.get("fid")
         c = content.get(fid)
-        if c is None:
-            return b"\x00" + str(fid).encode()
-        try:
-            return b"\x01" + _dumps(c).encode()
-        except TypeError:           # a value JSON cannot hold
-            return b"\x02" + repr(c).encode()
+        return b"\x00" + str(fid).encode() if c is None else c
     firings.sort(key=lambda f: (f.rule.order, sorted(fact_key(v) for v in f.matched.values())))
 
 

@@ -99,35 +99,35 @@ class Pruner:
                         v = tmpl[fld]
                         out.update(i for i, allowed in lst if v is _ANY or v in allowed)
             self.gives.append(tuple(out))
+        # (type, field) -> value -> the atoms a fact of that type meets with that value
+        self.by_value: dict[str, list[tuple[str, dict]]] = {}
+        for t, fields in self.tested.items():
+            lst = []
+            for fld, atoms_of in fields.items():
+                index: dict = {}
+                for i, allowed in atoms_of:
+                    for v in allowed:
+                        index.setdefault(v, []).append(i)
+                lst.append((fld, index))
+            self.by_value[t] = lst
 
     def possible(self, facts: list[dict]) -> frozenset:
         """The engine rules that can fire on a round whose base facts are ``facts``."""
         true = set()
-        tested, exists = self.tested, self.exists
-        seen: dict[tuple, set] = {}
+        by_value, exists = self.by_value, self.exists
         for f in facts:
             t = f["t"]
-            fields = tested.get(t)
-            if fields is None:
-                e = exists.get(t)
-                if e is not None:
-                    true.add(e)
-                continue
-            for fld in fields:
+            e = exists.get(t)
+            if e is not None:
+                true.add(e)
+            for fld, index in by_value.get(t, ()):
                 if fld in f:
-                    key = (t, fld)
-                    vals = seen.get(key)
-                    if vals is None:
-                        vals = seen[key] = set()
                     try:
-                        vals.add(f[fld])
+                        hit = index.get(f[fld])
                     except TypeError:       # an unhashable value meets no constant
-                        pass
-            true.add(exists[t])
-        for (t, fld), vals in seen.items():
-            for i, allowed in tested[t][fld]:
-                if not allowed.isdisjoint(vals):
-                    true.add(i)
+                        continue
+                    if hit is not None:
+                        true.update(hit)
         missing = list(self.need_count)
         users, gives, names = self.users, self.gives, self.names
         chosen = []

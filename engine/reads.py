@@ -247,10 +247,48 @@ class Reads:
             return True
         own = {f"j{event}-{prop}", f"sps{event}"} if prop == "specifies" else {f"j{event}-{prop}"}
         prefix = f"sp{event}-" if prop == "specifies" else None
-        for rnd in self.rounds:
+        last = len(self.rounds) - 1
+        for k, rnd in enumerate(self.rounds):
             mine = [f for f in rnd.facts if f["fid"] in own or (prefix and f["fid"].startswith(prefix))]
+            if not mine:
+                continue
             if any(f["fid"] in rnd.matched for f in mine):
-                return True
-            if mine and _negation_may_see(self.book, mine, rnd):
+                if k == last:
+                    return True
+                # an earlier round hands the next only its call statuses: the judgement
+                # changed nothing there when nothing that rests on it is a call status and
+                # no negation could see it or what rests on it
+                gone = _resting_on(rnd, mine)
+                if gone is None or _negation_may_see(self.book, mine + gone, rnd):
+                    return True
+            elif _negation_may_see(self.book, mine, rnd):
                 return True
         return False
+
+
+#: the derived fact types that give the next round its call statuses (engine.inference)
+STATUS_TYPES = frozenset({"call-status", "calls-swept"})
+
+
+def _resting_on(rnd: _Round, mine: list[dict]) -> "list[dict] | None":
+    """The facts the firings of round ``rnd`` derived from ``mine`` (a judgement's facts),
+    directly or through other derived facts; None when one of them gives a call status
+    (``STATUS_TYPES``), so that the next round may differ without the judgement."""
+    fids = {f["fid"] for f in mine}
+    out: list[dict] = []
+    grown = True
+    done: set[int] = set()
+    while grown:
+        grown = False
+        for i, firing in enumerate(rnd.firings):
+            if i in done or not any(m.get("fid") in fids for m in firing.matched.values()):
+                continue
+            done.add(i)
+            for d in firing.derived:
+                if d["t"] in STATUS_TYPES:
+                    return None
+                if d["fid"] not in fids:
+                    fids.add(d["fid"])
+                    out.append(d)
+                    grown = True
+    return out
