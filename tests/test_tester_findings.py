@@ -69,8 +69,13 @@ def _quiz_child():
     import os
     import pexpect
     env = dict(os.environ, NO_COLOR="1", TERM="dumb", COLUMNS="200")
+    import signal
+
+    def default_sigint():   # a director's terminal delivers Ctrl-C; a background test run may ignore it
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
     child = pexpect.spawn(sys.executable, ["-m", "engine.cli", "quiz", "tests/fixtures/quiz/basic"],
-                          cwd=str(REPO_ROOT), env=env, encoding="utf-8", timeout=120, dimensions=(50, 200))
+                          cwd=str(REPO_ROOT), env=env, encoding="utf-8", timeout=120, dimensions=(50, 200),
+                          preexec_fn=default_sigint)
     log = []
     child.logfile_read = type("L", (), {"write": lambda s, x: log.append(x), "flush": lambda s: None})()
     child.expect(r"Your choices: ")
