@@ -30,11 +30,10 @@ from .. import api
 from ..case import Case, load_case
 from ..rulebook import CITE_RE, Rulebook
 from ..ruling import Ruling
-from ..grid import seats_in_full
 from ..yamlpos import InputError, load, position
 from ..report import build as report_build
 from ..report.grid import build as grid_build
-from ..report.words import SEAT_NAMES, condition, seat
+from ..report.words import SEAT_NAMES, condition, plain, seat
 
 SEATS = ("N", "E", "S", "W")
 DISTRACTORS = 3
@@ -315,7 +314,7 @@ def _choice_words(code: str, items: list[KeyItem], ruling: Ruling, book: Ruleboo
         cites = {it.cite for it in items if it.outcome == code}
         ln = next((l for l in ruling.lines if l.code == code and l.cite in cites), None)
         if ln is not None and ln.text:
-            return seats_in_full(ln.text, getattr(ruling.case, "lang", None) or "en")
+            return plain(ln.text)
     return _words(code, book)
 
 
