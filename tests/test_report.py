@@ -149,3 +149,13 @@ def test_casebook_of_an_empty_folder_is_bad_input(tmp_path):
     assert proc.returncode == 2
     err = proc.stderr.decode().strip()
     assert len(err.splitlines()) == 1 and "found none" in err, err
+
+
+def test_an_unused_finding_is_named_in_words(tmp_path):
+    """A finding no rule read is listed for the committee as a sentence with its case line
+    ("North's 2C was artificial (line 19)"), not as the case file's key ("N 2C artificial")."""
+    text = (REPO / "cases" / "law27-b1b-comparable-call.yaml").read_text()
+    case = tmp_path / "unused.yaml"
+    case.write_text(text.replace("with: 3C", "with: 3NT").replace("N 3C comparable", "N 3NT comparable"))
+    rep = build.report(case, with_svg=False)
+    assert rep.unused == ["North's 2C was artificial (line 19)"]

@@ -88,13 +88,12 @@ def paraphrase(cite: str, book: Rulebook, ruling: Ruling | None = None) -> str:
     return f"Law {int(num)}: {title}" if title else f"Law {cite}"
 
 
-def _unused_words(case: Case, unused: dict) -> str:
-    """A stated finding no rule used, in words with its case line: "North's 2C was artificial
-    (line 19)"; the raw key when no finding of the case sits on that line."""
-    line = unused.get("line")
-    match = [j for j in case.judgements if j.line == line]
-    text = judgement_words(case, match[0]) if match else str(unused.get("judgement"))
-    return f"{text} (line {line})"
+def _unused_words(case: Case, unused) -> str:
+    """A stated finding no rule used (a ruling's ``UnusedJudgement``), in words with its case
+    line: "North's 2C was artificial (line 19)"; as written when the case holds no such finding."""
+    match = [j for j in case.judgements if (j.event, j.prop) == (unused.event, unused.prop)]
+    text = judgement_words(case, match[0]) if match else unused.judgement
+    return f"{text} (line {unused.line})"
 
 
 def law_key(cite: str) -> tuple:
@@ -138,7 +137,7 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True) -> Report
         if groups[key]:
             sections.append(Section(key, title, list(groups[key].items())))
     cites = sorted({ln.cite for ln in ruling.lines}, key=law_key)
-    unused = [_unused_words(case, u) for u in data.get("unused_judgements") or []]
+    unused = [_unused_words(case, u) for u in ruling.unused]
     return Report(
         case=case, ruling=ruling, title=case.title,
         board=str(case.board.number) if case.board else "not given",
