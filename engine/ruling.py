@@ -585,6 +585,13 @@ def _told_apart(lines: list[Line], _=str) -> dict[int, str]:
     return out
 
 
+def _asked_at(ln: Line, qs: list[dict]) -> int:
+    """The position in ``qs`` (engine.questions' asking order) of the first question that
+    judgement-needed line ``ln`` belongs to; ``len(qs)`` when none."""
+    return next((i for i, q in enumerate(qs) if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ())),
+                len(qs))
+
+
 def render_text(r: Ruling, trace: bool = False) -> str:
     """The ruling as plain text for the table (``trace`` appends the rule trace): what the tool
     understood (board, auction grid, judgements; engine.grid), what to tell the players now,
@@ -643,7 +650,7 @@ def render_text(r: Ruling, trace: bool = False) -> str:
     if g["judgements"]:
         out.append("")
         out.append(_("Judgements needed (answer with 'director ask', or type the line shown):"))
-        for ln in g["judgements"]:
+        for ln in sorted(g["judgements"], key=lambda ln: _asked_at(ln, qs)):    # in asking order
             out += dotted("   - ", words[id(ln)], ln.cite)
             for q in qs:
                 about = (q.get("about") or {}).get("event")
