@@ -94,3 +94,34 @@ def test_cancelled_call_lines_one_per_sub_clause(name):
     pairs = {(ln.cite, ln.code) for ln in ruled(name).lines}
     assert ("16C2", "information-unauthorised-to-offenders") in pairs
     assert ("16C1", "information-authorised-to-non-offenders") in pairs
+
+
+# D1: the passes after a 17D3 pass out of rotation were made at the turn that followed the call
+# before them, as the table stood: cancelled with it, not marked out of rotation
+
+@pytest.mark.parametrize("name, offender, after", [
+    ("law17-d3-pass-after-the-pass-out-of-rotation-not-out-of-rotation", 3, [4]),
+    ("law17-d3-two-passes-after-the-pass-out-of-rotation-not-out-of-rotation", 2, [3, 4]),
+    ("law17-d3-closing-pass-out-of-rotation", 3, [4]),
+])
+def test_passes_after_the_17d3_pass_not_out_of_rotation(name, offender, after):
+    r = ruled(name)
+    calls = {c.event: c for c in r.calls}
+    assert calls[offender].out_of_rotation and calls[offender].standing == "cancelled"
+    for n in after:
+        assert not calls[n].out_of_rotation and calls[n].standing == "cancelled", calls[n]
+
+
+# item 2: a correction of a declined insufficient bid written as a plain call is read as its
+# replacement (the case's events), so Law 27 rules on the call made
+
+def test_plain_call_after_declined_ib_is_its_replacement():
+    case = load_case(CASES / "law27-b1a-declined-then-corrected-by-a-plain-call.yaml")
+    e = case.events[3]
+    assert (e.kind, str(e.replaces), str(e.call)) == ("replaces", "1D", "2D")
+    # not when someone else called in between, nor when the bid was sufficient
+    from engine.case import from_data
+    from engine.yamlpos import loads
+    text = ("case: x\ntitle: x\nsource: x\nboard: 1\nevents:\n  - {seat: N, call: 1H}\n  - {seat: E, call: 2D}\n"
+            "  - {seat: S, accepts: false}\n  - {seat: E, call: 3D}\n")
+    assert from_data(loads(text, "x.yaml"), "x.yaml").events[3].kind == "call"
