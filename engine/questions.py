@@ -37,10 +37,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .i18n import SEAT_NAMES
 from .rulebook import Ref
 from .table import Seat, relation
 
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 NOT_YET = {"label": "not known yet", "key": "?", "adds": None}
 
 # How to ask about each judgement property of the case format (engine.case.JUDGEMENT_PROPS),

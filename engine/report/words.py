@@ -9,11 +9,7 @@ import re
 from typing import Iterable
 
 from ..case import HAPPENED, Case, Event, Judgement
-
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-SIDE_NAMES = {"NS": "North-South", "EW": "East-West", "N-S": "North-South", "E-W": "East-West"}
-VUL_WORDS = {"None": "neither side vulnerable", "NS": "North-South vulnerable",
-             "EW": "East-West vulnerable", "Both": "both sides vulnerable", None: "vulnerability not stated"}
+from ..i18n import SEAT_NAMES, VUL_WORDS, seats_in_full  # noqa: F401  (VUL_WORDS: for the report)
 EDITION_WORDS = {"duplicate-2017": "Laws of Duplicate Bridge 2017"}
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trumps", "N": "no trumps"}
 #: how a judgement's property reads after the call it is about ("East's 2NT ... comparable")
@@ -46,9 +42,7 @@ PROPERTY_WORDS = {
     "allowed": ("allowed to stand", "cancelled"),
 }
 
-_SEAT_RE = re.compile(r"(?<![A-Za-z0-9-])([NESW])(?![A-Za-z0-9])")
 _DOUBLE_RE = re.compile(r"(?<![A-Za-z0-9-])(XX|X)(?![A-Za-z0-9-])")
-_SIDE_RE = re.compile(r"(?<![A-Za-z-])(N-S|E-W|NS|EW)(?![A-Za-z-])")
 
 
 def seat(letter: str | None) -> str:
@@ -60,9 +54,8 @@ def plain(text: str) -> str:
     """A rule's text with seats, sides, doubles in full: "W must pass" -> "West must pass",
     "N-S" -> "North-South", "S's X" -> "South's double". Calls (1NT, 2C) and clauses (23C)
     are left alone."""
-    text = _SIDE_RE.sub(lambda m: SIDE_NAMES[m.group(1)], text)
     text = _DOUBLE_RE.sub(lambda m: "redouble" if m.group(1) == "XX" else "double", text)
-    return _SEAT_RE.sub(lambda m: SEAT_NAMES[m.group(1)], text)
+    return seats_in_full(text)
 
 
 def condition(label: str) -> str:
@@ -99,7 +92,7 @@ def _happened_words(e: Event) -> str:
         elif name in ("seat", "by", "of", "pocket"):
             value = seat(value)
         elif name == "side":
-            value = SIDE_NAMES.get(value, value)
+            value = seats_in_full(str(value))
         doc = re.sub(rf"\b{name.upper()}\b", str(value), doc)
     doc = re.sub(r"\b(SEAT|BY|OF|POCKET|SIDE|BOARD|CARDS|CARD|CALL|SESSION)('s)?\s?", "", doc)
     return doc[0].upper() + doc[1:]
