@@ -133,6 +133,8 @@ def _what(e, case=None) -> str:
     if e.kind == "happened":
         def bit(k, v):
             form = _DETAIL_WORDS.get(k, k + " {v}")
+            if isinstance(v, (list, tuple)):     # several cards: "HK SQ", never a Python list
+                v = " ".join(str(x) for x in v)
             return (form if form == "{v}" else _(form)).format(v=seat(v) if k in ("seat", "by", "of") else v)
         bits = ", ".join(bit(k, v) for k, v in e.details)
         return _("the {what} at event {event}").format(what=_(e.happened.replace("-", " ")), event=e.number) + \
