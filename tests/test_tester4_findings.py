@@ -37,3 +37,18 @@ def test_rubber_title_in_portuguese():
     assert out.returncode == 0, out.stderr
     head = out.stdout.splitlines()[0]
     assert "Leis do Bridge de Contrato, bridge de rubber" in head, head
+
+
+# T4-7: the committee report's "What happened" names a {director: ruled} event and a question
+# plainly: not "Something happened", not the case format's "(about CALL, when given)"
+
+def test_report_words_for_ruled_and_question(tmp_path):
+    from engine.report.words import event_words
+    p = tmp_path / "q.yaml"
+    p.write_text("case: q\ntitle: t\nboard: 1\nevents:\n  - {seat: N, call: 1NT}\n  - {director: called}\n"
+                 "  - {director: ruled}\n  - {happened: question, by: E, call: 1NT}\n  - {happened: question, by: W}\n")
+    c = load_case(p)
+    words = [event_words(e, c) for e in c.events]
+    assert words[2] == "The director ruled on the rectification", words
+    assert words[3] == "East asked an opponent about the auction (about 1NT)", words
+    assert words[4] == "West asked an opponent about the auction", words

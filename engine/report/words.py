@@ -72,6 +72,8 @@ def _happened_words(e: Event) -> str:
             value = seats_in_full(str(value))
         doc = re.sub(rf"\b{name.upper()}\b", str(value), doc)
     doc = re.sub(r"\b(SEAT|BY|OF|POCKET|SIDE|BOARD|CARDS|CARD|CALL|SESSION)('s)?\s?", "", doc)
+    # the format's "(about CALL, when given)": the detail when the case gives it, else nothing
+    doc = re.sub(r"\s*\(about\s*,? when given\)", "", doc).replace(", when given)", ")")
     return doc[0].upper() + doc[1:]
 
 
@@ -99,6 +101,8 @@ def event_words(e: Event, case: Case | None = None) -> str:
         return f"{who} {'accepted' if e.accepts else 'did not accept'}{what}"
     if e.kind == "director":
         return "The director was called" + (f" by {who}" if who else "")
+    if e.kind == "ruled":
+        return "The director ruled on the rectification"
     if e.kind == "happened" and e.happened in HAPPENED:
         return _happened_words(e)
     return who or "Something happened"
