@@ -443,14 +443,15 @@ def _judgement_key(case: Case, j) -> str:
 
 def unread_judgements(case: Case, result: RunResult) -> list[UnusedJudgement]:
     """The judgements of ``case`` that no rule firing matched (neither the judgement fact nor,
-    for ``specifies``, a denomination it gave). A judgement read only through a negation is
-    not matched either: engine.api checks these again by ruling without them."""
+    for ``specifies``, a denomination it gave or the set of them). A judgement read only
+    through a negation is not matched either: engine.api checks these again by ruling
+    without them."""
     matched = {m.get("fid") for f in result.firings for m in f.matched.values()}
     out = []
     for j in case.judgements:
         fids = {f"j{j.event}-{j.prop}"}
         if isinstance(j.value, list):
-            fids |= {f"sp{j.event}-{d}" for d in j.value}
+            fids |= {f"sp{j.event}-{d}" for d in j.value} | {f"sps{j.event}"}
         if not fids & matched:
             out.append(UnusedJudgement(_judgement_key(case, j), j.line, j.event, j.prop))
     return out
