@@ -329,7 +329,9 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
     cancelled = frozenset(n for n, st in status_of.items() if st == "cancelled") | voided
     as_pass = frozenset(n for n, st in status_of.items() if st == "replaced-by-pass")
     # a call waiting for its caller to replace it is out of the auction until they do: the
-    # turn is theirs again, and their replacement goes where the auction then stands
+    # turn is theirs again, and their replacement goes where the auction then stands. A call
+    # made while it was still on the table (before anyone said they do not accept it) was
+    # made after it: its turn is the next player's (turn_now)
     superseded = frozenset(n for n, st in status_of.items() if st == "superseded")
     # a superseded slip (25A1) leaves the auction as a call awaiting its replacement does
     awaiting = frozenset(n for n, st in status_of.items() if st == "awaiting-replacement") | superseded
@@ -361,6 +363,22 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
         del ended[pos + 1:], trail[pos + 1:], bid_at[pos + 1:]
     turn_at: dict[int, Seat] = {}
     call_facts: dict[int, dict] = {}
+    # the call events some player said they do not accept, and when (event numbers)
+    declined: dict[int, list[int]] = {}
+    for x in case.events:
+        if x.kind == "accepts" and not x.accepts:
+            declined.setdefault(_decision_target(x, call_events).number, []).append(x.number)
+    held: list[Event] = []      # calls left out as awaiting their replacement, in file order
+
+    def turn_now(e: Event) -> Seat:
+        """Whose turn it was at call event ``e``: after the last standing call, unless a call
+        made since then, now awaiting its replacement, was still on the table at ``e`` (nobody
+        had yet said they do not accept it): then after that one."""
+        last = standing[-1][0] if standing else 0
+        table = [a for a in held if a.number > last and not any(d < e.number for d in declined.get(a.number, ()))]
+        if table:
+            return table[-1].seat.lho
+        return case.dealer if not standing else standing[-1][1].lho
 
     def context_facts(e: Event, before: list[tuple[int, Seat, Call]], turn: Seat) -> dict:
         seat, call = e.seat, e.call
@@ -423,12 +441,14 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
     standing_before: dict[int, list[tuple[int, Seat, Call]]] = {}
     for e in call_events:
         if e.kind == "call":
-            turn = case.dealer if not standing else standing[-1][1].lho
+            turn = turn_now(e)
             f = context_facts(e, standing, turn)
             if e.call.is_pass and not f["auction_ended_before"]:     # what _closing_run reads
                 standing_before[e.number] = list(standing)
             if e.number not in cancelled and e.number not in awaiting:
                 standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
+            elif e.number in awaiting and e.number not in cancelled:
+                held.append(e)
         else:
             # the call replaced is the caller's last call of that name as made (file order),
             # whatever the rules made of it: a status must not change which call a replacement
@@ -488,11 +508,6 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
     def first_after(n: int, among: "list[int]") -> "int | None":
         k = bisect.bisect_right(among, n)
         return among[k] if k < len(among) else None
-    # the call events some player said they do not accept, and when (event numbers)
-    declined: dict[int, list[int]] = {}
-    for x in case.events:
-        if x.kind == "accepts" and not x.accepts:
-            declined.setdefault(_decision_target(x, call_events).number, []).append(x.number)
     for i, e in enumerate(call_events):
         f = call_facts[e.number]
         f["lead_faced_before"] = lead_at is not None and lead_at < e.number

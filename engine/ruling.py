@@ -1,7 +1,8 @@
 """The ruling: outcomes grouped for the reader, a trace back to case events, and renderers.
 
 A :class:`Ruling` is built from a case, its base facts and the engine's run. Output order is
-deterministic (rulebook order, then the events matched, then the order of ``then`` items),
+deterministic (rulebook order, then the events matched, then the order of ``then`` items; a
+Law 12 line saying which kind of adjusted score follows the line of the law giving it),
 whatever order the engine fired in. Three renderers: text (for the table), Markdown (for a
 committee's report) and JSON (for programs). ``--trace`` adds, for every conclusion, the rule
 id, its citation, the facts it matched and the case events (number and file:line) they came
@@ -269,6 +270,7 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
             return list(evs)
         return find
     call_events = {e.number for e in case.events if e.kind in ("call", "replaces")}
+    kind_of: dict[int, str] = {}     # id(line) of a Law 12 line -> the cite of the law adjusting
     for o in result.outcomes:
         template = _template(o)
         named = _named_events(template, o.firing.matched, call_events)
@@ -284,8 +286,11 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
             text, option, branch = outcome_words(o.rule, o.firing, o.code, text, option, branch, case.lang)
         lines.append(Line(o.code, o.cite, who, option, branch, text, o.rule.id, events_of(o.firing),
                           template, named))
+        if o.rule.law == "12":
+            kind_of[id(lines[-1])] = next((str(f["law"]) for f in o.firing.matched.values()
+                                           if f.get("t") == "adjustment" and f.get("law")), "")
 
-    lines = _head_of_options(lines)
+    lines = _head_of_options(_kind_after_its_law(lines, kind_of))
 
     def make_trace() -> list[TraceEntry]:
         return [TraceEntry(f.rule.id, f.rule.cite, f.rule.stratum, f.matched,
@@ -294,6 +299,31 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
     return Ruling(case, book.edition, lines, make_trace, result.rounds, sorted(result.cancelled),
                   standings(case, facts, result, lines), unread_judgements(case, result),
                   firings=result.firings, status=dict(result.status), facts=facts)
+
+
+def _kind_after_its_law(lines: list[Line], kind_of: dict[int, str]) -> list[Line]:
+    """The lines with each Law 12 line (which kind of adjusted score; ``kind_of`` maps its id to
+    the cite of the law giving the adjustment, e.g. ``72C``) moved to just after the last line
+    citing that law (with the same option and branch when there is one), after any Law 12 line
+    already put there, so the adjustment is read before its kind (layout only; a Law 12 line
+    whose law has no line of its own stays where it is)."""
+    if not kind_of:
+        return lines
+    out = [ln for ln in lines if id(ln) not in kind_of]
+    for ln in (ln for ln in lines if id(ln) in kind_of):
+        law = kind_of[id(ln)]
+
+        def last(same: bool) -> "int | None":
+            return max((i for i, x in enumerate(out)
+                        if (x.cite == law or kind_of.get(id(x)) == law)
+                        and (not same or (x.option, x.branch) == (ln.option, ln.branch))), default=None)
+        at = (last(True) if last(True) is not None else last(False)) if law else None
+        if at is None:
+            out.insert(next((i for i, x in enumerate(lines) if x is ln), 0) if not out else
+                       min(next(i for i, x in enumerate(lines) if x is ln), len(out)), ln)
+        else:
+            out.insert(at + 1, ln)
+    return out
 
 
 def _head_of_options(lines: list[Line]) -> list[Line]:
@@ -567,6 +597,13 @@ def _told_apart(lines: list[Line], _=str) -> dict[int, str]:
     return out
 
 
+def _asked_at(ln: Line, qs: list[dict]) -> int:
+    """The position in ``qs`` (engine.questions' asking order) of the first question that
+    judgement-needed line ``ln`` belongs to; ``len(qs)`` when none."""
+    return next((i for i, q in enumerate(qs) if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ())),
+                len(qs))
+
+
 def render_text(r: Ruling, trace: bool = False) -> str:
     """The ruling as plain text for the table (``trace`` appends the rule trace): what the tool
     understood (board, auction grid, judgements; engine.grid), what to tell the players now,
@@ -625,7 +662,7 @@ def render_text(r: Ruling, trace: bool = False) -> str:
     if g["judgements"]:
         out.append("")
         out.append(_("Judgements needed (answer with 'director ask', or type the line shown):"))
-        for ln in g["judgements"]:
+        for ln in sorted(g["judgements"], key=lambda ln: _asked_at(ln, qs)):    # in asking order
             out += dotted("   - ", words[id(ln)], ln.cite)
             for q in qs:
                 about = (q.get("about") or {}).get("event")
