@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import textwrap
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Callable
 
 from .case import Case
@@ -363,13 +363,24 @@ def _fact_event(fact: dict, call_events: set[int]) -> int | None:
 def _named_events(template: str, matched: dict[str, dict], call_events: set[int]) -> dict[str, int]:
     """alias -> event number, for each pattern the template's ``{alias.field}`` names."""
     out: dict[str, int] = {}
-    for alias, _field in TEMPLATE_RE.findall(template):
-        if alias in out or alias not in matched:
-            continue
-        n = _fact_event(matched[alias], call_events)
-        if n is not None:
-            out[alias] = n
+    for alias in _aliases(template):
+        if alias in matched:
+            n = _fact_event(matched[alias], call_events)
+            if n is not None:
+                out[alias] = n
     return out
+
+
+@lru_cache(maxsize=4096)
+def _aliases(template: str) -> tuple[str, ...]:
+    """The aliases a template's ``{alias.field}`` placeholders name, each once, in order."""
+    return tuple(dict.fromkeys(alias for alias, _field in TEMPLATE_RE.findall(template)))
+
+
+@lru_cache(maxsize=4096)
+def _call_aliases(template: str) -> tuple[str, ...]:
+    """The aliases of a template's ``{alias.call}`` placeholders, in order (repeats kept)."""
+    return tuple(alias for alias, f in TEMPLATE_RE.findall(template) if f == "call")
 
 
 def _status_cites(result: RunResult, call_events: "list[int]") -> dict[tuple[int, str], str]:
@@ -447,7 +458,7 @@ def _followed_in_turn(case: Case, e) -> bool:
 
 def _called(ln: Line) -> list[int]:
     """The events of the calls a line's text names as calls (``{alias.call}``)."""
-    return [ln.refs[a] for a, f in TEMPLATE_RE.findall(ln.template) if f == "call" and a in ln.refs]
+    return [ln.refs[a] for a in _call_aliases(ln.template) if a in ln.refs]
 
 
 def _judgement_key(case: Case, j) -> str:
@@ -462,14 +473,15 @@ def _judgement_key(case: Case, j) -> str:
 
 def unread_judgements(case: Case, result: RunResult) -> list[UnusedJudgement]:
     """The judgements of ``case`` that no rule firing matched (neither the judgement fact nor,
-    for ``specifies``, a denomination it gave). A judgement read only through a negation is
-    not matched either: engine.api checks these again by ruling without them."""
+    for ``specifies``, a denomination it gave or the set of them). A judgement read only
+    through a negation is not matched either: engine.api checks these again by ruling
+    without them."""
     matched = {m.get("fid") for f in result.firings for m in f.matched.values()}
     out = []
     for j in case.judgements:
         fids = {f"j{j.event}-{j.prop}"}
         if isinstance(j.value, list):
-            fids |= {f"sp{j.event}-{d}" for d in j.value}
+            fids |= {f"sp{j.event}-{d}" for d in j.value} | {f"sps{j.event}"}
         if not fids & matched:
             out.append(UnusedJudgement(_judgement_key(case, j), j.line, j.event, j.prop))
     return out
