@@ -202,7 +202,9 @@ class Deriver:
     double or redouble and the next call event is its own replacement (or there is none):
     the replacement takes the same place in the replay either way. A new status of that
     kind only gives back the previous Facts, without a second replay (the insufficient bid
-    that the director rules on at once is the common case).
+    that the director rules on at once is the common case). Otherwise the call facts of the
+    calls before the first call whose status changed are kept from the previous round (each
+    reads only the replay up to its own call, and the case as made after it).
 
     The fact dicts are shared between rounds and must not be changed by the caller.
     """
@@ -211,6 +213,7 @@ class Deriver:
         self.case = case
         self._static: "tuple[list[dict], list[dict], dict[str, Source]] | None" = None
         self._last: "tuple[dict[int, str], Facts] | None" = None
+        self._calls: dict[int, dict] = {}          # event -> its call fact, in the last Facts
         calls = [e for e in case.events if e.kind in ("call", "replaces")]
         self._inert_awaiting = frozenset(
             e.number for i, e in enumerate(calls)
@@ -222,12 +225,17 @@ class Deriver:
     def derive(self, status: "Mapping[int, str] | Iterable[int]" = frozenset()) -> Facts:
         """The base facts under ``status`` (as for :func:`derive`); returns Facts."""
         status_of = dict(status) if _is_mapping(status) else {n: "cancelled" for n in status}
+        keep: dict[int, tuple[dict, Source]] = {}
         if self._last is not None:
             before, facts_then = self._last
             changed = {n for n in before.keys() | status_of.keys() if before.get(n) != status_of.get(n)}
             if all(n in self._inert_awaiting and {before.get(n), status_of.get(n)} == {None, "awaiting-replacement"}
                    for n in changed):
                 return facts_then
+            # a call fact depends only on the statuses of the events up to its own (the
+            # replay so far): those before the first changed status are kept as they were
+            first = min(changed)
+            keep = {n: (f, facts_then.sources[f["fid"]]) for n, f in self._calls.items() if n < first}
         if self._static is None:
             self._static = _static_facts(self.case)
         head, tail, static_sources = self._static
@@ -238,7 +246,7 @@ class Deriver:
             facts.append(fact)
             sources[fact["fid"]] = src
             return fact
-        _call_facts(self.case, status_of, add)
+        self._calls = _call_facts(self.case, status_of, add, keep)
         facts.extend(tail)
         result = Facts(facts, sources)
         self._last = (status_of, result)
@@ -322,8 +330,16 @@ def _decision_target(e: Event, call_events: "list[Event]") -> Event:
             and (e.target is None or x.number == e.target)][-1]
 
 
-def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) -> None:
-    """Add the ``call`` facts of the auction replayed under ``status`` (see :func:`derive`)."""
+def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
+                keep: "Mapping[int, tuple[dict, Source]]" = MappingProxyType({})) -> dict[int, dict]:
+    """Add the ``call`` facts of the auction replayed under ``status`` (see :func:`derive`);
+    return them by event number.
+
+    ``keep``: event number -> (call fact, its source) from a replay whose statuses were the
+    same as ``status`` for every event up to that one; such a fact would come out the same
+    (a call fact reads only the calls up to its own, and the file order after it), so it is
+    added as it is.
+    """
     status_of = dict(status) if _is_mapping(status) else {n: "cancelled" for n in status}
     voided = frozenset(n for n, st in status_of.items() if st == "voided")
     cancelled = frozenset(n for n, st in status_of.items() if st == "cancelled") | voided
@@ -421,28 +437,31 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
         return f
 
     standing_before: dict[int, list[tuple[int, Seat, Call]]] = {}
-    for e in call_events:
+    for k, e in enumerate(call_events):
+        kept = keep.get(e.number)
         if e.kind == "call":
             turn = case.dealer if not standing else standing[-1][1].lho
-            f = context_facts(e, standing, turn)
-            if e.call.is_pass and not f["auction_ended_before"]:     # what _closing_run reads
-                standing_before[e.number] = list(standing)
+            if kept is None:
+                f = context_facts(e, standing, turn)
+                if e.call.is_pass and not f["auction_ended_before"]:     # what _closing_run reads
+                    standing_before[e.number] = list(standing)
             if e.number not in cancelled and e.number not in awaiting:
                 standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
         else:
             # the call replaced is the caller's last call of that name as made (file order),
             # whatever the rules made of it: a status must not change which call a replacement
             # replaces (that made the statuses go round in a cycle, issue 8's gen-174)
-            orig_no = next(x.number for x in reversed(call_events[:call_events.index(e)])
+            orig_no = next(x.number for x in reversed(call_events[:k])
                            if x.seat == e.seat and x.call == e.replaces)
             pos = next((i for i in range(len(standing) - 1, -1, -1) if standing[i][0] == orig_no), None)
-            before = standing[:pos] if pos is not None else list(standing)
             turn = turn_at[orig_no]
-            f = context_facts(e, before, turn)
-            f["replaces"] = orig_no
-            between = case.events[orig_no:e.number - 1]     # events orig_no+1 .. e.number-1
-            f["director_before"] = any(x.kind in ("director", "ruled") for x in between)
-            f["ruled_before"] = any(x.kind == "ruled" for x in between)
+            if kept is None:
+                before = standing[:pos] if pos is not None else list(standing)
+                f = context_facts(e, before, turn)
+                f["replaces"] = orig_no
+                between = case.events[orig_no:e.number - 1]     # events orig_no+1 .. e.number-1
+                f["director_before"] = any(x.kind in ("director", "ruled") for x in between)
+                f["ruled_before"] = any(x.kind == "ruled" for x in between)
             if e.number not in cancelled and pos is not None:
                 standing[pos] = (e.number, e.seat, _PASS if e.number in as_pass else e.call)
                 changed_from(pos)
@@ -454,6 +473,10 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
                 # again (an inadmissible double cancelled, say): their new call goes there
                 standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
         turn_at[e.number] = turn
+        if kept is not None:
+            call_facts[e.number] = kept[0]
+            add(*kept)
+            continue
         f["left_out"] = e.number in cancelled
         f["voided"] = e.number in voided
         f["replaced_by_pass"] = e.number in as_pass
@@ -494,6 +517,8 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
         if x.kind == "accepts" and not x.accepts:
             declined.setdefault(_decision_target(x, call_events).number, []).append(x.number)
     for i, e in enumerate(call_events):
+        if e.number in keep:
+            continue
         f = call_facts[e.number]
         f["lead_faced_before"] = lead_at is not None and lead_at < e.number
         if e.kind == "call":
@@ -573,6 +598,7 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
              "not_above_natural": bool(call.is_bid and lows and all(
                  low.above_seven or call.rank <= low.rank for low in lows))},
             Source(j.event, j.line, f"judgement: {_judged(case.events[j.event - 1])} specifies {list(j.value)}"))
+    return call_facts
 
 
 def _closing_run(f: dict, e: Event, after: list[Event], before: list[tuple[int, Seat, Call]],
