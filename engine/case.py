@@ -37,45 +37,15 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Callable, Literal, NamedTuple, Optional, Union, get_args, get_origin
 
+from .judgements import PROPERTIES
 from .record import field, record
 from .rulebook import law_number
 from .table import Board, Call, CallSyntaxError, Denomination, Seat
 from .yamlpos import InputError, PosDict, PosList, load, position
 
 EDITIONS = ("duplicate-2017",)
-JUDGEMENT_PROPS = {
-    "artificial": "bool: the call is artificial (Definitions)",
-    "comparable": "bool: the replacement call is comparable to the withdrawn call (same or similar meaning, a subset of its meanings, or the same purpose)",
-    "unintended": "bool: the call was not the one the player meant to make (mechanical error or slip of the tongue)",
-    "could-have-known": "bool: the offender could have known the irregularity could well damage the other side",
-    "damaged": "bool: the non-offending side was damaged at the end of play",
-    "wrong-board": "bool: the call was made holding cards from the wrong board",
-    "could-have-seen": "bool: during the shuffle and deal a player could have seen a card of another hand (event)",
-    "cards-seen": "bool: before the discrepancy was mended a player saw a card of another hand (hand-count event)",
-    "likely-to-interfere": "bool: the information received is likely to interfere with normal play (card-seen/overheard event)",
-    "playable-without-change": "bool: the corrected board can be played normally with no change of call (hand-count event)",
-    "differs": "bool: the call made on the board the cards came from differs from the cancelled one: much different in meaning, or psychic (15A3; call-on-source-board event)",
-    "pause-for-thought": "bool: the player paused for thought before changing the call (a replacement; rubber-bridge codes)",
-    "specifies": "list of denominations, e.g. [H]: the denomination(s) an artificial bid specified (27B1(a))",
-    "partner-could-see": "bool: the exposed card was held where the holder's partner could see its face (card-exposed event; Law 24)",
-    "suggested": "bool: the call was demonstrably suggested, over another, by the extraneous information from partner (hesitation, remark or alert before it)",
-    "logical-alternative": "bool: another call was a logical alternative: one a significant proportion of the players' peers would seriously consider, some choosing it",
-    "misinformation": "bool: the explanation (or alert) given did not describe the partnership agreement (explanation event; false: the explanation was right and the call was a mistaken call)",
-    "influenced": "bool: the decision to make this call could well have been influenced by the misinformation",
-    "gained": "bool: at the end of play, the offending side gained an advantage from the irregularity",
-    "at-fault": "list of sides, e.g. [EW]: the sides directly at fault for the irregularity that left no result (event; [] if none)",
-    "partly-at-fault": "list of sides, e.g. [NS]: the sides only partly at fault for it (event; [] if none)",
-    "serious-error": "bool: after the irregularity the non-offending side contributed to its own damage by an extremely serious error or a gambling action (event)",
-    "same-meaning": "bool: the replacement call has the same or a similar meaning as the one withdrawn (23A1: then it is comparable)",
-    "subset-of-meanings": "bool: the replacement call defines a subset of the meanings of the one withdrawn (23A2: then it is comparable)",
-    "same-purpose": "bool: the replacement call has the same purpose as the one withdrawn, an asking bid or a relay say (23A3: then it is comparable)",
-    "results-obvious": "bool: the results the board could probably have had without the irregularity are few and obvious enough to assign a score (event; 12C1(d): if not, an artificial score)",
-    "weighted": "bool: the director weights the assigned adjusted score among several results that could have been reached legally (event; 12C1(c))",
-    "to-benefit-partner": "bool: the player's sole purpose in asking the question was to benefit partner (question event; 20G1)",
-    "to-mislead": "bool: the player's sole purpose in asking the question was to draw an incorrect answer from an opponent (question event; 20G2)",
-    "forfeited": "bool: the director rules that the non-offending side, by acting before summoning the director, forfeited its right to rectification (card-exposed event; 11A)",
-    "allowed": "bool: the director lets stand the rectification the players enforced or waived without the director (rectification-by-players event; 10B)",
-}
+#: each judgement property and what its value means (the one table: engine.judgements)
+JUDGEMENT_PROPS = {name: p.means for name, p in PROPERTIES.items()}
 #: judgement properties whose value is a list of denominations, not true/false
 LIST_JUDGEMENTS = ("specifies",)
 #: list judgements whose items are sides (NS, EW), not denominations

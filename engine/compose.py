@@ -26,6 +26,7 @@ from typing import Any, Optional
 
 from . import questions as _questions
 from .case import Case, from_data
+from .i18n import seat_name
 from .table import Board, Call, CallSyntaxError, Seat
 from .yamlpos import InputError, loads
 
@@ -254,9 +255,8 @@ class Draft:
 
     def default_title(self) -> str:
         """``'Board 3 at the table: South 1NT, West 1H'`` (seats in full, calls as made)."""
-        names = {"N": "North", "E": "East", "S": "South", "W": "West"}
-        calls = [f"{names.get(str(e['seat']), str(e['seat']))} {e.get('with') or e['call']}" for e in self.events if _is_call(e)]
-        head = f"Board {self.board}" if self.board else f"Dealer {names[self.dealer_seat.value]}"
+        calls = [f"{seat_name(str(e['seat']))} {e.get('with') or e['call']}" for e in self.events if _is_call(e)]
+        head = f"Board {self.board}" if self.board else f"Dealer {seat_name(self.dealer_seat.value)}"
         return f"{head} at the table" + (f": {', '.join(calls)}" if calls else "")
 
     def to_yaml(self, expect: Optional[list[dict]] = None) -> str:

@@ -20,30 +20,16 @@ import sys
 import textwrap
 from typing import Any
 
-from .i18n import call_name, gettext, seat_name
+from .i18n import VUL_WORDS, call_name, gettext, seat_name, seats_in_full
 from .questions import questions
 from .table import Board, Seat, final_contract
 
 COLUMNS = ("W", "N", "E", "S")
-VUL_WORDS = {"None": "neither side vulnerable", "NS": "North-South vulnerable", "EW": "East-West vulnerable",
-             "Both": "both sides vulnerable", None: "vulnerability not stated"}
 #: standings that take a call out of the auction as made
 GONE = ("cancelled", "awaiting-replacement", "superseded", "withdrawn", "void")
 STANDING_WORDS = {"stands": "stands", "cancelled": "cancelled", "replaced-by-pass": "replaced by a pass",
                   "awaiting-replacement": "to be replaced", "superseded": "put right (replaced)",
                   "withdrawn": "withdrawn", "void": "void", "awaiting-decision": "awaiting a player's decision"}
-_SEAT_RE = re.compile(r"(?<![\w'’-])([NESW])(?![\w-])|(?<![\w-])([NESW])(?='s\b)|\b(N-S|E-W|NS|EW)\b")
-
-
-def seats_in_full(text: str, lang: str = "en") -> str:
-    """``text`` with standalone seat letters in full (in ``lang``): "W's 1H" -> "West's 1H",
-    "N-S" and "NS" -> "North-South". Calls (1S, 3NT) and cards are left alone."""
-    def sub(m):
-        if m.group(3):
-            a, b = m.group(3).replace("-", "")
-            return f"{seat_name(a, lang)}-{seat_name(b, lang)}"
-        return seat_name(m.group(1) or m.group(2), lang)
-    return _SEAT_RE.sub(sub, text)
 
 
 def _lang(r) -> str:

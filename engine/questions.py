@@ -37,63 +37,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from .i18n import SEAT_NAMES
+from .judgements import PROPERTIES
 from .rulebook import Ref
 from .table import Seat, relation
 
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 NOT_YET = {"label": "not known yet", "key": "?", "adds": None}
 
-# How to ask about each judgement property of the case format (engine.case.JUDGEMENT_PROPS),
-# and which answer means ``true``. ``{call}``, ``{seat}`` (in full) and ``{what}`` (the event
-# in words) are filled in. ``flip``: the question asks the opposite of the property.
-PROMPTS: dict[str, tuple[str, bool]] = {
-    "unintended": ("Was {call} the call {seat} meant to make?", True),
-    "comparable": ("Is {call} comparable to {replaced} (same or similar meaning, a subset of "
-                   "its meanings, or the same purpose)?", False),
-    "artificial": ("Was {seat}'s {call} artificial?", False),
-    "could-have-known": ("Could {seat} have known, when making {call}, that it could well damage the "
-                         "other side?", False),
-    "damaged": ("Was the other side damaged at the end of play?", False),
-    "wrong-board": ("Was {call} made holding cards from the wrong board?", False),
-    "could-have-seen": ("Could a player have seen a card of another hand ({what})?", False),
-    "cards-seen": ("Did a player see a card of another hand before the hands were put right ({what})?", False),
-    "likely-to-interfere": ("Is the information likely to interfere with normal play ({what})?", False),
-    "playable-without-change": ("Can the corrected board be played normally, with no change of call ({what})?",
-                                False),
-    "differs": ("Does {call}, made on the board the cards came from, differ from the cancelled call "
-                "(much different in meaning, or psychic)?", False),
-    "specifies": ("Which denomination(s) did {seat}'s {call} specify (e.g. H, or H S)?", False),
-    "suggested": ("Did the unauthorised information demonstrably suggest {seat}'s {call} over another call?",
-                  False),
-    "logical-alternative": ("Was another call a logical alternative to {seat}'s {call} (one a significant "
-                            "proportion of {seat}'s peers would seriously consider, some choosing it)?", False),
-    "misinformation": ("Did {what} fail to describe the partnership agreement (not merely a mistaken call)?",
-                       False),
-    "influenced": ("Could {seat}'s decision to make {call} well have been influenced by the misinformation?",
-                   False),
-    "gained": ("At the end of play, did the offending side gain an advantage from the irregularity ({what})?",
-               False),
-    "pause-for-thought": ("Did {seat} pause for thought before changing to {call}?", False),
-    "partner-could-see": ("Was the exposed card where the partner of its holder could see its face ({what})?",
-                          False),
-    "serious-error": ("After the irregularity, did the non-offending side add to its own damage by an extremely "
-                      "serious error or a gambling action ({what})?", False),
-    "at-fault": ("Which sides were directly at fault for the irregularity ({what})?", False),
-    "partly-at-fault": ("Which sides were only partly at fault for the irregularity ({what})?", False),
-    "same-meaning": ("Does {call} have the same or a similar meaning as {replaced}?", False),
-    "subset-of-meanings": ("Does {call} define a subset of the meanings of {replaced}?", False),
-    "same-purpose": ("Does {call} have the same purpose as {replaced} (an asking bid or a relay, say)?", False),
-    "results-obvious": ("Are the results the board could probably have had without the irregularity few and "
-                        "clear enough to assign a score ({what})?", False),
-    "weighted": ("Should the assigned score be weighted among several results that could have been reached "
-                 "legally ({what})?", False),
-    "to-benefit-partner": ("Was the sole purpose of the question to benefit partner ({what})?", False),
-    "to-mislead": ("Was the sole purpose of the question to draw a wrong answer from an opponent ({what})?", False),
-    "forfeited": ("Did the non-offending side, by acting before calling the director, lose its right to "
-                  "rectification ({what})?", False),
-    "allowed": ("Does the director let stand the rectification the players applied without the director "
-                "({what})?", False),
-}
+# How to ask about each judgement property (the one table: engine.judgements), and whether
+# "yes" means ``false`` (``flip``).
+PROMPTS: dict[str, tuple[str, bool]] = {name: (p.question, p.flip) for name, p in PROPERTIES.items()}
 
 # Case settings a rule can find 'unknown' (a field of a setting fact -> the case field, its answers).
 # Each: (case field, prompt, ((label, key, value), ...)).
@@ -177,6 +130,8 @@ def _what(e, case=None) -> str:
     if e.kind == "happened":
         def bit(k, v):
             form = _DETAIL_WORDS.get(k, k + " {v}")
+            if isinstance(v, (list, tuple)):     # several cards: "HK SQ", never a Python list
+                v = " ".join(str(x) for x in v)
             return (form if form == "{v}" else _(form)).format(v=seat(v) if k in ("seat", "by", "of") else v)
         bits = ", ".join(bit(k, v) for k, v in e.details)
         return _("the {what} at event {event}").format(what=_(e.happened.replace("-", " ")), event=e.number) + \

@@ -159,3 +159,28 @@ def test_an_unused_finding_is_named_in_words(tmp_path):
     case.write_text(text.replace("with: 3C", "with: 3NT").replace("N 3C comparable", "N 3NT comparable"))
     rep = build.report(case, with_svg=False)
     assert rep.unused == ["North's 2C was artificial (line 19)"]
+
+
+def test_a_finding_of_sides_at_fault_names_the_sides():
+    """A list finding of sides (12C2 fault) reads as the sides at fault in full, not as a
+    denomination list ("... specified EW" was the fault)."""
+    rep = build.report(REPO / "cases" / "law12-c2a-from-15b3-fault-judged.yaml", with_svg=False)
+    assert rep.findings == [
+        "The sides directly at fault for what happened at event 2 (the table is playing board 7, not the board it "
+        "was given): East-West",
+        "The sides only partly at fault for what happened at event 2 (the table is playing board 7, not the board it "
+        "was given): none"]
+
+
+def test_every_judgement_property_has_its_question_and_its_finding_words():
+    """One table (engine.judgements) gives each property of the case format its question and
+    its finding words; a property added to the format without them fails here."""
+    from engine.case import JUDGEMENT_PROPS
+    from engine.judgements import PROPERTIES
+    from engine.questions import PROMPTS
+    from engine.report.words import LIST_WORDS, PROPERTY_WORDS
+    assert list(JUDGEMENT_PROPS) == list(PROPERTIES) == list(PROMPTS)
+    for name, p in PROPERTIES.items():
+        listed = p.means.startswith("list")
+        assert (name in LIST_WORDS) == listed and (name in PROPERTY_WORDS) != listed, name
+        assert "{about}" in p.found and "{items}" in p.found if listed else all(p.found), name

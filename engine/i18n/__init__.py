@@ -30,12 +30,35 @@ SEATS = {"pt": {"N": "Norte", "E": "Leste", "S": "Sul", "W": "Oeste", "NS": "Nor
 CALLS = {"pt": {"Pass": "Passe"}}
 
 
+#: seats and sides in full in English (the language the rules are written in)
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
+_ENGLISH = {**SEAT_NAMES, **SIDE_NAMES}
+#: the vulnerability in English words (the interface catalogue translates them)
+VUL_WORDS = {"None": "neither side vulnerable", "NS": "North-South vulnerable", "EW": "East-West vulnerable",
+             "Both": "both sides vulnerable", None: "vulnerability not stated"}
+#: a seat letter standing alone ("W must pass", "W's 1H") or a side ("N-S", "NS"); calls
+#: (1S, 3NT), clauses (23C) and words are left alone
+_SEAT_RE = re.compile(r"(?<![\w'’-])([NESW])(?![\w-])|(?<![\w-])([NESW])(?='s\b)|\b(N-S|E-W|NS|EW)\b")
+
+
 def seat_name(seat: "str | None", lang: str = "en") -> str:
     """A seat (or side) letter in full in ``lang``: 'E' -> 'East' / 'Leste', 'NS' -> 'Norte-Sul';
     anything else unchanged ('' for None)."""
-    from ..questions import SEAT_NAMES
-    table = SEATS.get(lang) or {**SEAT_NAMES, "NS": "North-South", "EW": "East-West"}
+    table = SEATS.get(lang) or _ENGLISH
     return table.get(seat or "", seat or "")
+
+
+def seats_in_full(text: str, lang: str = "en") -> str:
+    """``text`` with standalone seat letters and sides in full, in ``lang``: "W's 1H" ->
+    "West's 1H", "N-S" and "NS" -> "North-South". Calls (1S, 3NT) and cards are left alone.
+    The one place seats are written out for people (grid, report, quiz, web page)."""
+    def sub(m):
+        if m.group(3):
+            a, b = m.group(3).replace("-", "")
+            return f"{seat_name(a, lang)}-{seat_name(b, lang)}"
+        return seat_name(m.group(1) or m.group(2), lang)
+    return _SEAT_RE.sub(sub, text)
 
 
 def call_name(call: "str | None", lang: str = "en") -> str:

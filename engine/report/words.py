@@ -9,46 +9,17 @@ import re
 from typing import Iterable
 
 from ..case import HAPPENED, Case, Event, Judgement
-
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-SIDE_NAMES = {"NS": "North-South", "EW": "East-West", "N-S": "North-South", "E-W": "East-West"}
-VUL_WORDS = {"None": "neither side vulnerable", "NS": "North-South vulnerable",
-             "EW": "East-West vulnerable", "Both": "both sides vulnerable", None: "vulnerability not stated"}
+from ..i18n import SEAT_NAMES, VUL_WORDS, seats_in_full  # noqa: F401  (VUL_WORDS: for the report)
+from ..judgements import PROPERTIES
 EDITION_WORDS = {"duplicate-2017": "Laws of Duplicate Bridge 2017"}
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trumps", "N": "no trumps"}
-#: how a judgement's property reads after the call it is about ("East's 2NT ... comparable")
-PROPERTY_WORDS = {
-    "artificial": ("artificial", "not artificial"),
-    "comparable": ("comparable to the call it replaced", "not comparable to the call it replaced"),
-    "unintended": ("not the call {who} meant to make (a slip)", "the call {who} meant to make"),
-    "could-have-known": ("a call the offender could have known would likely damage the other side",
-                         "not a call the offender could have known would damage the other side"),
-    "damaged": ("damaging to the non-offending side", "not damaging to the non-offending side"),
-    "wrong-board": ("made holding the cards of another board", "not made holding the cards of another board"),
-    "could-have-seen": ("such that a player could have seen a card of another hand",
-                        "such that no player could have seen a card of another hand"),
-    "cards-seen": ("such that a player saw a card of another hand before it was put right",
-                   "such that no player saw a card of another hand before it was put right"),
-    "likely-to-interfere": ("likely to interfere with normal play", "not likely to interfere with normal play"),
-    "playable-without-change": ("such that the board can be played normally with no change of call",
-                                "such that the board cannot be played normally without a change of call"),
-    "differs": ("different from the cancelled call (in meaning, or psychic)", "not different from the cancelled call"),
-    "same-meaning": ("of the same or a similar meaning as the call withdrawn",
-                     "not of the same or a similar meaning as the call withdrawn"),
-    "subset-of-meanings": ("a call defining a subset of the meanings of the call withdrawn",
-                           "not a call defining a subset of the meanings of the call withdrawn"),
-    "same-purpose": ("of the same purpose as the call withdrawn", "not of the same purpose as the call withdrawn"),
-    "results-obvious": ("such that the probable results can be worked out",
-                        "such that the possible results are numerous or not obvious"),
-    "weighted": ("to be adjusted with a weighted score", "to be adjusted with a score that is not weighted"),
-    "forfeited": ("such that the non-offending side forfeited its right to rectification",
-                  "such that the non-offending side kept its right to rectification"),
-    "allowed": ("allowed to stand", "cancelled"),
-}
+#: how a true/false judgement reads after "was" (true words, false words; the one table:
+#: engine.judgements)
+PROPERTY_WORDS = {name: p.found for name, p in PROPERTIES.items() if isinstance(p.found, tuple)}
+#: how a list judgement reads: one sentence with {about} and {items}
+LIST_WORDS = {name: p.found for name, p in PROPERTIES.items() if isinstance(p.found, str)}
 
-_SEAT_RE = re.compile(r"(?<![A-Za-z0-9-])([NESW])(?![A-Za-z0-9])")
 _DOUBLE_RE = re.compile(r"(?<![A-Za-z0-9-])(XX|X)(?![A-Za-z0-9-])")
-_SIDE_RE = re.compile(r"(?<![A-Za-z-])(N-S|E-W|NS|EW)(?![A-Za-z-])")
 
 
 def seat(letter: str | None) -> str:
@@ -60,9 +31,8 @@ def plain(text: str) -> str:
     """A rule's text with seats, sides, doubles in full: "W must pass" -> "West must pass",
     "N-S" -> "North-South", "S's X" -> "South's double". Calls (1NT, 2C) and clauses (23C)
     are left alone."""
-    text = _SIDE_RE.sub(lambda m: SIDE_NAMES[m.group(1)], text)
     text = _DOUBLE_RE.sub(lambda m: "redouble" if m.group(1) == "XX" else "double", text)
-    return _SEAT_RE.sub(lambda m: SEAT_NAMES[m.group(1)], text)
+    return seats_in_full(text)
 
 
 def condition(label: str) -> str:
@@ -99,9 +69,11 @@ def _happened_words(e: Event) -> str:
         elif name in ("seat", "by", "of", "pocket"):
             value = seat(value)
         elif name == "side":
-            value = SIDE_NAMES.get(value, value)
+            value = seats_in_full(str(value))
         doc = re.sub(rf"\b{name.upper()}\b", str(value), doc)
     doc = re.sub(r"\b(SEAT|BY|OF|POCKET|SIDE|BOARD|CARDS|CARD|CALL|SESSION)('s)?\s?", "", doc)
+    # the format's "(about CALL, when given)": the detail when the case gives it, else nothing
+    doc = re.sub(r"\s*\(about\s*,? when given\)", "", doc).replace(", when given)", ")")
     return doc[0].upper() + doc[1:]
 
 
@@ -129,6 +101,8 @@ def event_words(e: Event, case: Case | None = None) -> str:
         return f"{who} {'accepted' if e.accepts else 'did not accept'}{what}"
     if e.kind == "director":
         return "The director was called" + (f" by {who}" if who else "")
+    if e.kind == "ruled":
+        return "The director ruled on the rectification"
     if e.kind == "happened" and e.happened in HAPPENED:
         return _happened_words(e)
     return who or "Something happened"
@@ -145,11 +119,21 @@ def judgement_words(case: Case, j: Judgement) -> str:
     else:
         about = f"event {j.event}"
     if isinstance(j.value, list):
-        denoms = ", ".join(SUIT_WORDS.get(str(d), str(d)) for d in j.value) or "no denomination"
-        return f"{about} specified {denoms}"
+        return _list_finding(j, about)
     yes, no = PROPERTY_WORDS.get(j.prop, (j.prop.replace("-", " "), "not " + j.prop.replace("-", " ")))
     who = seat(ev.seat.letter) if ev is not None and ev.seat is not None else "the player"
     return f"{about} was {(yes if j.value else no).format(who=who)}"
+
+
+def _list_finding(j: Judgement, about: str) -> str:
+    """A list judgement in words: denominations ("East's 2C specified hearts, spades") or sides
+    ("the sides directly at fault for what happened at event 3 (...): East-West")."""
+    if j.prop == "specifies":
+        items = ", ".join(SUIT_WORDS.get(str(d), str(d)) for d in j.value) or "no denomination"
+    else:
+        items = ", ".join(seats_in_full(str(v)) for v in j.value) or "none"
+    template = LIST_WORDS.get(j.prop, "{about}: " + j.prop.replace("-", " ") + " {items}")
+    return template.format(about=about, items=items)
 
 
 def _event_number(case: Case, j: Judgement) -> int:

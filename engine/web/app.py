@@ -558,11 +558,9 @@ SUIT_HTML = {"C": ("♣", "club"), "D": ("♦", "diamond"), "H": ("♥", "heart"
 
 @functools.lru_cache(maxsize=4096)
 def _seats_in_full(text: str) -> str:
-    """The ruling's words with seats in full for people (West's 1H, not W's 1H)."""
-    try:
-        from ..grid import seats_in_full
-    except ImportError:            # (engine.grid arrives with the interview's work)
-        return text
+    """The ruling's words with seats in full for people (West's 1H, not W's 1H); cached, as the
+    page renders the same lines again on every answer."""
+    from ..i18n import seats_in_full
     return seats_in_full(str(text))
 
 

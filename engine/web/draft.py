@@ -11,6 +11,7 @@ from collections import OrderedDict
 from typing import Any
 
 from ..compose import SETTINGS, Draft
+from ..i18n import SEAT_NAMES  # noqa: F401  (the page's templates name seats with it)
 from ..ruling import Ruling, as_dict
 from ..yamlpos import InputError
 from ..table import Board
@@ -18,7 +19,6 @@ from .state import State
 
 #: the grid's columns, as directors and bridge columns write them
 COLUMNS = ("W", "N", "E", "S")
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 VUL_WORDS = {"None": "Neither side vulnerable", "NS": "North-South vulnerable",
              "EW": "East-West vulnerable", "Both": "Both sides vulnerable", None: "Vulnerability not known"}
 #: the file name the page's case goes by in the ruling's event references
