@@ -40,7 +40,7 @@ from typing import Any, Callable, Literal, NamedTuple, Optional, Union, get_args
 from .judgements import PROPERTIES
 from .record import field, record
 from .rulebook import law_number
-from .table import Board, Call, CallSyntaxError, Denomination, Seat
+from .table import Board, Call, CallSyntaxError, Denomination, Seat, is_sufficient
 from .yamlpos import InputError, PosDict, PosList, load, position
 
 EDITIONS = ("duplicate-2017",)
@@ -775,6 +775,7 @@ def from_data(data: Any, file: str) -> Case:
         if out[-1].kind == "accepts" and out[-1].call is None and not any(e.kind in ("call", "replaces") for e in out[:-1]):
             raise InputError(file, line, col, f"events.{n}", "a decision to accept needs an earlier call, found none")
 
+    out = _corrections_written_as_calls(out)
     setting = _setting(file, data, model)
     judgements = _judgements(file, data, out)
     expect = None
@@ -787,6 +788,42 @@ def from_data(data: Any, file: str) -> Case:
     case_id = model.case or (Path(file).stem if file not in ("-", "<stdin>") else "stdin")
     return Case(file, case_id, model.title or "", model.source, model.edition, board, dealer, vul, out,
                 judgements, expect, model.notes, lang=model.lang, setting=setting)
+
+
+def _corrections_written_as_calls(events: list[Event]) -> list[Event]:
+    """``events`` with each correction written as a plain call read as the replacement it is.
+
+    Shape: a bid that does not outrank the last bid made before it (file order, as made; a
+    replacement counting as its new call), then its maker's LHO saying they do not accept it
+    (an ``accepts: false`` event deciding on it), then, as the next call event, a call by the
+    same player, who has made no other call since the bid. That call is the player putting
+    something in the bid's place, exactly as ``{seat, replaces, with}`` writes it: it becomes a
+    ``replaces`` event (same number, line and note). Nothing else changes; the laws that judge
+    the replacement are the rules' (Law 27).
+    """
+    out = list(events)
+    calls = [i for i, e in enumerate(out) if e.kind in ("call", "replaces")]
+    for i, d in enumerate(out):
+        if d.kind != "accepts" or d.accepts is not False:
+            continue
+        before = [out[k] for k in calls if k < i and (d.call is None or out[k].call == d.call)
+                  and (d.target is None or out[k].number == d.target)]
+        if not before:
+            continue
+        t = before[-1]
+        if t.kind != "call" or not t.call.is_bid or d.seat != t.seat.lho:
+            continue
+        last = next((out[k].call for k in reversed(calls) if out[k].number < t.number and out[k].call.is_bid), None)
+        if last is None or is_sufficient(t.call, last):
+            continue
+        nxt = next((k for k in calls if k > i), None)
+        if nxt is None or out[nxt].kind != "call" or out[nxt].seat != t.seat:
+            continue
+        if any(out[k].seat == t.seat for k in calls if t.number < out[k].number < out[nxt].number):
+            continue
+        e = out[nxt]
+        out[nxt] = Event(e.number, e.line, e.column, "replaces", e.seat, e.call, replaces=t.call, note=e.note)
+    return out
 
 
 def _check_edition(file: str, data: Any, name: str) -> None:

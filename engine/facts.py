@@ -352,7 +352,9 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
     cancelled = frozenset(n for n, st in status_of.items() if st == "cancelled") | voided
     as_pass = frozenset(n for n, st in status_of.items() if st == "replaced-by-pass")
     # a call waiting for its caller to replace it is out of the auction until they do: the
-    # turn is theirs again, and their replacement goes where the auction then stands
+    # turn is theirs again, and their replacement goes where the auction then stands. A call
+    # made while it was still on the table (before anyone said they do not accept it) was
+    # made after it: its turn is the next player's (turn_now)
     superseded = frozenset(n for n, st in status_of.items() if st == "superseded")
     # a superseded slip (25A1) leaves the auction as a call awaiting its replacement does
     awaiting = frozenset(n for n, st in status_of.items() if st == "awaiting-replacement") | superseded
@@ -384,6 +386,18 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
         del ended[pos + 1:], trail[pos + 1:], bid_at[pos + 1:]
     turn_at: dict[int, Seat] = {}
     call_facts: dict[int, dict] = {}
+    declined = order.declined
+    held: list[Event] = []      # calls left out as awaiting their replacement, in file order
+
+    def turn_now(e: Event) -> Seat:
+        """Whose turn it was at call event ``e``: after the last standing call, unless a call
+        made since then, now awaiting its replacement, was still on the table at ``e`` (nobody
+        had yet said they do not accept it): then after that one."""
+        last = standing[-1][0] if standing else 0
+        table = [a for a in held if a.number > last and not any(d < e.number for d in declined.get(a.number, ()))]
+        if table:
+            return table[-1].seat.lho
+        return case.dealer if not standing else standing[-1][1].lho
 
     heads = order.heads
 
@@ -451,13 +465,15 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
     for e in call_events:
         kept = keep.get(e.number)
         if e.kind == "call":
-            turn = case.dealer if not standing else standing[-1][1].lho
+            turn = turn_now(e)
             if kept is None:
                 f = context_facts(e, standing, turn)
                 if e.call.is_pass and not f["auction_ended_before"]:     # what _closing_run reads
                     standing_before[e.number] = list(standing)
             if e.number not in cancelled and e.number not in awaiting:
                 standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
+            elif e.number in awaiting and e.number not in cancelled:
+                held.append(e)
         else:
             orig_no = order.replaces[e.number]      # which call it replaces (see CallOrder)
             pos = next((i for i in range(len(standing) - 1, -1, -1) if standing[i][0] == orig_no), None)
@@ -563,7 +579,8 @@ class CallOrder:
     ``calls``: the call and replacement events, in file order; ``replaces``: replacement event
     -> the call event it replaces; ``position``: call event -> its place in ``calls``;
     ``sources``: call event -> its Source; ``heads``: call event -> the first fields of its
-    fact (t, fid, idx, seat, call, kind, lho, rho, partner, side); ``after``: call event -> (lead_faced_before, the
+    fact (t, fid, idx, seat, call, kind, lho, rho, partner, side); ``declined``: call event ->
+    the events at which a player said they do not accept it; ``after``: call event -> (lead_faced_before, the
     fields about what came after it, in fact order: simultaneous_with, follows_own_idx,
     own/partner/lho_next_idx, next_idx, next_seat, next_rel, next_by_turn_player (a
     placeholder: the replay fills it), next_is_replacement, director_before_next,
@@ -576,6 +593,7 @@ class CallOrder:
     sources: dict
     heads: dict
     after: dict
+    declined: dict
 
 
 def call_order(case: Case) -> CallOrder:
@@ -663,7 +681,7 @@ def call_order(case: Case) -> CallOrder:
         after[e.number] = (lead_at is not None and lead_at < e.number, f)
     return CallOrder(call_events, replaces, {e.number: i for i, e in enumerate(call_events)},
                      {e.number: Source(e.number, e.line, _describe(e)) for e in call_events},
-                     {e.number: _head(e) for e in call_events}, after)
+                     {e.number: _head(e) for e in call_events}, after, declined)
 
 
 def _head(e: Event) -> dict:

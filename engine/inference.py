@@ -230,18 +230,6 @@ def _has_placeholder(value: Any) -> bool:
     return False
 
 
-_RENDERERS: dict[int, tuple] = {}
-
-
-def renderer(concl):
-    """The compiled template of a rule conclusion (cached; the entry keeps ``concl`` alive,
-    so its id cannot be reused)."""
-    hit = _RENDERERS.get(id(concl))
-    if hit is None:
-        hit = _RENDERERS[id(concl)] = (concl, compile_template(concl.data))
-    return hit[1]
-
-
 def _fact_maker(concl, need: dict):
     """A function ``matched -> (fact, key, keep)`` for a derived-fact conclusion: the fact
     (the template's fields in its order, less any copied from a field the matched fact lacks,
@@ -524,14 +512,46 @@ def runner_for(book: Rulebook, types: frozenset, facts: list[dict]) -> _Compiled
 
 
 _OUTCOME_FILLS: dict[int, tuple] = {}
+#: an outcome's fields, as its conclusion names them, in OutcomeRecord's order; True: shown as text
+OUTCOME_FIELDS = (("outcome", False), ("cite", False), ("for", True), ("option", True), ("branch", True),
+                  ("text", True))
 
 
 def _outcome_fills(rule: Rule) -> list[tuple]:
-    """(conclusion, compiled template) for each outcome of ``rule`` (cached; keeps ``rule`` alive)."""
+    """(conclusion, its outcome maker) for each outcome of ``rule`` (cached; keeps ``rule`` alive)."""
     hit = _OUTCOME_FILLS.get(id(rule))
     if hit is None:
-        hit = _OUTCOME_FILLS[id(rule)] = (rule, [(c, renderer(c)) for c in rule.then if c.kind == "outcome"])
+        hit = _OUTCOME_FILLS[id(rule)] = (rule, [(c, _outcome_maker(c.data)) for c in rule.then
+                                                 if c.kind == "outcome"])
     return hit[1]
+
+
+def _outcome_maker(data: dict):
+    """A function ``matched -> [code, cite, who, option, branch, text]`` filling an outcome
+    conclusion's templates (:data:`OUTCOME_FIELDS`; a field it lacks is '', the shown fields
+    are text). The constant fields are worked out once.
+
+    Raises:
+        KeyError: the conclusion has no ``outcome`` or no ``cite``.
+    """
+    consts, dynamic = [], []
+    for i, (name, as_text) in enumerate(OUTCOME_FIELDS):
+        v = data[name] if not as_text else data.get(name, "")
+        if _has_placeholder(v):
+            dynamic.append((i, compile_template(v), as_text))
+            consts.append(None)
+        else:
+            consts.append(str(v) if as_text else v)
+    if not dynamic:
+        return lambda m: consts
+
+    def make(m):
+        out = list(consts)
+        for i, fill, as_text in dynamic:
+            v = fill(m)
+            out[i] = str(v) if as_text else v
+        return out
+    return make
 
 
 def _outcomes(firings: list[Firing], alts: "dict[str, list[Firing]] | None" = None) -> list[OutcomeRecord]:
@@ -590,11 +610,8 @@ def _outcomes(firings: list[Firing], alts: "dict[str, list[Firing]] | None" = No
         events = tuple(events)
         first = (behind(f), f.rule.order, events)
         for concl, fill in fills:
-            d = fill(f.matched)
-            out.append(OutcomeRecord(
-                code=d["outcome"], cite=d["cite"], who=str(d.get("for", "")), option=str(d.get("option", "")),
-                branch=str(d.get("branch", "")), text=str(d.get("text", "")), rule=f.rule, firing=f,
-                order=first + (concl.index,)))
+            code, cite, who, option, branch, text = fill(f.matched)
+            out.append(OutcomeRecord(code, cite, who, option, branch, text, f.rule, f, first + (concl.index,)))
     out.sort(key=lambda o: o.order)
     return out
 
@@ -637,19 +654,44 @@ def _sort_firings(firings: list[Firing], seen: dict[tuple, str]) -> None:
     """Sort one round's firings (in place) by rulebook order, then by the facts they matched:
     a base fact by its fid, a derived fact by its content (``seen``: content -> fid), so the
     order does not depend on the order the engine ran them in, nor on how derived facts
-    were numbered."""
-    content: dict[str, bytes] = {}
-    for key, fid in seen.items():
-        try:
-            content[fid] = b"\x01" + _dumps(key).encode()
-        except TypeError:           # a value JSON cannot hold
-            content[fid] = b"\x02" + repr(key).encode()
+    were numbered. Only the firings of a rule that fired more than once need the facts'
+    keys (a stable sort by order, then each run of equal orders by its keys, is the sort by
+    both)."""
+    firings.sort(key=_rule_order)
+    start = 0
+    content: "dict[str, bytes] | None" = None
+    for end in range(1, len(firings) + 1):
+        if end < len(firings) and firings[end].rule.order == firings[start].rule.order:
+            continue
+        if end - start > 1:
+            if content is None:
+                content = {fid: _content_key(key) for key, fid in seen.items()}
+            firings[start:end] = sorted(firings[start:end], key=lambda f: _facts_key(f, content))
+        start = end
 
-    def fact_key(v: dict) -> bytes:
+
+def _rule_order(f: Firing) -> int:
+    return f.rule.order
+
+
+def _content_key(key: tuple) -> bytes:
+    """The sort key of a derived fact, by its content (its identity key)."""
+    try:
+        return b"\x01" + _dumps(key).encode()
+    except TypeError:           # a value JSON cannot hold
+        return b"\x02" + repr(key).encode()
+
+
+def _facts_key(f: Firing, content: "dict[str, bytes]") -> list:
+    """The sorted keys of the facts firing ``f`` matched: a derived fact's content, a base
+    fact's fid."""
+    out = []
+    for v in f.matched.values():
         fid = v.get("fid")
         c = content.get(fid)
-        return b"\x00" + str(fid).encode() if c is None else c
-    firings.sort(key=lambda f: (f.rule.order, sorted(fact_key(v) for v in f.matched.values())))
+        out.append(b"\x00" + str(fid).encode() if c is None else c)
+    out.sort()
+    return out
 
 
 def run(book: Rulebook, derive) -> RunResult:

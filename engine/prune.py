@@ -110,24 +110,75 @@ class Pruner:
                         index.setdefault(v, []).append(i)
                 lst.append((fld, index))
             self.by_value[t] = lst
+        #: type -> (its existence atom or None, its tested fields' value indexes), for met()
+        self.by_type: dict[str, tuple] = {t: (self.exists.get(t), tuple(self.by_value.get(t, ())))
+                                          for t in {*self.exists, *self.by_value}}
+        #: type -> its tested fields, when None is a value no test of that type looks for
+        #: (so that an absent field and a None value meet the same atoms; see met())
+        self.keyed: dict[str, tuple] = {t: tuple(fld for fld, _ in indexes)
+                                        for t, (_, indexes) in self.by_type.items()
+                                        if not any(None in index for _, index in indexes)}
+        #: atoms the base facts meet -> the rules that can fire (a function of the rulebook
+        #: alone, worked out once per set of atoms met; bounded by MAX_MEMO)
+        self.closures: dict[frozenset, frozenset] = {}
+        #: (type, the values of its tested fields) -> the atoms such a fact meets (bounded)
+        self.fact_atoms: dict[tuple, tuple] = {}
 
     def possible(self, facts: list[dict]) -> frozenset:
         """The engine rules that can fire on a round whose base facts are ``facts``."""
-        true = set()
-        by_value, exists = self.by_value, self.exists
+        met = self.met(facts)
+        hit = self.closures.get(met)
+        if hit is None:
+            if len(self.closures) >= MAX_MEMO:
+                self.closures.clear()
+            hit = self.closures[met] = self.closure(met)
+        return hit
+
+    def met(self, facts: list[dict]) -> frozenset:
+        """The atoms (indices) the base facts ``facts`` make true, each fact on its own."""
+        true: list[int] = []
+        keyed, memo = self.keyed, self.fact_atoms
         for f in facts:
             t = f["t"]
-            e = exists.get(t)
-            if e is not None:
-                true.add(e)
-            for fld, index in by_value.get(t, ()):
-                if fld in f:
-                    try:
-                        hit = index.get(f[fld])
-                    except TypeError:       # an unhashable value meets no constant
-                        continue
-                    if hit is not None:
-                        true.update(hit)
+            fields = keyed.get(t)
+            if fields is None:
+                true.extend(self.fact_met(f))
+                continue
+            key = (t, tuple(map(f.get, fields)))
+            try:
+                atoms = memo.get(key)
+            except TypeError:           # a list value: looked up field by field
+                true.extend(self.fact_met(f))
+                continue
+            if atoms is None:
+                if len(memo) >= MAX_MEMO:
+                    memo.clear()
+                atoms = memo[key] = self.fact_met(f)
+            true.extend(atoms)
+        return frozenset(true)
+
+    def fact_met(self, f: dict) -> tuple:
+        """The atoms (indices) the fact ``f`` makes true: its type's existence atom, and the
+        atoms its tested fields' values meet."""
+        hit = self.by_type.get(f["t"])
+        if hit is None:
+            return ()
+        e, indexes = hit
+        true = [] if e is None else [e]
+        for fld, index in indexes:
+            if fld in f:
+                try:
+                    atoms = index.get(f[fld])
+                except TypeError:       # an unhashable value meets no constant
+                    continue
+                if atoms is not None:
+                    true.extend(atoms)
+        return tuple(true)
+
+    def closure(self, met: frozenset) -> frozenset:
+        """The engine rules whose atoms all hold, from the atoms ``met`` and those the derived
+        facts of the rules that can fire make true (a closure)."""
+        true = set(met)
         missing = list(self.need_count)
         users, gives, names = self.users, self.gives, self.names
         chosen = []
@@ -146,6 +197,10 @@ class Pruner:
                             true.add(j)
                             work.append(j)
         return frozenset(chosen)
+
+
+#: entries a Pruner's memos keep (sets of atoms met, facts' tested values; cleared when full)
+MAX_MEMO = 4096
 
 
 def _has_placeholder(value: Any) -> bool:

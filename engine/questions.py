@@ -31,7 +31,10 @@ options). An answer with ``"input": "call"`` stands for any call the player make
 ``adds`` holds the placeholder ``"{call}"`` where the call goes (see :func:`fill`).
 
 Order: judgements first (in event order), then decisions (acceptance before replacement),
-then case settings.
+then case settings, and last the judgements for the end of play: a question whose every
+waiting rule opens only branches that change nothing now (an adjustment checked after play, a
+call that stands: :data:`LATER_CODES`) carries ``"when": "end-of-play"`` (the others ``"now"``),
+so what the ruling turns on now is asked first.
 """
 from __future__ import annotations
 
@@ -238,6 +241,18 @@ def _from_firing(case, firing) -> list[dict]:
 _ORDER = {("judgement", None): 0, ("check", None): 0, ("decision", "accepts"): 1, ("decision", "replaces"): 2,
           ("setting", None): 3}
 
+#: Outcome codes of a branch that changes nothing at the table now: an adjustment the director
+#: looks at after play, or a call that simply stands. A question whose waiting rules' branches
+#: are all of these (one at least an adjustment) is asked at the end of play.
+LATER_CODES = frozenset({"adjust-if-damaged", "adjust-if-offender-could-have-known", "adjust-if-information-affected",
+                         "adjust-gaining-side-only", "call-stands", "no-redress", "result-stands", "no-adjusted-score"})
+
+
+def _later(rule) -> bool:
+    """Whether every branch ``rule`` opens changes nothing now (see :data:`LATER_CODES`)."""
+    codes = {c.data.get("outcome") for c in rule.then if c.kind == "outcome" and c.data.get("branch")}
+    return bool(codes) and codes <= LATER_CODES and any(str(c).startswith("adjust") for c in codes)
+
 
 def questions(ruling) -> list[dict]:
     """The questions ``ruling`` waits for, each once, in asking order (see the module docstring).
@@ -259,11 +274,13 @@ def questions(ruling) -> list[dict]:
         mine = [ln for ln in lines if about is None or not ln.about or about in ln.about]
         return [ln.text for ln in mine]
 
+    later: dict[str, bool] = {}     # question id -> every rule waiting for it is _later
     for firing in ruling.firings:
         if not _asks(firing.rule):
             continue
         for q in _from_firing(case, firing):
             have = found.setdefault(q["id"], {**q, "rules": [], "lines": []})
+            later[q["id"]] = later.get(q["id"], True) and q["kind"] == "judgement" and _later(firing.rule)
             if firing.rule.id not in have["rules"]:
                 have["rules"].append(firing.rule.id)
                 have["lines"] += [t for t in own(q, needed.get(firing.rule.id, [])) if t not in have["lines"]]
@@ -279,8 +296,11 @@ def questions(ruling) -> list[dict]:
                                                 "adds": None}, NOT_YET],
                                    "case_line": None, "rules": [ln.rule], "lines": [ln.text]})
 
+    for qid, q in found.items():
+        q["when"] = "end-of-play" if later.get(qid) else "now"
+
     def order(q):
-        kind = _ORDER.get((q["kind"], q["property"] if q["kind"] == "decision" else None), 3)
+        kind = 4 if q["when"] == "end-of-play" else _ORDER.get((q["kind"], q["property"] if q["kind"] == "decision" else None), 3)
         return kind, q["about"].get("event", 0), q["id"]
     return sorted(found.values(), key=order)
 

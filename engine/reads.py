@@ -11,8 +11,13 @@ a negation (``unless``) could see it. So when, in every round of the run, no fir
 one of the judgement's facts, and no negated pattern of the rulebook could match one of them
 (by its type, its tests against constants, and its equality joins, each of which some fact of
 that round, base or derived, of the joined pattern's type can satisfy), every round runs the
-same without the judgement: it is certainly unused. Otherwise :func:`may_have_read` says
-True, and the caller rules again without it to find out (``engine.api``).
+same without the judgement: it is certainly unused. A round before the last hands the next
+only its call statuses, and these cannot change when (a) the rules whose negations could see
+the judgement's facts, or what the round derived from them, lead to no call status (the
+types they derive, the types derived by the rules reading those, and so on, hold no
+``call-status`` or ``calls-swept``), and (b) the statuses are the same without what the round
+derived from them. Otherwise :func:`may_have_read` says True, and the caller rules again
+without it to find out (``engine.api``).
 
 The test only ever errs towards True: the answer it gives, and the one the caller then finds,
 is the same as ruling again without the judgement every time.
@@ -34,8 +39,8 @@ SEARCH_STEPS = 20_000
 
 def _negations(book: Rulebook) -> dict[str, list[tuple]]:
     """Fact type -> (negated pattern of that type, the positive patterns of one engine rule
-    holding it, the rule's other negated patterns) for every ``unless`` pattern of ``book``,
-    once per alternative of ``any`` (cached per book; the entry keeps ``book`` alive)."""
+    holding it, the rule's other negated patterns, the rule) for every ``unless`` pattern of
+    ``book``, once per alternative of ``any`` (cached per book; the entry keeps ``book`` alive)."""
     hit = _NEGATIONS.get(id(book))
     if hit is None:
         out: dict[str, list[tuple]] = {}
@@ -45,7 +50,7 @@ def _negations(book: Rulebook) -> dict[str, list[tuple]]:
             for alt in (r.alternatives or [[]]):
                 positive = (*r.when, *alt)
                 for p in r.unless:
-                    out.setdefault(p.type, []).append((p, positive, tuple(q for q in r.unless if q is not p)))
+                    out.setdefault(p.type, []).append((p, positive, tuple(q for q in r.unless if q is not p), r))
         hit = _NEGATIONS[id(book)] = (book, out)
     return hit[1]
 
@@ -101,16 +106,58 @@ class _Round:
         return self._by_type.get(t, [])
 
 
-def _negation_may_see(book: Rulebook, mine: list[dict], rnd: _Round) -> bool:
+def _negating_rules(book: Rulebook, mine: list[dict], rnd: _Round) -> list:
+    """The rules of ``book`` one of whose negations could see one of the facts ``mine`` in
+    round ``rnd`` (its tests on constants hold for the fact, and facts of the round could
+    fill an open frame of the rule's positive patterns; see :func:`_open_frame`)."""
     fids = {f["fid"] for f in mine}
     negations = _negations(book)
+    out = []
     for fact in mine:
-        for p, positive, others in negations.get(fact["t"], ()):
+        for p, positive, others, rule in negations.get(fact["t"], ()):
+            if rule in out:
+                continue
             if not all(_test(fact, fld, op, v) for fld, op, v in p.tests if not isinstance(v, Ref)):
                 continue
             if _open_frame(positive, p, others, fact, rnd, fids):
-                return True
-    return False
+                out.append(rule)
+    return out
+
+
+_AFFECTS: dict[int, tuple] = {}
+
+
+def _affected_types(book: Rulebook, rules: list) -> "set[str] | None":
+    """The fact types whose facts may differ in a round when the firings of ``rules`` may:
+    the types those rules derive, then those derived by every rule that uses or negates one of
+    them, and so on (None: a rule derives a type filled at firing time, so anything may)."""
+    hit = _AFFECTS.get(id(book))
+    if hit is None:
+        readers: dict[str, list] = {}
+        for r in book.rules:
+            for t in r.uses() | r.negates():
+                readers.setdefault(t, []).append(r)
+        hit = _AFFECTS[id(book)] = (book, readers)
+    readers = hit[1]
+    types: set[str] = set()
+    work, seen = list(rules), {id(r) for r in rules}
+    while work:
+        r = work.pop()
+        for t in r.derives:
+            if "{" in t:
+                return None
+            if t in types:
+                continue
+            types.add(t)
+            for q in readers.get(t, ()):
+                if id(q) not in seen:
+                    seen.add(id(q))
+                    work.append(q)
+    return types
+
+
+def _negation_may_see(book: Rulebook, mine: list[dict], rnd: _Round) -> bool:
+    return bool(_negating_rules(book, mine, rnd))
 
 
 def _number(v: Any) -> bool:
@@ -252,28 +299,29 @@ class Reads:
             mine = [f for f in rnd.facts if f["fid"] in own or (prefix and f["fid"].startswith(prefix))]
             if not mine:
                 continue
-            if any(f["fid"] in rnd.matched for f in mine):
-                if k == last:
+            matched = any(f["fid"] in rnd.matched for f in mine)
+            if k == last:
+                if matched or _negation_may_see(self.book, mine, rnd):
                     return True
-                # an earlier round hands the next only its call statuses: the judgement
-                # changed nothing there when nothing that rests on it is a call status and
-                # no negation could see it or what rests on it
-                gone = _resting_on(rnd, mine)
-                if gone is None or _negation_may_see(self.book, mine + gone, rnd):
-                    return True
-            elif _negation_may_see(self.book, mine, rnd):
+            elif self._statuses_may_change(rnd, mine, matched):
                 return True
         return False
 
+    def _statuses_may_change(self, rnd: _Round, mine: list[dict], matched: bool) -> bool:
+        """Whether round ``rnd`` (not the last) may hand the next other call statuses without
+        the judgement's facts ``mine`` (``matched``: a firing of the round matched one)."""
+        gone = _resting_on(rnd, mine) if matched else []
+        seeing = _negating_rules(self.book, mine + gone, rnd)
+        if seeing:
+            types = _affected_types(self.book, seeing)
+            if types is None or types & STATUS_TYPES:
+                return True
+        return _statuses_differ(rnd, gone)
 
-#: the derived fact types that give the next round its call statuses (engine.inference)
-STATUS_TYPES = frozenset({"call-status", "calls-swept"})
 
-
-def _resting_on(rnd: _Round, mine: list[dict]) -> "list[dict] | None":
+def _resting_on(rnd: _Round, mine: list[dict]) -> list[dict]:
     """The facts the firings of round ``rnd`` derived from ``mine`` (a judgement's facts),
-    directly or through other derived facts; None when one of them gives a call status
-    (``STATUS_TYPES``), so that the next round may differ without the judgement."""
+    directly or through other derived facts."""
     fids = {f["fid"] for f in mine}
     out: list[dict] = []
     grown = True
@@ -285,10 +333,28 @@ def _resting_on(rnd: _Round, mine: list[dict]) -> "list[dict] | None":
                 continue
             done.add(i)
             for d in firing.derived:
-                if d["t"] in STATUS_TYPES:
-                    return None
                 if d["fid"] not in fids:
                     fids.add(d["fid"])
                     out.append(d)
                     grown = True
     return out
+
+
+def _statuses_differ(rnd: _Round, gone: list[dict]) -> bool:
+    """Whether the call statuses round ``rnd`` hands on (``engine.inference``'s mapping over
+    its derived facts) differ without the derived facts ``gone``.
+
+    Without a judgement no negation could see, a round derives a subset of what it derived
+    with it, and a superset of what does not rest on it; the mapping (the highest status of
+    each call) of a set between two sets that give the same mapping is that mapping too.
+    """
+    from .inference import _statuses
+    derived = [d for firing in rnd.firings for d in firing.derived]
+    if not any(d["t"] in STATUS_TYPES for d in gone):
+        return False
+    out = {d["fid"] for d in gone}
+    return _statuses([d for d in derived if d["fid"] not in out], rnd.facts) != _statuses(derived, rnd.facts)
+
+
+#: the derived fact types that give the next round its call statuses (engine.inference)
+STATUS_TYPES = frozenset({"call-status", "calls-swept"})

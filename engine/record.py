@@ -6,8 +6,10 @@ declared as dataclasses are, with ``@record`` (``frozen=True``, ``slots=True``) 
 ``director rule`` made about 25 such classes: the ``dataclasses`` module's import (it loads
 ``inspect``, and with it ``ast``, ``dis`` and ``tokenize``) and the five or six functions it
 compiles from source for each class cost a fifth of the whole start-up. Here only
-``__init__`` is compiled per class; ``__repr__``, ``__eq__``, ``__hash__`` and the frozen
-``__setattr__`` are shared methods reading the class's field table.
+``__init__`` is compiled when a class is made; ``__eq__`` and ``__hash__`` are compiled on
+their first call (a warm ruling compares and hashes records thousands of times; a cold start
+few), and ``__repr__`` and the frozen ``__setattr__`` are shared methods reading the class's
+field table.
 
 What the classes get is what ``@dataclass`` gives them: ``__init__`` with the fields in
 order (keyword or positional, defaults and factories, then ``__post_init__`` when the class
@@ -81,13 +83,46 @@ def _repr(self) -> str:
 
 
 def _eq(self, other):
+    """The first ``==`` on a record class: compile the class's own ``__eq__`` and use it."""
+    return _own(type(self), "__eq__", _eq)(self, other)
+
+
+def _hash(self) -> int:
+    """The first ``hash()`` of a record class: compile the class's own ``__hash__`` and use it."""
+    return _own(type(self), "__hash__", _hash)(self)
+
+
+def _own(cls: type, name: str, shared: Callable) -> Callable:
+    """``cls``'s own ``__eq__`` or ``__hash__`` (compiled from its field table, as dataclasses
+    writes them: comparing field tuples, one attribute read per field), set on the class in
+    place of the ``shared`` method that asked for it; compiled on a class's first use, so a
+    cold start compiles only the methods it calls."""
+    if cls.__dict__.get(name) is not shared:      # a subclass of a record: keep the shared one
+        return _eq_by_table if name == "__eq__" else _hash_by_table
+    mine = "".join(f"self.{n}," for n in cls.__record_compare__)
+    if name == "__eq__":
+        theirs = "".join(f"other.{n}," for n in cls.__record_compare__)
+        source = (f"def __eq__(self, other):\n  if other.__class__ is self.__class__:\n"
+                  f"    return ({mine}) == ({theirs})\n  return NotImplemented\n")
+    else:
+        source = f"def __hash__(self):\n  return hash(({mine}))\n"
+    namespace: dict = {}
+    exec(source, namespace)     # noqa: S102 - our own text, of field names only
+    fn = namespace[name]
+    fn.__qualname__ = f"{cls.__qualname__}.{name}"
+    fn.__module__ = cls.__module__
+    setattr(cls, name, fn)
+    return fn
+
+
+def _eq_by_table(self, other):
     if other.__class__ is self.__class__:
         names = type(self).__record_compare__
         return tuple(getattr(self, n) for n in names) == tuple(getattr(other, n) for n in names)
     return NotImplemented
 
 
-def _hash(self) -> int:
+def _hash_by_table(self) -> int:
     return hash(tuple(getattr(self, n) for n in type(self).__record_compare__))
 
 

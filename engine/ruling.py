@@ -1,7 +1,8 @@
 """The ruling: outcomes grouped for the reader, a trace back to case events, and renderers.
 
 A :class:`Ruling` is built from a case, its base facts and the engine's run. Output order is
-deterministic (rulebook order, then the events matched, then the order of ``then`` items),
+deterministic (rulebook order, then the events matched, then the order of ``then`` items; a
+Law 12 line saying which kind of adjusted score follows the line of the law giving it),
 whatever order the engine fired in. Three renderers: text (for the table), Markdown (for a
 committee's report) and JSON (for programs). ``--trace`` adds, for every conclusion, the rule
 id, its citation, the facts it matched and the case events (number and file:line) they came
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import json
 import textwrap
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Callable
 
 from .case import Case
@@ -269,6 +270,7 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
             return list(evs)
         return find
     call_events = {e.number for e in case.events if e.kind in ("call", "replaces")}
+    kind_of: dict[int, str] = {}     # id(line) of a Law 12 line -> the cite of the law adjusting
     for o in result.outcomes:
         template = _template(o)
         named = _named_events(template, o.firing.matched, call_events)
@@ -284,8 +286,11 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
             text, option, branch = outcome_words(o.rule, o.firing, o.code, text, option, branch, case.lang)
         lines.append(Line(o.code, o.cite, who, option, branch, text, o.rule.id, events_of(o.firing),
                           template, named))
+        if o.rule.law == "12":
+            kind_of[id(lines[-1])] = next((str(f["law"]) for f in o.firing.matched.values()
+                                           if f.get("t") == "adjustment" and f.get("law")), "")
 
-    lines = _head_of_options(lines)
+    lines = _head_of_options(_kind_after_its_law(lines, kind_of))
 
     def make_trace() -> list[TraceEntry]:
         return [TraceEntry(f.rule.id, f.rule.cite, f.rule.stratum, f.matched,
@@ -294,6 +299,31 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
     return Ruling(case, book.edition, lines, make_trace, result.rounds, sorted(result.cancelled),
                   standings(case, facts, result, lines), unread_judgements(case, result),
                   firings=result.firings, status=dict(result.status), facts=facts)
+
+
+def _kind_after_its_law(lines: list[Line], kind_of: dict[int, str]) -> list[Line]:
+    """The lines with each Law 12 line (which kind of adjusted score; ``kind_of`` maps its id to
+    the cite of the law giving the adjustment, e.g. ``72C``) moved to just after the last line
+    citing that law (with the same option and branch when there is one), after any Law 12 line
+    already put there, so the adjustment is read before its kind (layout only; a Law 12 line
+    whose law has no line of its own stays where it is)."""
+    if not kind_of:
+        return lines
+    out = [ln for ln in lines if id(ln) not in kind_of]
+    for ln in (ln for ln in lines if id(ln) in kind_of):
+        law = kind_of[id(ln)]
+
+        def last(same: bool) -> "int | None":
+            return max((i for i, x in enumerate(out)
+                        if (x.cite == law or kind_of.get(id(x)) == law)
+                        and (not same or (x.option, x.branch) == (ln.option, ln.branch))), default=None)
+        at = (last(True) if last(True) is not None else last(False)) if law else None
+        if at is None:
+            out.insert(next((i for i, x in enumerate(lines) if x is ln), 0) if not out else
+                       min(next(i for i, x in enumerate(lines) if x is ln), len(out)), ln)
+        else:
+            out.insert(at + 1, ln)
+    return out
 
 
 def _head_of_options(lines: list[Line]) -> list[Line]:
@@ -333,13 +363,24 @@ def _fact_event(fact: dict, call_events: set[int]) -> int | None:
 def _named_events(template: str, matched: dict[str, dict], call_events: set[int]) -> dict[str, int]:
     """alias -> event number, for each pattern the template's ``{alias.field}`` names."""
     out: dict[str, int] = {}
-    for alias, _field in TEMPLATE_RE.findall(template):
-        if alias in out or alias not in matched:
-            continue
-        n = _fact_event(matched[alias], call_events)
-        if n is not None:
-            out[alias] = n
+    for alias in _aliases(template):
+        if alias in matched:
+            n = _fact_event(matched[alias], call_events)
+            if n is not None:
+                out[alias] = n
     return out
+
+
+@lru_cache(maxsize=4096)
+def _aliases(template: str) -> tuple[str, ...]:
+    """The aliases a template's ``{alias.field}`` placeholders name, each once, in order."""
+    return tuple(dict.fromkeys(alias for alias, _field in TEMPLATE_RE.findall(template)))
+
+
+@lru_cache(maxsize=4096)
+def _call_aliases(template: str) -> tuple[str, ...]:
+    """The aliases of a template's ``{alias.call}`` placeholders, in order (repeats kept)."""
+    return tuple(alias for alias, f in TEMPLATE_RE.findall(template) if f == "call")
 
 
 def _status_cites(result: RunResult, call_events: "list[int]") -> dict[tuple[int, str], str]:
@@ -417,7 +458,7 @@ def _followed_in_turn(case: Case, e) -> bool:
 
 def _called(ln: Line) -> list[int]:
     """The events of the calls a line's text names as calls (``{alias.call}``)."""
-    return [ln.refs[a] for a, f in TEMPLATE_RE.findall(ln.template) if f == "call" and a in ln.refs]
+    return [ln.refs[a] for a in _call_aliases(ln.template) if a in ln.refs]
 
 
 def _judgement_key(case: Case, j) -> str:
@@ -432,14 +473,15 @@ def _judgement_key(case: Case, j) -> str:
 
 def unread_judgements(case: Case, result: RunResult) -> list[UnusedJudgement]:
     """The judgements of ``case`` that no rule firing matched (neither the judgement fact nor,
-    for ``specifies``, a denomination it gave). A judgement read only through a negation is
-    not matched either: engine.api checks these again by ruling without them."""
+    for ``specifies``, a denomination it gave or the set of them). A judgement read only
+    through a negation is not matched either: engine.api checks these again by ruling
+    without them."""
     matched = {m.get("fid") for f in result.firings for m in f.matched.values()}
     out = []
     for j in case.judgements:
         fids = {f"j{j.event}-{j.prop}"}
         if isinstance(j.value, list):
-            fids |= {f"sp{j.event}-{d}" for d in j.value}
+            fids |= {f"sp{j.event}-{d}" for d in j.value} | {f"sps{j.event}"}
         if not fids & matched:
             out.append(UnusedJudgement(_judgement_key(case, j), j.line, j.event, j.prop))
     return out
@@ -555,6 +597,13 @@ def _told_apart(lines: list[Line], _=str) -> dict[int, str]:
     return out
 
 
+def _asked_at(ln: Line, qs: list[dict]) -> int:
+    """The position in ``qs`` (engine.questions' asking order) of the first question that
+    judgement-needed line ``ln`` belongs to; ``len(qs)`` when none."""
+    return next((i for i, q in enumerate(qs) if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ())),
+                len(qs))
+
+
 def render_text(r: Ruling, trace: bool = False) -> str:
     """The ruling as plain text for the table (``trace`` appends the rule trace): what the tool
     understood (board, auction grid, judgements; engine.grid), what to tell the players now,
@@ -613,7 +662,7 @@ def render_text(r: Ruling, trace: bool = False) -> str:
     if g["judgements"]:
         out.append("")
         out.append(_("Judgements needed (answer with 'director ask', or type the line shown):"))
-        for ln in g["judgements"]:
+        for ln in sorted(g["judgements"], key=lambda ln: _asked_at(ln, qs)):    # in asking order
             out += dotted("   - ", words[id(ln)], ln.cite)
             for q in qs:
                 about = (q.get("about") or {}).get("event")

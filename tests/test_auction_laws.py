@@ -47,7 +47,8 @@ def test_pass_out_of_rotation_reverts_the_auction():
     assert _pairs(res) == {("17C", "irregularity"), ("29B", "call-not-accepted"), ("29B", "call-cancelled"),
                            ("29B", "auction-reverts"), ("30A", "offender-must-pass-next"),
                            ("72C", "adjust-if-offender-could-have-known"),     # 30A: 72C may apply
-                           ("16C", "information-unauthorised-to-offenders")}   # the cancelled pass (16C2)
+                           ("16C2", "information-unauthorised-to-offenders"),   # the cancelled pass
+                           ("16C1", "information-authorised-to-non-offenders")}
     revert = next(o for o in res.outcomes if o.code == "auction-reverts")
     assert revert.who == "E"
 
@@ -103,14 +104,16 @@ def test_substituted_pass_is_replayed_as_a_pass():
                            ("38C", "pass-substituted"), ("38C", "offenders-must-pass-rest"),
                            ("72C", "adjust-if-offender-could-have-known"), ("26B", "lead-restriction-possible"),
                            ("12C1(b)", "assigned-adjusted-score"),     # 12C: the kind, if 72C adjusts
-                           ("16C", "information-unauthorised-to-offenders")}   # the cancelled 8NT (16C2)
+                           ("16C2", "information-unauthorised-to-offenders"),   # the cancelled 8NT
+                           ("16C1", "information-authorised-to-non-offenders")}
 
 
 def test_closing_pass_out_of_rotation_reopens_the_auction():
     res = _rule("law17-d3-closing-pass-out-of-rotation.yaml")
     assert res.cancelled == frozenset({3, 4})       # West's pass out of rotation and North's after it
     assert _pairs(res) == {("17C", "irregularity"), ("17D3", "auction-not-ended"), ("17D3", "auction-reverts"),
-                           ("17D3", "call-cancelled"), ("16C", "information-unauthorised-to-offenders"),
+                           ("17D3", "call-cancelled"), ("16C2", "information-unauthorised-to-offenders"),
+                           ("16C1", "information-authorised-to-non-offenders"),
                            ("34", "refer-to-law")}
 
 

@@ -41,7 +41,8 @@ def test_law27_b3_double_cancelled_then_pass():
         ("26B", "lead-restriction-possible"),
         ("72C", "adjust-if-offender-could-have-known"),
         ("27B3", "call-stands"),
-        ("16C", "information-unauthorised-to-offenders"),
+        ("16C2", "information-unauthorised-to-offenders"),
+        ("16C1", "information-authorised-to-non-offenders"),
         ("12C1(b)", "assigned-adjusted-score"),      # the kind of score, if 72C adjusts
     }
     assert ruling.cancelled == [5]     # S's double (event 5) is cancelled; the pass stands
@@ -50,8 +51,8 @@ def test_law27_b3_double_cancelled_then_pass():
 def test_check_reports_missing_and_extra():
     case = load_case(REPO_ROOT / "cases" / "law27-b3-double-cancelled-then-pass.yaml")
     ruling = api.rule(case)
-    case.expect = [e for e in case.expect if e.cite != "16C"] + [type(case.expect[0])("27B1(a)", "call-stands", 0)]
+    case.expect = [e for e in case.expect if e.cite != "16C2"] + [type(case.expect[0])("27B1(a)", "call-stands", 0)]
     result = api.check(case, ruling)
     assert not result.passed
     assert result.missing == [("27B1(a)", "call-stands")]
-    assert result.extra == [("16C", "information-unauthorised-to-offenders")]
+    assert result.extra == [("16C2", "information-unauthorised-to-offenders")]

@@ -55,7 +55,7 @@ def test_chart_27_has_the_clause_headings_and_the_comparable_question():
     assert {"27A", "27B", "27B1"} <= ch.sections
     q = next(q for q in ch.questions if q.rule == "ib-replaced-other-bid-or-pass")
     assert "finding: comparable? no" in q.conditions
-    assert {lf.cite for lf in ch.leaves if lf.rule == q.rule} == {"27B2", "26B", "16C", "72C"}
+    assert {lf.cite for lf in ch.leaves if lf.rule == q.rule} == {"27B2", "26B", "16C1", "16C2", "72C"}
 
 
 def test_chart_cli_and_unknown_law():

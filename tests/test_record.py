@@ -94,3 +94,25 @@ def test_a_field_without_default_after_one_with_is_refused():
         class Bad:
             a: int = 1
             b: int
+
+
+def test_eq_and_hash_are_the_class_own_once_used_and_a_subclass_compares_the_same():
+    @rec.record(frozen=True)
+    class P:
+        x: int
+        y: str = rec.field(default="", compare=False)
+    assert P.__eq__ is rec._eq and P.__hash__ is rec._hash           # nothing compiled yet
+    assert P(1, "a") == P(1, "b") and P(1) != P(2) and P(1).__eq__(3) is NotImplemented
+    assert hash(P(1, "a")) == hash(P(1, "b")) == hash((1,))
+    assert P.__eq__ is not rec._eq and P.__eq__.__qualname__.endswith("P.__eq__")
+    assert P.__hash__ is not rec._hash and P(1) == P(1)
+
+    @rec.record
+    class Q:
+        x: int
+
+    class R(Q):
+        pass
+    assert R(1) == R(1) and R(1) != R(2)
+    assert Q.__eq__ is rec._eq                                     # a subclass compiled nothing
+    assert R(1) != Q(1) and Q(1) == Q(1)

@@ -47,7 +47,7 @@ def test_markdown_report_states_facts_ruling_and_reasoning():
     reasons = re.findall(r"^\d+\. .*: Law (\S+)\.$", md.split("## The reasoning")[1].split("##")[0], re.M)
     ruling = api.rule_file(REPO / B2)
     assert reasons == [ln.cite for ln in ruling.lines]
-    assert ("7. East bid 1H (event 2), East replaced 1H with 2NT (event 5) and the director found that "
+    assert ("6. East bid 1H (event 2), East replaced 1H with 2NT (event 5) and the director found that "
             "East's 2NT was not comparable to the call it replaced; so West must pass") in md
     assert "- **27B2**: Replaced by any other sufficient bid or by a pass" in md
     assert "## The committee" in md and "### Decision" in md
