@@ -123,6 +123,7 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 from pathlib import Path
 from types import MappingProxyType
@@ -202,7 +203,9 @@ class Deriver:
     double or redouble and the next call event is its own replacement (or there is none):
     the replacement takes the same place in the replay either way. A new status of that
     kind only gives back the previous Facts, without a second replay (the insufficient bid
-    that the director rules on at once is the common case).
+    that the director rules on at once is the common case). Otherwise the call facts of the
+    calls before the first call whose status changed are kept from the previous round (each
+    reads only the replay up to its own call, and the case as made after it).
 
     The fact dicts are shared between rounds and must not be changed by the caller.
     """
@@ -211,6 +214,8 @@ class Deriver:
         self.case = case
         self._static: "tuple[list[dict], list[dict], dict[str, Source]] | None" = None
         self._last: "tuple[dict[int, str], Facts] | None" = None
+        self._calls: dict[int, dict] = {}          # event -> its call fact, in the last Facts
+        self._order: "CallOrder | None" = None
         calls = [e for e in case.events if e.kind in ("call", "replaces")]
         self._inert_awaiting = frozenset(
             e.number for i, e in enumerate(calls)
@@ -222,12 +227,17 @@ class Deriver:
     def derive(self, status: "Mapping[int, str] | Iterable[int]" = frozenset()) -> Facts:
         """The base facts under ``status`` (as for :func:`derive`); returns Facts."""
         status_of = dict(status) if _is_mapping(status) else {n: "cancelled" for n in status}
+        keep: dict[int, tuple[dict, Source]] = {}
         if self._last is not None:
             before, facts_then = self._last
             changed = {n for n in before.keys() | status_of.keys() if before.get(n) != status_of.get(n)}
             if all(n in self._inert_awaiting and {before.get(n), status_of.get(n)} == {None, "awaiting-replacement"}
                    for n in changed):
                 return facts_then
+            # a call fact depends only on the statuses of the events up to its own (the
+            # replay so far): those before the first changed status are kept as they were
+            first = min(changed)
+            keep = {n: (f, facts_then.sources[f["fid"]]) for n, f in self._calls.items() if n < first}
         if self._static is None:
             self._static = _static_facts(self.case)
         head, tail, static_sources = self._static
@@ -238,7 +248,9 @@ class Deriver:
             facts.append(fact)
             sources[fact["fid"]] = src
             return fact
-        _call_facts(self.case, status_of, add)
+        if self._order is None:
+            self._order = call_order(self.case)
+        self._calls = _call_facts(self.case, status_of, add, keep, self._order)
         facts.extend(tail)
         result = Facts(facts, sources)
         self._last = (status_of, result)
@@ -322,8 +334,19 @@ def _decision_target(e: Event, call_events: "list[Event]") -> Event:
             and (e.target is None or x.number == e.target)][-1]
 
 
-def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) -> None:
-    """Add the ``call`` facts of the auction replayed under ``status`` (see :func:`derive`)."""
+def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
+                keep: "Mapping[int, tuple[dict, Source]]" = MappingProxyType({}),
+                order: "CallOrder | None" = None) -> dict[int, dict]:
+    """Add the ``call`` facts of the auction replayed under ``status`` (see :func:`derive`);
+    return them by event number.
+
+    ``keep``: event number -> (call fact, its source) from a replay whose statuses were the
+    same as ``status`` for every event up to that one; such a fact would come out the same
+    (a call fact reads only the calls up to its own, and the file order after it), so it is
+    added as it is. ``order``: the case's :class:`CallOrder` (worked out when not given).
+    """
+    if order is None:
+        order = call_order(case)
     status_of = dict(status) if _is_mapping(status) else {n: "cancelled" for n in status}
     voided = frozenset(n for n, st in status_of.items() if st == "voided")
     cancelled = frozenset(n for n, st in status_of.items() if st == "cancelled") | voided
@@ -336,7 +359,7 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
     # a superseded slip (25A1) leaves the auction as a call awaiting its replacement does
     awaiting = frozenset(n for n, st in status_of.items() if st == "awaiting-replacement") | superseded
     in_rotation = frozenset(n for n, st in status_of.items() if st == "in-rotation")
-    call_events = [e for e in case.events if e.kind in ("call", "replaces")]
+    call_events = order.calls
     standing: list[tuple[int, Seat, Call]] = []      # (event number, seat, call)
     # ended[j]: whether the first j standing calls have ended the auction (four passes, or
     # three passes after a bid; later calls do not reopen it), worked out forward and kept
@@ -363,11 +386,7 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
         del ended[pos + 1:], trail[pos + 1:], bid_at[pos + 1:]
     turn_at: dict[int, Seat] = {}
     call_facts: dict[int, dict] = {}
-    # the call events some player said they do not accept, and when (event numbers)
-    declined: dict[int, list[int]] = {}
-    for x in case.events:
-        if x.kind == "accepts" and not x.accepts:
-            declined.setdefault(_decision_target(x, call_events).number, []).append(x.number)
+    declined = order.declined
     held: list[Event] = []      # calls left out as awaiting their replacement, in file order
 
     def turn_now(e: Event) -> Seat:
@@ -380,12 +399,15 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
             return table[-1].seat.lho
         return case.dealer if not standing else standing[-1][1].lho
 
+    heads = order.heads
+
     def context_facts(e: Event, before: list[tuple[int, Seat, Call]], turn: Seat) -> dict:
         seat, call = e.seat, e.call
         partner = seat.partner
         # one pass back over the standing calls: partner's last call, the last bid (and its
-        # bidder, and the calls after it), the last call that is not a pass, whether they called
-        plast = last = bidder = last_call = None
+        # bidder, and the calls after it), the last call that is not a pass (and its caller),
+        # whether they called
+        plast = last = bidder = last_call = last_caller = None
         prev_called = False
         since_bid: list[str] = []
         for n, s, c in reversed(before):
@@ -393,21 +415,21 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
                 prev_called = True
             elif plast is None and s == partner:
                 plast = n
-            if last_call is None and not c.is_pass:
-                last_call = c
+            kind = c.kind
+            if last_call is None and kind != "pass":
+                last_call, last_caller = c, s
             if last is None:
-                if c.is_bid:
+                if kind == "bid":
                     last, bidder = c, s
                 else:
-                    since_bid.append(c.kind)
+                    since_bid.append(kind)
             elif prev_called and plast is not None:
                 break           # everything looked for is found (a bid is not a pass)
-        f: dict[str, Any] = {
-            "t": "call", "fid": f"e{e.number}", "idx": e.number, "seat": seat.letter, "call": str(call),
-            "kind": call.kind, "lho": seat.lho.letter, "rho": seat.rho.letter, "partner": partner.letter,
-            "side": seat.side, "turn": turn.letter, "rel": relation(seat, to=turn),
-            "prev_called": prev_called, "any_bid_before": last is not None,
-        }
+        f: dict[str, Any] = dict(heads[e.number])     # t, fid, idx, seat, call, kind, lho, rho, partner, side
+        f["turn"] = turn.letter
+        f["rel"] = relation(seat, to=turn)
+        f["prev_called"] = prev_called
+        f["any_bid_before"] = last is not None
         if before:
             f["prev_idx"], f["prev_seat"] = before[-1][0], before[-1][1].letter
         if plast is not None:
@@ -416,53 +438,53 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
         if f["auction_ended_before"] and bidder is not None:
             f["contract_side"] = bidder.side
             f["by_declaring_side"] = bidder.side == seat.side
+        last_text = None
         if last is not None:
-            f["last_bid"] = str(last)
+            f["last_bid"] = last_text = str(last)
             # contract: the last bid with any double/redouble standing after it ("1S", "1SX", "1SXX")
-            f["contract"] = str(last) + ("XX" if "redouble" in since_bid else "X" if "double" in since_bid else "")
+            f["contract"] = last_text + ("XX" if "redouble" in since_bid else "X" if "double" in since_bid else "")
         # last_call: the last standing call before this one that is not a pass
         if last_call is not None:
             f["last_call"] = str(last_call)
-        if call.is_bid:
+        kind = call.kind
+        if kind == "bid":
             f["level"] = call.level
             f["denom"] = call.denomination.code
-            f["sufficient"] = is_sufficient(call, last)
-            lowest = lowest_sufficient(call.denomination, last)
-            f["has_lowest_same"] = not lowest.above_seven   # over 7S there is no sufficient spade bid
-            if not lowest.above_seven:
-                f["lowest_same"] = str(lowest)
+            f["sufficient"], has_lowest, lowest = _over(f["call"], last_text)
+            f["has_lowest_same"] = has_lowest   # over 7S there is no sufficient spade bid
+            if has_lowest:
+                f["lowest_same"] = lowest
             f["above_seven"] = call.above_seven
-        elif call.kind == "double":
-            f["admissible"] = double_admissible([(s, c) for _, s, c in before], seat)
-        elif call.kind == "redouble":
-            f["admissible"] = redouble_admissible([(s, c) for _, s, c in before], seat)
+        elif kind in ("double", "redouble"):
+            # both read only the last call that is not a pass (Law 19's definitions)
+            last_only = [(last_caller, last_call)] if last_call is not None else []
+            f["admissible"] = (double_admissible if kind == "double" else redouble_admissible)(last_only, seat)
         return f
 
     standing_before: dict[int, list[tuple[int, Seat, Call]]] = {}
     for e in call_events:
+        kept = keep.get(e.number)
         if e.kind == "call":
             turn = turn_now(e)
-            f = context_facts(e, standing, turn)
-            if e.call.is_pass and not f["auction_ended_before"]:     # what _closing_run reads
-                standing_before[e.number] = list(standing)
+            if kept is None:
+                f = context_facts(e, standing, turn)
+                if e.call.is_pass and not f["auction_ended_before"]:     # what _closing_run reads
+                    standing_before[e.number] = list(standing)
             if e.number not in cancelled and e.number not in awaiting:
                 standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
             elif e.number in awaiting and e.number not in cancelled:
                 held.append(e)
         else:
-            # the call replaced is the caller's last call of that name as made (file order),
-            # whatever the rules made of it: a status must not change which call a replacement
-            # replaces (that made the statuses go round in a cycle, issue 8's gen-174)
-            orig_no = next(x.number for x in reversed(call_events[:call_events.index(e)])
-                           if x.seat == e.seat and x.call == e.replaces)
+            orig_no = order.replaces[e.number]      # which call it replaces (see CallOrder)
             pos = next((i for i in range(len(standing) - 1, -1, -1) if standing[i][0] == orig_no), None)
-            before = standing[:pos] if pos is not None else list(standing)
             turn = turn_at[orig_no]
-            f = context_facts(e, before, turn)
-            f["replaces"] = orig_no
-            between = case.events[orig_no:e.number - 1]     # events orig_no+1 .. e.number-1
-            f["director_before"] = any(x.kind in ("director", "ruled") for x in between)
-            f["ruled_before"] = any(x.kind == "ruled" for x in between)
+            if kept is None:
+                before = standing[:pos] if pos is not None else list(standing)
+                f = context_facts(e, before, turn)
+                f["replaces"] = orig_no
+                between = case.events[orig_no:e.number - 1]     # events orig_no+1 .. e.number-1
+                f["director_before"] = any(x.kind in ("director", "ruled") for x in between)
+                f["ruled_before"] = any(x.kind == "ruled" for x in between)
             if e.number not in cancelled and pos is not None:
                 standing[pos] = (e.number, e.seat, _PASS if e.number in as_pass else e.call)
                 changed_from(pos)
@@ -474,6 +496,10 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
                 # again (an inadmissible double cancelled, say): their new call goes there
                 standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
         turn_at[e.number] = turn
+        if kept is not None:
+            call_facts[e.number] = kept[0]
+            add(*kept)
+            continue
         f["left_out"] = e.number in cancelled
         f["voided"] = e.number in voided
         f["replaced_by_pass"] = e.number in as_pass
@@ -493,76 +519,20 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
             dec = declarer([(s, c) for _, s, c in standing])
             f["declarer"], f["dummy"] = (dec.letter, dec.partner.letter) if dec is not None else ("none", "none")
         call_facts[e.number] = f
-        add(f, Source(e.number, e.line, _describe(e)))
+        add(f, order.sources[e.number])
 
-    # what came next: the next call event that is not a replacement of this call
-    directors = [x.number for x in case.events if x.kind in ("director", "ruled")]
-    rulings = [x.number for x in case.events if x.kind == "ruled"]
-    lead_at = next((x.number for x in case.events
-                    if x.kind == "happened" and x.happened == "opening-lead-faced"), None)
-
-    def director_between(lo: int, hi: "int | None", among: "list[int]" = directors) -> bool:
-        k = bisect.bisect_right(among, lo)        # event numbers are in order
-        return k < len(among) and (hi is None or among[k] < hi)
-
-    def first_after(n: int, among: "list[int]") -> "int | None":
-        k = bisect.bisect_right(among, n)
-        return among[k] if k < len(among) else None
-    for i, e in enumerate(call_events):
+    # what came next (the case as made: the same every round)
+    for e in call_events:
+        if e.number in keep:
+            continue
         f = call_facts[e.number]
-        f["lead_faced_before"] = lead_at is not None and lead_at < e.number
-        if e.kind == "call":
-            if e.number in standing_before:
-                _closing_run(f, e, call_events[i + 1:], standing_before[e.number], call_facts)
-            if e.simultaneous_with is not None:
-                f["simultaneous_with"] = e.simultaneous_with.letter
-            prev = call_events[i - 1] if i > 0 else None
-            # twice running of their own accord: not after a director call, nor after a player
-            # said they do not accept the first call (the turn then went back elsewhere)
-            if (prev is not None and prev.seat == e.seat and not director_between(prev.number, e.number)
-                    and not any(prev.number < d < e.number for d in declined.get(prev.number, ()))):
-                f["follows_own_idx"] = prev.number
-        # call events are in file order, so the later ones follow in the list
-        # the next call event, and the next by this caller, his partner and his LHO, not
-        # counting replacements of this call (one scan, stopping once all four are found)
-        seat, partner, lho = e.seat, e.seat.partner, e.seat.lho
-        nxt = own = pn = ln = None
-        for x in itertools.islice(call_events, i + 1, None):
-            if x.kind == "replaces" and call_facts[x.number].get("replaces") == e.number:
-                continue
-            if nxt is None:
-                nxt = x
-            if own is None and x.seat == seat:
-                own = x
-            elif pn is None and x.seat == partner:
-                pn = x
-            elif ln is None and x.seat == lho:
-                ln = x
-            if own is not None and pn is not None and ln is not None:
-                break
-        if own is not None:
-            f["own_next_idx"] = own.number
-        if pn is not None:
-            f["partner_next_idx"] = pn.number
-        if ln is not None:
-            f["lho_next_idx"] = ln.number
-        if nxt is not None:
-            f["next_idx"], f["next_seat"] = nxt.number, nxt.seat.letter
-            f["next_rel"] = relation(nxt.seat, to=e.seat)
-            f["next_by_turn_player"] = nxt.seat.letter == f["turn"]
-            f["next_is_replacement"] = nxt.kind == "replaces"
-            f["director_before_next"] = director_between(e.number, nxt.number)
-            f["ruled_before_next"] = director_between(e.number, nxt.number, rulings)
-        else:
-            f["director_before_next"] = director_between(e.number, None)
-            f["ruled_before_next"] = director_between(e.number, None, rulings)
-        f["final"] = i == len(call_events) - 1
-        first_director = first_after(e.number, directors)
-        if first_director is not None:
-            f["director_next_idx"] = first_director
-        first_ruling = first_after(e.number, rulings)
-        if first_ruling is not None:
-            f["ruled_next_idx"] = first_ruling
+        lead, rest = order.after[e.number]
+        f["lead_faced_before"] = lead
+        if e.number in standing_before:
+            _closing_run(f, e, call_events[order.position[e.number] + 1:], standing_before[e.number], call_facts)
+        f.update(rest)
+        if "next_seat" in rest:
+            f["next_by_turn_player"] = rest["next_seat"] == f["turn"]
 
     # the denominations an artificial bid specified (a judgement), each with the lowest
     # sufficient bid in it over the last bid before that call
@@ -588,6 +558,138 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add) ->
              "not_above_natural": bool(call.is_bid and lows and all(
                  low.above_seven or call.rank <= low.rank for low in lows))},
             Source(j.event, j.line, f"judgement: {_judged(case.events[j.event - 1])} specifies {list(j.value)}"))
+    return call_facts
+
+
+@functools.lru_cache(maxsize=4096)
+def _over(bid: str, last: "str | None") -> "tuple[bool, bool, str]":
+    """For the bid ``bid`` after the last bid ``last`` (texts, as ``str(call)`` gives them;
+    None: no bid yet): (whether it is sufficient, whether there is a sufficient bid in its
+    denomination at seven or below, the lowest such bid or ''). Keyed by text: a Call's own
+    hash costs more than the work."""
+    call, before = Call.parse(bid), (Call.parse(last) if last is not None else None)
+    lowest = lowest_sufficient(call.denomination, before)
+    return is_sufficient(call, before), not lowest.above_seven, "" if lowest.above_seven else str(lowest)
+
+
+@record(frozen=True)
+class CallOrder:
+    """What the call facts take from the case as made, the same whatever the call statuses.
+
+    ``calls``: the call and replacement events, in file order; ``replaces``: replacement event
+    -> the call event it replaces; ``position``: call event -> its place in ``calls``;
+    ``sources``: call event -> its Source; ``heads``: call event -> the first fields of its
+    fact (t, fid, idx, seat, call, kind, lho, rho, partner, side); ``declined``: call event ->
+    the events at which a player said they do not accept it; ``after``: call event -> (lead_faced_before, the
+    fields about what came after it, in fact order: simultaneous_with, follows_own_idx,
+    own/partner/lho_next_idx, next_idx, next_seat, next_rel, next_by_turn_player (a
+    placeholder: the replay fills it), next_is_replacement, director_before_next,
+    ruled_before_next, final, director_next_idx, ruled_next_idx; see the module docstring).
+    """
+
+    calls: list
+    replaces: dict
+    position: dict
+    sources: dict
+    heads: dict
+    after: dict
+    declined: dict
+
+
+def call_order(case: Case) -> CallOrder:
+    """The :class:`CallOrder` of ``case``."""
+    call_events = [e for e in case.events if e.kind in ("call", "replaces")]
+    replaces: dict[int, int] = {}
+    for k, e in enumerate(call_events):
+        if e.kind == "replaces":
+            # the call replaced is the caller's last call of that name as made (file order),
+            # whatever the rules made of it: a status must not change which call a replacement
+            # replaces (that made the statuses go round in a cycle, issue 8's gen-174)
+            replaces[e.number] = next(x.number for x in reversed(call_events[:k])
+                                      if x.seat == e.seat and x.call == e.replaces)
+    # what came next: the next call event that is not a replacement of this call
+    directors = [x.number for x in case.events if x.kind in ("director", "ruled")]
+    rulings = [x.number for x in case.events if x.kind == "ruled"]
+    lead_at = next((x.number for x in case.events
+                    if x.kind == "happened" and x.happened == "opening-lead-faced"), None)
+
+    def director_between(lo: int, hi: "int | None", among: "list[int]" = directors) -> bool:
+        k = bisect.bisect_right(among, lo)        # event numbers are in order
+        return k < len(among) and (hi is None or among[k] < hi)
+
+    def first_after(n: int, among: "list[int]") -> "int | None":
+        k = bisect.bisect_right(among, n)
+        return among[k] if k < len(among) else None
+    # the call events some player said they do not accept, and when (event numbers)
+    declined: dict[int, list[int]] = {}
+    for x in case.events:
+        if x.kind == "accepts" and not x.accepts:
+            declined.setdefault(_decision_target(x, call_events).number, []).append(x.number)
+    after: dict[int, tuple[bool, dict]] = {}
+    for i, e in enumerate(call_events):
+        f: dict[str, Any] = {}
+        if e.kind == "call":
+            if e.simultaneous_with is not None:
+                f["simultaneous_with"] = e.simultaneous_with.letter
+            prev = call_events[i - 1] if i > 0 else None
+            # twice running of their own accord: not after a director call, nor after a player
+            # said they do not accept the first call (the turn then went back elsewhere)
+            if (prev is not None and prev.seat == e.seat and not director_between(prev.number, e.number)
+                    and not any(prev.number < d < e.number for d in declined.get(prev.number, ()))):
+                f["follows_own_idx"] = prev.number
+        # call events are in file order, so the later ones follow in the list
+        # the next call event, and the next by this caller, his partner and his LHO, not
+        # counting replacements of this call (one scan, stopping once all four are found)
+        seat, partner, lho = e.seat, e.seat.partner, e.seat.lho
+        nxt = own = pn = ln = None
+        for x in itertools.islice(call_events, i + 1, None):
+            if x.kind == "replaces" and replaces[x.number] == e.number:
+                continue
+            if nxt is None:
+                nxt = x
+            if own is None and x.seat == seat:
+                own = x
+            elif pn is None and x.seat == partner:
+                pn = x
+            elif ln is None and x.seat == lho:
+                ln = x
+            if own is not None and pn is not None and ln is not None:
+                break
+        if own is not None:
+            f["own_next_idx"] = own.number
+        if pn is not None:
+            f["partner_next_idx"] = pn.number
+        if ln is not None:
+            f["lho_next_idx"] = ln.number
+        if nxt is not None:
+            f["next_idx"], f["next_seat"] = nxt.number, nxt.seat.letter
+            f["next_rel"] = relation(nxt.seat, to=e.seat)
+            f["next_by_turn_player"] = None      # the replay's: is nxt the player whose turn it was
+            f["next_is_replacement"] = nxt.kind == "replaces"
+            f["director_before_next"] = director_between(e.number, nxt.number)
+            f["ruled_before_next"] = director_between(e.number, nxt.number, rulings)
+        else:
+            f["director_before_next"] = director_between(e.number, None)
+            f["ruled_before_next"] = director_between(e.number, None, rulings)
+        f["final"] = i == len(call_events) - 1
+        first_director = first_after(e.number, directors)
+        if first_director is not None:
+            f["director_next_idx"] = first_director
+        first_ruling = first_after(e.number, rulings)
+        if first_ruling is not None:
+            f["ruled_next_idx"] = first_ruling
+        after[e.number] = (lead_at is not None and lead_at < e.number, f)
+    return CallOrder(call_events, replaces, {e.number: i for i, e in enumerate(call_events)},
+                     {e.number: Source(e.number, e.line, _describe(e)) for e in call_events},
+                     {e.number: _head(e) for e in call_events}, after, declined)
+
+
+def _head(e: Event) -> dict:
+    """The fields of call event ``e``'s fact that only say what the call was and who made it."""
+    seat, call = e.seat, e.call
+    return {"t": "call", "fid": f"e{e.number}", "idx": e.number, "seat": seat.letter, "call": str(call),
+            "kind": call.kind, "lho": seat.lho.letter, "rho": seat.rho.letter, "partner": seat.partner.letter,
+            "side": seat.side}
 
 
 def _closing_run(f: dict, e: Event, after: list[Event], before: list[tuple[int, Seat, Call]],

@@ -42,7 +42,7 @@ SDIST_SHA256 = "053b26f5e48d312d4fa27995243f954671be6eece477f150c059c364eb4d7d61
 UPSTREAM_VERSION = "2.0.28"
 # Bump FIX_LEVEL whenever the patch below changes; engine/enginecheck.py requires
 # at least this level (keep the two in step).
-FIX_LEVEL = 6
+FIX_LEVEL = 7
 FIXED_VERSION = f"{UPSTREAM_VERSION}+bridgedirector.{FIX_LEVEL}"
 MARKER_MODULE = "durable._bridge_director_fix"
 
@@ -206,6 +206,138 @@ EDITS: list[tuple[str, str, str, int | None]] = [
         1,
     ),
     (
+        "src/rules/rete.h",
+        # handleAlpha looked for an alpha node's children by walking, for every property of
+        # the fact, the probe run of that property's hash in the node's 512-slot child table:
+        # a node whose children test two properties still cost a probe per property of the
+        # fact (a call fact has about forty). Each node now keeps the distinct property names
+        # its children test (worked out on first use), and when they are fewer than the
+        # fact's properties only those are looked up in the fact; they are then walked in the
+        # fact's property order, as before, so children are matched, and actions come out, in
+        # the same order.
+        "    void *getIdleStateCallbackContext;\n",
+        "    void *getIdleStateCallbackContext;\n"
+        "    /* bridge-director: per alpha node, [count, property-name hash...] of its children */\n"
+        "    unsigned int **alphaChildProperties;\n",
+        1,
+    ),
+    (
+        "src/rules/rete.c",
+        "    tree->getIdleStateCallbackContext = NULL;\n",
+        "    tree->getIdleStateCallbackContext = NULL;\n"
+        "    tree->alphaChildProperties = NULL;  /* bridge-director */\n",
+        1,
+    ),
+    (
+        "src/rules/rete.c",
+        "    free(tree->statePool.content);\n"
+        "    free(tree);\n"
+        "    DELETE_HANDLE(handle);\n",
+        "    free(tree->statePool.content);\n"
+        "    if (tree->alphaChildProperties) {  /* bridge-director */\n"
+        "        for (unsigned int i = 0; i < tree->nodeOffset; ++i) {\n"
+        "            free(tree->alphaChildProperties[i]);\n"
+        "        }\n"
+        "        free(tree->alphaChildProperties);\n"
+        "    }\n"
+        "    free(tree);\n"
+        "    DELETE_HANDLE(handle);\n",
+        1,
+    ),
+    (
+        "src/rules/events.c",
+        "static unsigned int handleAlpha(ruleset *tree,\n",
+        "/* bridge-director: the distinct property-name hashes the conjunctive children of alpha\n"
+        "   node a test, as [count, hash...]; worked out on first use and kept in the ruleset.\n"
+        "   NULL when out of memory (the caller then walks every property of the fact). */\n"
+        "static unsigned int *childPropertyHashes(ruleset *tree, alpha *a) {\n"
+        "    node *owner = (node *)((char *)a - offsetof(node, value));\n"
+        "    unsigned int index = (unsigned int)(owner - tree->nodePool);\n"
+        "    if (index >= tree->nodeOffset) {\n"
+        "        return NULL;\n"
+        "    }\n"
+        "    if (!tree->alphaChildProperties) {\n"
+        "        tree->alphaChildProperties = calloc(tree->nodeOffset, sizeof(unsigned int *));\n"
+        "        if (!tree->alphaChildProperties) {\n"
+        "            return NULL;\n"
+        "        }\n"
+        "    }\n"
+        "    unsigned int *known = tree->alphaChildProperties[index];\n"
+        "    if (known) {\n"
+        "        return known;\n"
+        "    }\n"
+        "    unsigned int *nextHashset = &tree->nextPool[a->nextOffset];\n"
+        "    unsigned int hashes[NEXT_BUCKET_LENGTH];\n"
+        "    unsigned int count = 0;\n"
+        "    for (unsigned int entry = 0; entry < NEXT_BUCKET_LENGTH; ++entry) {\n"
+        "        if (nextHashset[entry]) {\n"
+        "            unsigned int hash = tree->nodePool[nextHashset[entry]].value.a.expression.left.value.id.propertyNameHash;\n"
+        "            unsigned int k = 0;\n"
+        "            while (k < count && hashes[k] != hash) {\n"
+        "                ++k;\n"
+        "            }\n"
+        "            if (k == count) {\n"
+        "                hashes[count++] = hash;\n"
+        "            }\n"
+        "        }\n"
+        "    }\n"
+        "    known = malloc((count + 1) * sizeof(unsigned int));\n"
+        "    if (!known) {\n"
+        "        return NULL;\n"
+        "    }\n"
+        "    known[0] = count;\n"
+        "    memcpy(known + 1, hashes, count * sizeof(unsigned int));\n"
+        "    tree->alphaChildProperties[index] = known;\n"
+        "    return known;\n"
+        "}\n"
+        "\n"
+        "static unsigned int handleAlpha(ruleset *tree,\n",
+        1,
+    ),
+    (
+        "src/rules/events.c",
+        "        // calculate conjunctive nodes\n"
+        "        if (currentAlpha->nextOffset) {\n"
+        "            unsigned int *nextHashset = &tree->nextPool[currentAlpha->nextOffset];\n"
+        "            for(unsigned int propertyIndex = 0; propertyIndex < jo->propertiesLength; ++propertyIndex) {\n"
+        "                jsonProperty *currentProperty = &jo->properties[propertyIndex];\n",
+        "        // calculate conjunctive nodes\n"
+        "        if (currentAlpha->nextOffset) {\n"
+        "            unsigned int *nextHashset = &tree->nextPool[currentAlpha->nextOffset];\n"
+        "            /* bridge-director: only the fact's properties that some child tests, in the\n"
+        "               fact's order (the order every property was walked in before) */\n"
+        "            unsigned int *childHashes = childPropertyHashes(tree, currentAlpha);\n"
+        "            unsigned char tested[MAX_OBJECT_PROPERTIES];\n"
+        "            unsigned int testedLength = 0;\n"
+        "            unsigned char onlyTested = childHashes && childHashes[0] < jo->propertiesLength;\n"
+        "            if (onlyTested) {\n"
+        "                for (unsigned int k = 1; k <= childHashes[0]; ++k) {\n"
+        "                    jsonProperty *found;\n"
+        "                    if (getObjectProperty(jo, childHashes[k], &found) == RULES_OK) {\n"
+        "                        unsigned char at = (unsigned char)(found - jo->properties);\n"
+        "                        unsigned int j = testedLength++;\n"
+        "                        while (j > 0 && tested[j - 1] > at) {\n"
+        "                            tested[j] = tested[j - 1];\n"
+        "                            --j;\n"
+        "                        }\n"
+        "                        tested[j] = at;\n"
+        "                    }\n"
+        "                }\n"
+        "            }\n"
+        "            unsigned int walkLength = onlyTested ? testedLength : jo->propertiesLength;\n"
+        "            for(unsigned int step = 0; step < walkLength; ++step) {\n"
+        "                unsigned int propertyIndex = onlyTested ? tested[step] : step;\n"
+        "                jsonProperty *currentProperty = &jo->properties[propertyIndex];\n",
+        1,
+    ),
+    (
+        "src/rules/events.c",
+        "#include <string.h>\n",
+        "#include <string.h>\n"
+        "#include <stddef.h>  /* bridge-director: offsetof */\n",
+        1,
+    ),
+    (
         "src/rulespy/rules.c",
         # PyEval_CallObject was removed in Python 3.13.
         "PyEval_CallObject(",
@@ -227,7 +359,8 @@ out-of-bounds scan in reduceExpressionSequence (events.c), the alpha-network sta
 64 nodes in handleAlpha (events.c, error 303 on large rulebooks), per-session hash indexes
 sized for big sessions (state.h: every case paid for every rule), alpha-node child tables
 that use all their slots (rules.h), frame pools set up on first use (state.c), integer
-join keys formatted without snprintf (events.c), an optimised (-O2) build of the engine library, and the Python 3.13 PyEval_CallObject
+join keys formatted without snprintf (events.c), alpha nodes that look up only the properties
+their children test (events.c, rete.c/h), an optimised (-O2) build of the engine library, and the Python 3.13 PyEval_CallObject
 removal (rules.c). The stock PyPI build does not have it.
 """
 FIX_LEVEL = {FIX_LEVEL}
