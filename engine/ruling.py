@@ -317,10 +317,11 @@ def _kind_after_its_law(lines: list[Line], kind_of: dict[int, str]) -> list[Line
             return max((i for i, x in enumerate(out)
                         if (x.cite == law or kind_of.get(id(x)) == law)
                         and (not same or (x.option, x.branch) == (ln.option, ln.branch))), default=None)
-        at = (last(True) if last(True) is not None else last(False)) if law else None
-        if at is None:
-            out.insert(next((i for i, x in enumerate(lines) if x is ln), 0) if not out else
-                       min(next(i for i, x in enumerate(lines) if x is ln), len(out)), ln)
+        at = last(True) if law else None
+        if law and at is None:
+            at = last(False)
+        if at is None:       # stays where it was (or at the end, when lines before it moved)
+            out.insert(min(next(i for i, x in enumerate(lines) if x is ln), len(out)), ln)
         else:
             out.insert(at + 1, ln)
     return out
