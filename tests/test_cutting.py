@@ -8,7 +8,7 @@ import sys
 import pytest
 import yaml
 
-from engine import cutting
+from bridge_director.bridge import cutting
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TABLES = sorted((ROOT / "tables" / "portland-bridge-c1909").glob("*.yaml"))
@@ -34,7 +34,7 @@ def test_every_tie_rule_has_a_table():
     fired = set()
     for p in TABLES:
         fired |= {ln["rule"] for ln in cutting.rule(cutting.load_table(p))}
-    from engine import api
+    from bridge_director.session import api
     ids = {r.id for r in api.rulebook(cutting.EDITION).rules}
     assert ids == fired, ids - fired
 
@@ -42,7 +42,7 @@ def test_every_tie_rule_has_a_table():
 def run(tmp_path, text):
     f = tmp_path / "t.yaml"
     f.write_text(text)
-    return f, subprocess.run([sys.executable, "-m", "engine.cli", "table", str(f)], cwd=ROOT,
+    return f, subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "table", str(f)], cwd=ROOT,
                              capture_output=True, text=True, timeout=120)
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 import typing
 
-from ..case import DIRECTOR_INSTRUCTIONS, HAPPENED, HAPPENED_FIELDS, JUDGEMENT_PROPS
-from ..table import Board, Call, Seat, double_admissible, is_sufficient, redouble_admissible
+from bridge_director.case.shapes import DIRECTOR_INSTRUCTIONS, HAPPENED, HAPPENED_FIELDS, JUDGEMENT_PROPS
+from bridge_director.bridge.table import Board, Call, Seat, double_admissible, is_sufficient, redouble_admissible
 
 SEATS = ("N", "E", "S", "W")
 DENOMS = ("C", "D", "H", "S", "NT")
@@ -139,7 +139,7 @@ def _field(rng: random.Random, name: str, ev: dict, board: int):
         return [rng.choice("SHDC") + rng.choice("AKQJT98765432") for _ in range(rng.choice((1, 1, 2)))]
     if name == "words":
         return "a remark"
-    # a field added to engine.case.HAPPENED_FIELDS since: a value of its type
+    # a field added to bridge_director.case.load.HAPPENED_FIELDS since: a value of its type
     typ = HAPPENED_FIELDS[name][0]
     choices = typing.get_args(typ)
     if typing.get_origin(typ) is typing.Literal and choices:

@@ -9,7 +9,7 @@ import functools
 
 import yaml
 
-from ..paths import data_dir
+from bridge_director.base.paths import data_dir
 
 LABELS_FILE = "laws-2017-labels.yaml"
 

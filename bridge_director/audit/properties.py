@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .labels import is_label
+from bridge_director.audit.labels import is_label
 
 #: codes whose line makes a player pass for the rest of the auction, and who is barred
 BARRED_REST = {"partner-must-pass-rest": "who", "offenders-must-pass-rest": "side"}
@@ -284,7 +284,7 @@ def _duplicates(ruling) -> list[Fault]:
 
 
 def faults(case, ruling) -> list[Fault]:
-    """Every broken property of ``ruling`` (a :class:`engine.ruling.Ruling` for ``case``).
+    """Every broken property of ``ruling`` (a :class:`bridge_director.ruling.build.Ruling` for ``case``).
 
     Returns:
         The faults found, in a stable order (empty when the ruling has every property).
@@ -296,8 +296,8 @@ def faults(case, ruling) -> list[Fault]:
 def rule_and_check(case, book=None) -> tuple[object | None, list[Fault]]:
     """Rule on ``case`` and check the ruling: (ruling or None, faults). An engine that does
     not settle gives ``(None, [Fault('no-settle', ...)])``; other errors propagate."""
-    from .. import api
-    from ..inference import EngineError
+    from bridge_director.session import api
+    from bridge_director.infer.inference import EngineError
     try:
         ruling = api.rule(case, book)
     except EngineError as e:

@@ -2,7 +2,7 @@
 
 An edition is a code of law of its own: its rule files (a folder of ``rules/``, or the top of
 ``rules/`` for the 2017 Laws), its vocabulary additions (the folder's ``vocabulary.yaml``) and
-its texts. The mechanics in ``engine/`` are shared by all of them.
+its texts. The mechanics in ``bridge_director/`` are shared by all of them.
 
 A rules directory without ``editions.yaml`` (a test's own rulebook, say) holds one edition,
 ``duplicate-2017``, in its top-level files.
@@ -13,8 +13,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from .record import field, record
-from .yamlpos import InputError, load, position
+from bridge_director.base.record import field, record
+from bridge_director.base.yamlpos import InputError, load, position
 
 DEFAULT = "duplicate-2017"
 REGISTRY = "editions.yaml"

@@ -2,19 +2,19 @@
 
 In a source checkout they are the top-level ``rules/`` and ``schemas/`` folders
 (next to ``pyproject.toml``). In an installed (non-editable) wheel they are shipped
-as package data of ``engine._rules`` and ``engine._schemas``, i.e. the folders
-``engine/_rules`` and ``engine/_schemas`` inside the installed ``engine`` package
+as package data of ``bridge_director._rules`` and ``bridge_director._schemas``, i.e. the folders
+``bridge_director/_rules`` and ``bridge_director/_schemas`` inside the installed ``bridge_director`` package
 (see ``[tool.setuptools.package-dir]`` in pyproject.toml).
 
 The same holds for ``data/`` (reference data such as the labels of the 2017 Laws), shipped
-as ``engine._data``. Only these functions should be used to locate them; never build paths from
+as ``bridge_director._data``. Only these functions should be used to locate them; never build paths from
 ``__file__`` elsewhere.
 """
 from __future__ import annotations
 
 import pathlib
 
-_PACKAGE_DIR = pathlib.Path(__file__).resolve().parent
+_PACKAGE_DIR = pathlib.Path(__file__).resolve().parent.parent   # bridge_director/
 
 
 def checkout_root() -> pathlib.Path | None:
@@ -51,7 +51,7 @@ def rules_dir() -> pathlib.Path:
 
     Returns:
         ``<checkout>/rules`` when running from a source checkout, otherwise the
-        installed package data directory ``<site-packages>/engine/_rules``.
+        installed package data directory ``<site-packages>/bridge_director/_rules``.
 
     Raises:
         FileNotFoundError: if neither location exists (a broken installation).
@@ -64,7 +64,7 @@ def schemas_dir() -> pathlib.Path:
 
     Returns:
         ``<checkout>/schemas`` when running from a source checkout, otherwise the
-        installed package data directory ``<site-packages>/engine/_schemas``.
+        installed package data directory ``<site-packages>/bridge_director/_schemas``.
 
     Raises:
         FileNotFoundError: if neither location exists (a broken installation).
@@ -76,7 +76,7 @@ def data_dir() -> pathlib.Path:
     """Return the directory holding reference data (e.g. ``laws-2017-labels.yaml``).
 
     Returns:
-        ``<checkout>/data`` in a source checkout, otherwise ``<site-packages>/engine/_data``.
+        ``<checkout>/data`` in a source checkout, otherwise ``<site-packages>/bridge_director/_data``.
 
     Raises:
         FileNotFoundError: if neither location exists (a broken installation).

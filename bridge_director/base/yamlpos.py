@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .record import record
+from bridge_director.base.record import record
 
 #: PyYAML's pure-Python reader (``yaml.reader.Reader``) compiles, when ``yaml`` is imported, a
 #: negated character class over every code point but the printable ones. Python's ``re`` spends
@@ -246,3 +246,9 @@ class Where:
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}"
+
+
+def law_number(v: Any) -> Any:
+    """A cite written as a bare law number (``cite: 12`` reads as an int in YAML) as text;
+    any other value as it is (for the cite check to judge)."""
+    return str(v) if isinstance(v, int) and not isinstance(v, bool) else v

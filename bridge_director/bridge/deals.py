@@ -70,7 +70,7 @@ from typing import Iterable, NamedTuple, Sequence
 
 from scipy import stats
 
-from engine.pbn import RANKS, SUITS, Deal, PbnBoard
+from bridge_director.bridge.pbn import RANKS, SUITS, Deal, PbnBoard
 
 __all__ = [
     "BOARD_ALPHA",
@@ -403,7 +403,7 @@ def check_boards(boards: Iterable[PbnBoard], register: "Register | None" = None,
     """Per-board flags and set-level statistics for a set of boards.
 
     Args:
-        boards: boards as read by ``engine.pbn.read_pbn``.  Incomplete deals are
+        boards: boards as read by ``bridge_director.bridge.pbn.read_pbn``.  Incomplete deals are
             flagged and left out of the statistics.
         register: if given, each complete deal is looked up and earlier
             registrations go to ``BoardCheck.played_in``.

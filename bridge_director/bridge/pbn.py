@@ -37,14 +37,14 @@ Games are separated by blank lines; a second ``[Board]`` or ``[Deal]`` tag in
 the same game also starts a new game.  A tag value ``#`` copies the value from
 the previous game, as PBN allows.
 """
-from __future__ import annotations
 
+from __future__ import annotations
 import pathlib
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, NamedTuple
+from bridge_director.bridge.table import Seat
 
-from engine.table import Seat
 
 __all__ = [
     "PbnError",
@@ -61,14 +61,28 @@ __all__ = [
     "read_pbn",
 ]
 
+
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+
+
 """Suits in PBN order: spades, hearts, diamonds, clubs."""
+
+
 RANKS: str = "AKQJT98765432"
+
+
 """Ranks from highest to lowest, as PBN spells them."""
+
+
 SEATS: tuple[Seat, ...] = Seat.order()
+
+
 """Seats in clockwise order N, E, S, W."""
 
+
 _SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
 _VULNERABILITY = {
     "none": "None", "love": "None", "-": "None",
     "ns": "NS", "ew": "EW",
@@ -325,10 +339,6 @@ class PbnBoard:
     tags: dict[str, str] = field(default_factory=dict, compare=False)
 
 
-# --------------------------------------------------------------------------
-# The deal string
-# --------------------------------------------------------------------------
-
 def parse_deal(text: str, *, file: str | None = None, line: int | None = None,
                column: int | None = None) -> Deal:
     """Read a PBN deal string such as ``'N:AKQ2.KJ4.T93.A82 T98.Q7.AK84.KQ3 ...'``.
@@ -391,10 +401,6 @@ def parse_deal(text: str, *, file: str | None = None, line: int | None = None,
         by_seat[seat] = Hand.from_suits(*parts)
     return Deal(by_seat, frozenset(unknown))
 
-
-# --------------------------------------------------------------------------
-# PBN files
-# --------------------------------------------------------------------------
 
 @dataclass
 class _Tag:
@@ -569,13 +575,9 @@ def read_pbn(path: "str | pathlib.Path") -> list[PbnBoard]:
     return parse_pbn(text, str(path))
 
 
-# --------------------------------------------------------------------------
-# The [Auction] section (PBN 2.1): reading a board's auction into a case draft, and writing
-# a case's auction back out. Mechanics only: the seats calls were made from, the notes and the
-# irregularity marks as written; what follows from them is for the rules.
-# --------------------------------------------------------------------------
-
 _TAG_RE = __import__("re").compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+
+
 _PBN_VUL = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "Both", "both": "Both"}
 
 
@@ -646,7 +648,7 @@ def read_auction_game(text: str, file: str = "<string>") -> dict:
 def _auction_items(tokens, file):
     """(kind, value, line, col) items of an auction: ('call', Call) / ('skip', None) /
     ('mark', 'I' | 'S' | ...) / ('note', '1') / ('all-pass', None)."""
-    from engine.table import Call, CallSyntaxError
+    from bridge_director.bridge.table import Call, CallSyntaxError
     for tok, ln, col in tokens:
         rest, c = tok, col
         while rest:
@@ -677,148 +679,3 @@ def _auction_items(tokens, file):
                 except CallSyntaxError:
                     raise PbnError(f"Auction: expected a call (1C..7NT, Pass, X, XX), AP, '-', a note =1= or a "
                                    f"mark such as ^I, found {word!r}", file, ln, at) from None
-
-
-def draft_from_pbn(text: str, file: str = "<string>"):
-    """A case draft (engine.compose.Draft) from the first game of a PBN text: board, dealer,
-    vulnerability, deal, and the calls of ``[Auction "SEAT"]`` made in rotation from SEAT
-    (``-`` for a turn with no call), their notes (``=1=`` with ``[Note "1:..."]``) kept as the
-    events' notes, and the PBN 2.1 irregularity marks: ``^I`` after an insufficient bid that
-    was accepted (the next player's acceptance is added as an event), ``^S`` after a call made
-    out of rotation (kept in the call's note; the seat is the column it stands in).
-
-    Raises:
-        engine.yamlpos.InputError: bad PBN (file:line:col, what was expected) or a case the
-        PBN describes that is not valid.
-    """
-    from engine.compose import Draft
-    from engine.table import Seat as _Seat, auction_is_over
-    from engine.yamlpos import InputError
-    try:
-        game = read_auction_game(text, file)
-        tags = game["tags"]
-
-        def tag(name):
-            v = tags.get(name)
-            return (v[0].strip(), v[1]) if v and v[0].strip() not in ("", "?", "#") else (None, v[1] if v else 0)
-        board_txt, bline = tag("Board")
-        board = None
-        if board_txt is not None:
-            if not board_txt.isdigit() or int(board_txt) < 1:
-                raise PbnError(f"Board: expected a board number 1, 2, ..., found {board_txt!r}", file, bline, 1)
-            board = int(board_txt)
-        dealer, dline = tag("Dealer")
-        if dealer is not None and dealer.upper() not in ("N", "E", "S", "W"):
-            raise PbnError(f"Dealer: expected N, E, S or W, found {dealer!r}", file, dline, 1)
-        vul_txt, vline = tag("Vulnerable")
-        vul = _PBN_VUL.get(vul_txt.lower()) if vul_txt else None
-        if vul_txt and vul is None:
-            raise PbnError(f"Vulnerable: expected None, NS, EW or All, found {vul_txt!r}", file, vline, 1)
-        first, aline = tag("Auction")
-        if first is None:
-            raise PbnError('expected an [Auction "SEAT"] section, found none', file, 1, 1)
-        if first.upper() not in ("N", "E", "S", "W"):
-            raise PbnError(f"Auction: expected the seat of the first call N, E, S or W, found {first!r}",
-                           file, aline, 1)
-        items = list(_auction_items(game["tokens"], file))
-        deal_txt, deal_line = tag("Deal")
-    except PbnError as e:
-        raise InputError(file, e.line or 0, e.column or 0, "", e.detail) \
-            from None
-    d = Draft(board=board, dealer=None if board else (dealer or first).upper(), file=file,
-              vulnerability=None if board else vul)
-    if board and dealer and _Seat.parse(dealer) != d.dealer_seat:
-        raise InputError(file, dline, 1, "Dealer", f"board {board} has dealer {d.dealer_seat.value}, "
-                                                  f"but the PBN says {dealer}")
-    if deal_txt:
-        try:
-            deal = parse_deal(deal_txt, file=file, line=deal_line)
-        except PbnError as e:
-            raise InputError(file, deal_line, 1, "Deal", e.detail) from None
-        d.setting["deal" if deal.is_complete_and_valid() else "pockets"] = deal_txt
-    events: list[dict] = []
-    seat = _Seat.parse(first)
-    calls: list = []
-    for kind, value, ln, col in items:
-        if kind == "skip":
-            seat = seat.lho
-        elif kind == "call":
-            events.append({"seat": seat.value, "call": str(value)})
-            calls.append(value)
-            seat = seat.lho
-        elif kind == "all-pass":
-            while not auction_is_over(calls):
-                events.append({"seat": seat.value, "call": "Pass"})
-                calls.append(__import__("engine.table", fromlist=["Call"]).Call.parse("P"))
-                seat = seat.lho
-        elif kind == "note" and events:
-            body = game["notes"].get(value)
-            target = next((e for e in reversed(events) if "call" in e and "accepts" not in e), None)
-            if body and target is not None:
-                target["note"] = (target.get("note", "") + " " + body).strip()
-        elif kind == "mark" and events:
-            last = events[-1]
-            if value == "I" and "call" in last:
-                last["note"] = (last.get("note", "") + " PBN ^I: insufficient bid, accepted").strip()
-                events.append({"seat": _Seat.parse(last["seat"]).lho.value, "accepts": True})
-            elif value == "S":
-                last["note"] = (last.get("note", "") + " PBN ^S: call out of rotation").strip()
-            else:
-                last["note"] = (last.get("note", "") + f" PBN ^{value}").strip()
-    if not events:
-        raise InputError(file, aline, 1, "Auction", "expected at least one call in the [Auction] section, found none")
-    d._change(lambda: d.events.extend(events))
-    d._undo.clear()
-    return d
-
-
-def draft_to_pbn(draft) -> str:
-    """The case as a PBN game: Board, Dealer, Vulnerable, Deal (when the case gives it), and
-    the auction as it stands after the ruling (cancelled calls left out, a call replaced by a
-    pass written as Pass, ``-`` for a turn with no call), with ``^S`` after a standing call
-    made out of rotation and ``^I`` after a standing insufficient bid; a comment lists every
-    event of the case as it happened."""
-    from engine.grid import GONE, standings
-    from engine.table import Board, Call, is_sufficient, last_bid
-    vul_pbn = {"None": "None", "NS": "NS", "EW": "EW", "Both": "All"}
-    out = []
-    if draft.board:
-        out.append(f'[Board "{draft.board}"]')
-    out.append(f'[Dealer "{draft.dealer_seat.value}"]')
-    vul = Board(draft.board).vulnerability if draft.board else draft.vulnerability
-    if vul:
-        out.append(f'[Vulnerable "{vul_pbn[vul]}"]')
-    deal = draft.setting.get("deal") or draft.setting.get("pockets")
-    if deal:
-        out.append(f'[Deal "{deal}"]')
-    out.append(f'[Auction "{draft.dealer_seat.value}"]')
-    tokens: list[str] = []
-    seat = draft.dealer_seat
-    if draft.events:
-        r = draft.rule()
-        made: list = []
-        for c in standings(r):
-            if c["standing"] in GONE:
-                continue
-            call = Call.parse("P") if c["standing"] == "replaced-by-pass" else Call.parse(c["call"])
-            while seat.value != c["seat"]:
-                tokens.append("-")
-                seat = seat.lho
-            tok = str(call) if not call.is_pass else "Pass"
-            if call.is_bid and not is_sufficient(call, last_bid(made)):
-                tok += " ^I"
-            if c["out_of_rotation"]:
-                tok += " ^S"
-            tokens.append(tok)
-            made.append(call)
-            seat = seat.lho
-    for i in range(0, len(tokens), 4):
-        out.append(" ".join(tokens[i:i + 4]))
-    if draft.events:
-        from engine.compose import _flow
-        out.append("{The case, event by event:")
-        out += ["  " + _flow(e).replace("{", "(").replace("}", ")") for e in draft.events]
-        if draft.judgement:
-            out += [f"  judgement {k}: {v}" for k, v in draft.judgement.items()]
-        out.append("}")
-    return "\n".join(out) + "\n"

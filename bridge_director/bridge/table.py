@@ -13,7 +13,7 @@ import re
 from enum import Enum
 from typing import Iterable, Sequence
 
-from .record import record
+from bridge_director.base.record import record
 
 __all__ = [
     "CallSyntaxError",
@@ -769,3 +769,6 @@ def calls_after(after: int, call_events: Iterable[int]) -> list[int]:
     ``call_events``: the event numbers of every call of the case, as made (any order).
     """
     return sorted(n for n in call_events if n > after)
+
+
+MAX_BOARD = 9999   # the largest board number the tool takes (a printed board number has at most four digits)

@@ -4,17 +4,17 @@ director is asked about it, and how the finding reads once stated.
 A judgement is what only the director can judge ("East's 2NT was comparable"); the case
 states it as ``event N property: value``. Three readers use this one table:
 
-* the case format (``engine.case.JUDGEMENT_PROPS``): the value's kind and meaning, for errors
+* the case format (``bridge_director.case.load.JUDGEMENT_PROPS``): the value's kind and meaning, for errors
   and ``director format``;
-* the questions (``engine.questions``): the question put to the director, with ``{call}``,
+* the questions (``bridge_director.ruling.questions``): the question put to the director, with ``{call}``,
   ``{seat}`` (in full), ``{what}`` (the event in words) and ``{replaced}`` filled in, and whether
   "yes" means ``false`` (``flip``: the question asks the opposite of the property);
-* the report, quiz and charts (``engine.report.words``): the finding in words after "was"
+* the report, quiz and charts (``bridge_director.paper.words``): the finding in words after "was"
   (true, false), with ``{who}`` filled in; a list property's finding is one sentence with
   ``{about}`` and ``{items}``.
 
 No law here: the words restate the judgement; which rule reads it is the rules' business. The
-question texts are the interface catalogue's msgids (``engine/i18n/locale``): change one and
+question texts are the interface catalogue's msgids (``bridge_director/ruling/i18n/locale``): change one and
 its translation with it.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The pydantic models of case files, built from the field tables of engine.case (one
-:class:`~engine.case.Shape` per mapping): the published JSON Schema, and the checks and the
-wording of errors for whatever engine.case's plain check does not vouch for.
+"""The pydantic models of case files, built from the field tables of bridge_director.case.load (one
+:class:`~bridge_director.case.load.Shape` per mapping): the published JSON Schema, and the checks and the
+wording of errors for whatever bridge_director.case.load's plain check does not vouch for.
 
 Imported only when needed (pydantic costs about a third of a cold ``director rule``): for a
 mapping the plain check leaves open (a value pydantic converts, such as a board written
@@ -13,8 +13,8 @@ from typing import Any, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator
 
-from .case import (CASE, EVENT_SHAPES, EXPECT, FIELD_NOUNS, HAPPENED_SHAPES, REQUIRED, Shape, _found)
-from .yamlpos import InputError, PosDict, PosList, position
+from bridge_director.case.shapes import CASE, EVENT_SHAPES, EXPECT, FIELD_NOUNS, HAPPENED_SHAPES, REQUIRED, Shape, _found
+from bridge_director.base.yamlpos import InputError, PosDict, PosList, position
 
 
 class _Strict(BaseModel):

@@ -14,7 +14,7 @@ file (each object has a ``file`` key, as the single-file object does).
 
 ``add_deals_commands(subparsers)`` wires the commands into a parent parser;
 each sets ``func`` so the caller runs ``args.func(args)``.  Standalone:
-``python -m engine.deals_cli deals check FILE.pbn``.
+``python -m bridge_director.cli.deals deals check FILE.pbn``.
 """
 from __future__ import annotations
 
@@ -23,9 +23,8 @@ import json
 import pathlib
 import sys
 
-from engine.deals import (Register, RegisterError, check_boards, default_db_path,
-                          report_json)
-from engine.pbn import PbnError, read_pbn
+from bridge_director.bridge.deals import Register, RegisterError, check_boards, default_db_path, report_json
+from bridge_director.bridge.pbn import PbnError, read_pbn
 
 __all__ = ["add_deals_commands", "cmd_check", "cmd_register", "main"]
 

@@ -28,7 +28,7 @@ try:
     import sys
     from pathlib import Path
 
-    from .yamlpos import InputError
+    from bridge_director.base.yamlpos import InputError
 finally:
     if _GC_ON:
         gc.freeze()     # see _resume_gc
@@ -184,7 +184,7 @@ def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.Arg
                                     "seat (in rotation and out of it), the director called at the end; then every "
                                     "answer to the questions each ruling asks (judgements and decisions), up to a "
                                     "depth. Rule and check each situation (it settles, nothing fails inside, and "
-                                    "the properties of engine.audit); print the number of situations, the faults "
+                                    "the properties of bridge_director.audit); print the number of situations, the faults "
                                     "by kind with the smallest example of each, and situations per second. "
                                     "Exits 1 when a fault is found.")
     pr.add_argument("-k", "--calls", type=int, default=4, metavar="K", help="the longest auction (default 4)")
@@ -229,7 +229,7 @@ def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.Arg
     s = sub.add_parser("schema", help="print the JSON Schema of case files")
     s.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     if with_deals:   # imported only when asked for: its statistics stack is slow to import
-        from .deals_cli import add_deals_commands
+        from bridge_director.cli.deals import add_deals_commands
         add_deals_commands(sub.sub)
     else:
         sub.sub.add_parser("deals", help="shuffle evidence for a set of boards, and the register of deals already "
@@ -238,7 +238,7 @@ def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.Arg
 
 
 def _teach_parsers(sub) -> None:
-    """`report`, `casebook`, `chart` and `quiz` (engine/report, engine/chart, engine/quiz)."""
+    """`report`, `casebook`, `chart` and `quiz` (bridge_director/report, bridge_director/paper/chart.py, bridge_director/quiz)."""
     rp = sub.add_parser("report", help="a committee's report on one case (html, md or pdf)",
                         description="The document an appeal committee attaches to its decision: the facts, "
                                     "the auction, the ruling, one plain sentence of reasoning per conclusion, "
@@ -293,20 +293,22 @@ def _write_out(data, output: str | None) -> None:
 
 
 def _cmd_report(args) -> int:
-    from .report import render_report
+    from bridge_director.report import render_report
     _write_out(render_report(args.case, args.format), args.output)
     return 0
 
 
 def _cmd_casebook(args) -> int:
-    from .report.render import casebook_html, pdf_bytes
+    from bridge_director.report.render import casebook_html
+    from bridge_director.paper.layout import pdf_bytes
     page = casebook_html(args.folder, pdf=args.format == "pdf", title=args.title)
     _write_out(pdf_bytes(page) if args.format == "pdf" else page, args.output)
     return 0
 
 
 def _cmd_chart(args) -> int:
-    from . import api, chart
+    from bridge_director.session import api
+    from bridge_director.paper import chart
     ch = chart.chart(args.law, api.rulebook())
     out = chart.svg(ch)
     if args.format in ("html", "pdf"):
@@ -318,20 +320,21 @@ def _cmd_chart(args) -> int:
                f"<style>@page {{ size: A3 portrait; margin: 8mm; }} body {{ margin: 0; }}</style></head>"
                f"<body>{body}</body></html>\n")
     if args.format == "pdf":
-        from .report.render import pdf_bytes
+        from bridge_director.paper.layout import pdf_bytes
         out = pdf_bytes(out)
     _write_out(out, args.output)
     return 0
 
 
 def _cmd_quiz(args) -> int:
-    from . import api, quiz
+    from bridge_director.session import api
+    from bridge_director import quiz
     book = api.rulebook()
     q = quiz.load_quiz(args.paths, book)
     if args.export == "html":
         _write_out(quiz.export_html(q, book), args.output)
         return 0
-    from .quiz.terminal import run
+    from bridge_director.quiz.terminal import run
     try:
         return run(q, book)
     except KeyboardInterrupt:   # Ctrl-C between two questions (while grading): leave quietly
@@ -341,7 +344,7 @@ def _cmd_quiz(args) -> int:
 
 def _draft_from_args(args):
     """The case of ``director rule``: a file, standard input or PBN, and/or the one-line options,
-    as an engine.compose.Draft (None when only a case file is given, to rule on it as it is)."""
+    as an bridge_director.session.draft.Draft (None when only a case file is given, to rule on it as it is)."""
     steps = getattr(args, "steps", None) or []
     one_line = steps or args.judge or args.board or args.dealer or args.scoring
     if args.case is None and not one_line:
@@ -349,13 +352,13 @@ def _draft_from_args(args):
                                                     "--board N / --dealer SEAT with --auction")
     if args.case is not None and args.case != "-" and Path(args.case).suffix.lower() != ".pbn" \
             and not one_line and not args.write:
-        return None     # a YAML case file, ruled on as it is (engine.api.rule_file)
-    from .compose import Draft, parse_event, parse_judgement
+        return None     # a YAML case file, ruled on as it is (bridge_director.session.api.rule_file)
+    from bridge_director.session.draft import Draft, parse_event, parse_judgement
     if args.case is not None:
-        from .intake import load_any
+        from bridge_director.session.intake import load_any
         draft = load_any(args.case)
         if draft is None:
-            from .case import load_case
+            from bridge_director.case.load import load_case
             draft = Draft.from_case(load_case(args.case))
     else:
         _board_arg(args.board)
@@ -382,8 +385,8 @@ def _cmd_rule(args) -> int:
 
 
 def _rule(args) -> int:
-    from . import api
-    from .ruling import RENDERERS
+    from bridge_director.session import api
+    from bridge_director.ruling.render import RENDERERS
     draft = _draft_from_args(args)
     if draft is None:
         ruling = api.rule_file(args.case, edition=_edition_arg(args.edition), lang=args.lang)
@@ -391,7 +394,7 @@ def _rule(args) -> int:
         sys.stdout.write(draft.to_yaml())
         return 0
     elif args.write == "pbn":
-        from .pbn import draft_to_pbn
+        from bridge_director.session.pbn_case import draft_to_pbn
         sys.stdout.write(draft_to_pbn(draft))
         return 0
     else:
@@ -446,7 +449,7 @@ def _one_line_error(e: InputError) -> InputError:
 def _board_arg(board: int | None) -> int | None:
     """A board number given on the command line, checked against the bound the phone page uses
     (1..engine.web.state.MAX_BOARD)."""
-    from .web.state import MAX_BOARD
+    from bridge_director.bridge.table import MAX_BOARD
     if board is not None and not 1 <= board <= MAX_BOARD:
         shown = str(board) if len(str(board)) <= 12 else f"a number of {len(str(board))} digits"
         raise InputError("--board", 0, 0, "", f"expected a board number from 1 to {MAX_BOARD}, found {shown}")
@@ -457,8 +460,8 @@ def _edition_arg(name: str | None) -> str | None:
     """An edition named on the command line, checked against the rulebook's editions."""
     if name is None:
         return None
-    from .editions import names
-    from .paths import rules_dir
+    from bridge_director.base.editions import names
+    from bridge_director.base.paths import rules_dir
     known = names(rules_dir())
     if name not in known:
         raise InputError("--edition", 0, 0, "", f"unknown edition {name!r}: expected one of {', '.join(known)}")
@@ -466,8 +469,8 @@ def _edition_arg(name: str | None) -> str | None:
 
 
 def _cmd_editions(args) -> int:
-    from .editions import editions
-    from .paths import rules_dir
+    from bridge_director.base.editions import editions
+    from bridge_director.base.paths import rules_dir
     eds = editions(rules_dir())
     if args.format == "json":
         print(json.dumps([{"name": e.name, "title": e.title, "director": e.director, "covers": e.covers,
@@ -480,7 +483,7 @@ def _cmd_editions(args) -> int:
 
 
 def _cmd_table(args) -> int:
-    from . import cutting
+    from bridge_director.bridge import cutting
     t = cutting.load_table(args.file)
     lines = cutting.rule(t, args.lang)
     if args.format == "json":
@@ -492,8 +495,9 @@ def _cmd_table(args) -> int:
 
 
 def _cmd_compare(args) -> int:
-    from . import api, compare
-    from .case import load_case
+    from bridge_director.session import api
+    from bridge_director.ruling import compare
+    from bridge_director.case.load import load_case
     names = [x.strip() for x in args.editions.split(",") if x.strip()]
     if len(names) < 2 or len(set(names)) != len(names):
         raise InputError("--editions", 0, 0, "", f"expected two or more different editions, comma-separated, "
@@ -524,8 +528,8 @@ def _case_files(paths: list[str]) -> list[Path]:
 
 def _check_one(path: Path) -> tuple[str, str]:
     """Check one case file: (``pass`` | ``fail`` | ``bad`` | ``skip``, its line of output)."""
-    from . import api
-    from .case import load_case
+    from bridge_director.session import api
+    from bridge_director.case.load import load_case
     try:
         case = load_case(path)
     except InputError as e:
@@ -553,7 +557,7 @@ def _checked(paths: list[Path], jobs: int):
     import multiprocessing
     import os
     from concurrent.futures import ProcessPoolExecutor
-    from . import api
+    from bridge_director.session import api
     api.rulebook()      # loaded once, before the workers are forked
     with ProcessPoolExecutor(jobs or os.cpu_count(), mp_context=multiprocessing.get_context("fork")) as pool:
         yield from pool.map(_check_one, paths, chunksize=max(1, len(paths) // (8 * (jobs or os.cpu_count() or 1))))
@@ -583,7 +587,7 @@ COMMANDS = ("rule", "editions", "compare", "table", "check", "prove", "serve", "
 
 
 def _cmd_prove(args) -> int:
-    from .table import Call, CallSyntaxError
+    from bridge_director.bridge.table import Call, CallSyntaxError
     calls = []
     for text in args.call_set.split(","):
         try:
@@ -594,7 +598,7 @@ def _cmd_prove(args) -> int:
     for name, v, low in (("--calls", args.calls, 1), ("--depth", args.depth, 0), ("--jobs", args.jobs, 0)):
         if v < low:
             raise InputError("director prove", 0, 0, name, f"expected a number {low} or more, found {v}")
-    from .prove import prove
+    from bridge_director.prove import prove
     report = prove(args.calls, tuple(dict.fromkeys(calls)), args.in_rotation, args.depth,
                    jobs=args.jobs or None, scheduler=args.scheduler)
     if args.format == "json":
@@ -605,7 +609,7 @@ def _cmd_prove(args) -> int:
 
 
 def _cmd_serve(args) -> int:
-    from .web.serve import serve
+    from bridge_director.web.serve import serve
     if not 0 < args.port < 65536:
         raise InputError("--port", 0, 0, "", f"expected a port from 1 to 65535, found {args.port}")
     try:
@@ -618,20 +622,20 @@ def _cmd_serve(args) -> int:
 
 
 def _cmd_ask(args) -> int:
-    from .interview.terminal import main as ask
+    from bridge_director.interview.terminal import main as ask
     _board_arg(args.board)
     return ask(args.board, args.dealer, args.save)
 
 
 def _cmd_coverage(args) -> int:
-    from .coverage import RENDERERS as COVERAGE, build
+    from bridge_director.coverage import RENDERERS as COVERAGE, build
     matrix = build()
     sys.stdout.write(COVERAGE[args.format](matrix))
     return 1 if matrix.faults else 0
 
 
 def _cmd_schema(args) -> int:
-    from .case import json_schema
+    from bridge_director.case.load import json_schema
     print(json.dumps(json_schema(), indent=2, sort_keys=True))
     return 0
 
@@ -712,7 +716,7 @@ def _run(handler, args, debug: bool) -> int:
         print(f"director: error: {e}", file=sys.stderr)
         return 2
     except Exception as e:  # engine not usable, or an internal failure: one clear line
-        from .enginecheck import EngineBuildError
+        from bridge_director.infer.enginecheck import EngineBuildError
         if debug:
             import traceback
             traceback.print_exc()

@@ -21,13 +21,13 @@ from typing import Iterable, Optional
 
 import yaml
 
-from ..audit.labels import by_law
-from ..paths import checkout_root, data_dir
+from bridge_director.audit.labels import by_law
+from bridge_director.base.paths import checkout_root, data_dir
 
 REASONS_FILE = "coverage-reasons.yaml"
 #: the kinds of reason a label may be given, and what each means
 REASON_KINDS = {
-    "mechanics": "computed by bridge mechanics in Python (engine/table.py and beside it), no law",
+    "mechanics": "computed by bridge mechanics in Python (bridge_director/bridge/table.py and beside it), no law",
     "definition": "a definition or statement of how the game is set up; other rules apply it",
     "procedure": "correct procedure for players or the director; nothing to rule unless it is broken, "
                  "and then another clause rules",
@@ -123,7 +123,7 @@ def _rule_cites(book) -> tuple[dict[str, list[str]], dict[str, list[tuple[str, f
 def _case_cites(case_files: Iterable[Path], edition: str) -> tuple[dict[str, list[str]], dict[str, frozenset]]:
     """(label -> ids of the cases of ``edition`` whose ``expect:`` cites it, case id -> (its
     expected pairs, the Case)); cases of other editions are left out."""
-    from ..case import load_case
+    from bridge_director.case.load import load_case
     out: dict[str, list[str]] = {}
     pairs: dict[str, tuple[frozenset, object]] = {}
     for path in case_files:
@@ -139,7 +139,7 @@ def _case_cites(case_files: Iterable[Path], edition: str) -> tuple[dict[str, lis
 def _fires(book, case, rule_id: str, memo: dict) -> bool:
     """Whether ``rule_id`` gives a line of the ruling on ``case`` (rulings memoised by case id)."""
     if case.id not in memo:
-        from .. import api
+        from bridge_director.session import api
         memo[case.id] = frozenset(ln.rule for ln in api.rule(case, book).lines)
     return rule_id in memo[case.id]
 
@@ -164,14 +164,14 @@ def build(first: int = 1, last: int = 39, book=None, case_files: Optional[Iterab
     """The coverage matrix of Laws ``first``..``last``.
 
     Args:
-        book: a Rulebook (default: the project's, ``engine.api.rulebook()``).
+        book: a Rulebook (default: the project's, ``bridge_director.session.api.rulebook()``).
         case_files: case files to read (default: every ``cases/**/*.yaml`` of the checkout).
         reasons: label -> (kind, reason) (default: :func:`load_reasons`).
     Raises:
         InputError: a case file that does not load; ValueError: a malformed data file.
     """
     if book is None:
-        from .. import api
+        from bridge_director.session import api
         book = api.rulebook()
     if case_files is None:
         root = checkout_root()

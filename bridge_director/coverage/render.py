@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from .matrix import REASON_KINDS, STATUSES, Matrix
+from bridge_director.coverage.matrix import REASON_KINDS, STATUSES, Matrix
 
 _WORDS = {"covered": "covered", "by-parts": "by its parts", "reason": "not a ruling matter",
           "no-case": "CITED, NO CASE", "gap": "NOT ANSWERED"}

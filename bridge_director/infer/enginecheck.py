@@ -4,7 +4,7 @@ The stock PyPI build of durable-rules 2.0.28 crashes the whole process (SIGSEGV)
 ordinary correlated rules, and does not import on Python 3.13. ``tools/build_engine.py``
 builds a fixed copy from the PyPI sdist and installs, next to ``durable/engine.py``,
 a marker module ``durable/_bridge_director_fix.py`` with ``FIX_LEVEL = <n>``. This
-module checks for that marker; ``engine.inference`` should call
+module checks for that marker; ``bridge_director.infer.inference`` should call
 :func:`require_fixed_engine` once, before it creates its host.
 
 This module does not import durable at import time.
@@ -42,7 +42,7 @@ def require_fixed_engine() -> int:
 
     Finds the ``durable`` package (without importing it), runs its marker module
     ``durable/_bridge_director_fix.py`` written by tools/build_engine.py, and imports the C
-    extension ``durable_rules_engine`` that engine.inference drives.
+    extension ``durable_rules_engine`` that bridge_director.infer.inference drives.
 
     Returns:
         The build's ``FIX_LEVEL`` (an int, at least :data:`REQUIRED_FIX_LEVEL`).

@@ -118,20 +118,19 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
   not called), first_call_text, partner_called_since. ``source-board-call``: idx, seat, call,
   cancelled_call, same.
 * ``deal-registered-elsewhere``: session, board (the case names a ``deal_register`` and
-  ``session`` and the deal is registered under another session; see engine.deals).
+  ``session`` and the deal is registered under another session; see bridge_director.bridge.deals).
 """
 from __future__ import annotations
 
 import bisect
 import functools
 import itertools
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Optional
 
-from .case import Case, Event
-from .record import record
-from .table import Call, Denomination, Seat, auction_is_over, declarer, double_admissible, is_sufficient, lowest_sufficient, redouble_admissible, relation
+from bridge_director.case.model import Case, Event
+from bridge_director.base.record import record
+from bridge_director.bridge.table import Call, Denomination, Seat, auction_is_over, declarer, double_admissible, is_sufficient, lowest_sufficient, redouble_admissible, relation
 
 
 _PASS = Call.parse("Pass")
@@ -1079,14 +1078,10 @@ def _wrong_board_facts(case, happened, calls, add) -> None:
 
 
 def _register_facts(case, add) -> None:
-    """Whether the deal is in the deal register under another session (engine.deals)."""
+    """Whether the deal is in the deal register under another session: the intake looked it up
+    (``setting["registered_elsewhere"]``, see bridge_director.case.load); only the first entry
+    becomes a fact."""
     setting = getattr(case, "setting", {}) or {}
-    if not setting.get("deal_register") or setting.get("deal") is None:
-        return
-    from .deals import played_in_other_sessions
-    path = Path(setting["deal_register"])
-    if not path.is_absolute():
-        path = Path(case.file).parent / path
-    for p in played_in_other_sessions(setting["deal"], setting.get("session"), path)[:1]:
-        add({"t": "deal-registered-elsewhere", "fid": "registered", "session": p.session, "board": p.board},
-            Source(None, 1, f"the register has this deal as board {p.board} of session {p.session}"))
+    for session, board in (setting.get("registered_elsewhere") or ())[:1]:
+        add({"t": "deal-registered-elsewhere", "fid": "registered", "session": session, "board": board},
+            Source(None, 1, f"the register has this deal as board {board} of session {session}"))

@@ -23,7 +23,7 @@ law sweeps away with every call after it, 15A1, 36A, 38B: left out of the replay
 cancelled call, and marked ``voided`` so that the rules judge it for nothing else; it
 outranks every other status). A derived ``calls-swept`` fact ``{after: <event>}`` voids every
 call made after that event at once (one fact for a sweep of "that call and every call after
-it", where a fact per later call made long auctions quadratic; :func:`engine.table.calls_after`
+it", where a fact per later call made long auctions quadratic; :func:`bridge_director.bridge.table.calls_after`
 finds the calls). The base facts are then recomputed with the mapping event -> status and
 the rules run again, until that mapping no longer changes. When rules give one call several
 statuses, the later one in :data:`CALL_STATUSES` wins (a substituted pass is also a
@@ -38,10 +38,10 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Iterable, Iterator
 
-from .enginecheck import require_fixed_engine
-from .record import field, record
-from .rulebook import CONTROL_ALIAS, CONTROL_TYPE, TEMPLATE_RE, Rulebook, Rule
-from .table import calls_after
+from bridge_director.infer.enginecheck import require_fixed_engine
+from bridge_director.base.record import field, record
+from bridge_director.rulebook.model import CONTROL_ALIAS, CONTROL_TYPE, TEMPLATE_RE, Rulebook, Rule
+from bridge_director.bridge.table import calls_after
 
 require_fixed_engine()
 import durable_rules_engine as _C  # noqa: E402  (the C extension; after the build check, on purpose)
@@ -470,7 +470,7 @@ def compiled(book: Rulebook, base_types: "frozenset | None" = None) -> _Compiled
 
 
 #: rulesets registered for the rules that can fire by the values of a round's facts (see
-#: engine.prune), per rulebook: each costs a ruleset compile and about a megabyte the engine
+#: bridge_director.rulebook.prune), per rulebook: each costs a ruleset compile and about a megabyte the engine
 #: never gives back, so only sets met more than once get one, and no more than this many
 #: (the 36 Law 27 cases alone meet 48 sets; at 32, a tenth of their rounds ran on the ruleset
 #: for their types, about twice the rules, and the engine's time per case was a quarter more)
@@ -481,7 +481,7 @@ _MET: dict[tuple, int] = {}
 
 def runner_for(book: Rulebook, types: frozenset, facts: list[dict]) -> _Compiled:
     """The runner for one round with base facts ``facts`` (of the fact types ``types``): one
-    holding only the rules that can fire by the facts' values (engine.prune) when that set has
+    holding only the rules that can fire by the facts' values (bridge_director.rulebook.prune) when that set has
     its ruleset, else the runner for the facts' types (:func:`compiled`), which holds them all.
 
     A set met more than once gets its own ruleset; so does the first set of a process that has
@@ -490,7 +490,7 @@ def runner_for(book: Rulebook, types: frozenset, facts: list[dict]) -> _Compiled
     to :data:`MAX_VALUE_RULESETS` per rulebook."""
     hit = _PRUNERS.get(id(book))
     if hit is None:
-        from .prune import Pruner
+        from bridge_director.rulebook.prune import Pruner
         hit = _PRUNERS[id(book)] = (book, book.pruner or Pruner(book), [0])
     _, pruner, registered = hit
     names = pruner.possible(facts)
@@ -707,7 +707,7 @@ def run(book: Rulebook, derive) -> RunResult:
     Args:
         book: a compiled Rulebook.
         derive: ``derive(status: Mapping[int, str]) -> list[dict]`` giving base facts with the
-            auction replayed under the given call statuses (``engine.facts.derive`` reads a
+            auction replayed under the given call statuses (``bridge_director.infer.facts.derive`` reads a
             mapping; ``n in status`` is true for every call whose status changed).
     Returns:
         RunResult of the last round.

@@ -17,7 +17,7 @@ the judgement's facts, or what the round derived from them, lead to no call stat
 types they derive, the types derived by the rules reading those, and so on, hold no
 ``call-status`` or ``calls-swept``), and (b) the statuses are the same without what the round
 derived from them. Otherwise :func:`may_have_read` says True, and the caller rules again
-without it to find out (``engine.api``).
+without it to find out (``bridge_director.session.api``).
 
 The test only ever errs towards True: the answer it gives, and the one the caller then finds,
 is the same as ruling again without the judgement every time.
@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rulebook import Ref, Rulebook
+from bridge_director.rulebook.model import Ref, Rulebook
 
-#: judgement properties that, together, give other base facts (engine.facts' fault facts)
+#: judgement properties that, together, give other base facts (bridge_director.infer.facts' fault facts)
 COMBINED_PROPS = frozenset({"at-fault", "partly-at-fault"})
 
 _NEGATIONS: dict[int, tuple] = {}
@@ -341,14 +341,14 @@ def _resting_on(rnd: _Round, mine: list[dict]) -> list[dict]:
 
 
 def _statuses_differ(rnd: _Round, gone: list[dict]) -> bool:
-    """Whether the call statuses round ``rnd`` hands on (``engine.inference``'s mapping over
+    """Whether the call statuses round ``rnd`` hands on (``bridge_director.infer.inference``'s mapping over
     its derived facts) differ without the derived facts ``gone``.
 
     Without a judgement no negation could see, a round derives a subset of what it derived
     with it, and a superset of what does not rest on it; the mapping (the highest status of
     each call) of a set between two sets that give the same mapping is that mapping too.
     """
-    from .inference import _statuses
+    from bridge_director.infer.inference import _statuses
     derived = [d for firing in rnd.firings for d in firing.derived]
     if not any(d["t"] in STATUS_TYPES for d in gone):
         return False
@@ -356,5 +356,5 @@ def _statuses_differ(rnd: _Round, gone: list[dict]) -> bool:
     return _statuses([d for d in derived if d["fid"] not in out], rnd.facts) != _statuses(derived, rnd.facts)
 
 
-#: the derived fact types that give the next round its call statuses (engine.inference)
+#: the derived fact types that give the next round its call statuses (bridge_director.infer.inference)
 STATUS_TYPES = frozenset({"call-status", "calls-swept"})

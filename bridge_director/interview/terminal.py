@@ -2,7 +2,7 @@
 
 It asks the board (or the dealer), the calls in one line, then what happened next (Enter: the
 director is called here; or another event, or more calls), rules again after every answer,
-in-process, and asks only the questions the ruling carries (engine.questions): "Was 1H the
+in-process, and asks only the questions the ruling carries (bridge_director.ruling.questions): "Was 1H the
 call East meant to make?", "Does South accept East's 1H?". At any prompt: ``r`` shows the
 ruling so far, ``u`` undoes the last step, ``s`` saves the case (YAML, the format of
 cases/), ``q`` quits (offering to save), ``?`` lists what can be typed. Ctrl-C or end of
@@ -20,12 +20,12 @@ import time
 from pathlib import Path
 from typing import Callable, Optional
 
-from ..compose import EVENT_HELP, Draft, parse_event
-from ..grid import auction, seats_in_full, tell_the_table
-from ..questions import full
-from ..table import Call, CallSyntaxError, Seat
-from ..web.state import MAX_BOARD
-from ..yamlpos import InputError
+from bridge_director.session.draft import EVENT_HELP, Draft, parse_event
+from bridge_director.ruling.grid import auction, seats_in_full, tell_the_table
+from bridge_director.ruling.questions import full
+from bridge_director.bridge.table import Call, CallSyntaxError, Seat
+from bridge_director.bridge.table import MAX_BOARD
+from bridge_director.base.yamlpos import InputError
 
 CALLS = [f"{lv}{d}" for lv in range(1, 8) for d in ("C", "D", "H", "S", "NT")] + ["P", "X", "XX"]
 SEATS = ["N", "E", "S", "W"]
@@ -90,7 +90,7 @@ class Terminal:
         self.keys = 0
         self.session = None
         from rich.console import Console
-        from ..grid import width
+        from bridge_director.ruling.grid import width
         self.console = Console(file=self.stdout, highlight=False, width=width(),
                                force_terminal=self.fancy if self.fancy else None)
 
@@ -173,8 +173,8 @@ class Interview:
         else:
             self.draft = Draft(board=self.board, dealer=self.dealer, file="interview")
         d = self.draft
-        from ..grid import board_words
-        from ..table import Board
+        from bridge_director.ruling.grid import board_words
+        from bridge_director.bridge.table import Board
         vul = Board(d.board).vulnerability if d.board else None
         self.t.say(board_words(d.board, d.dealer_seat, vul) + ".")
         while True:
@@ -373,7 +373,7 @@ class Interview:
             self.t.say("  other events: " + "; ".join(_event_words(e) for e in others))
 
     def _show_ruling(self, full_text: bool = True) -> None:
-        from ..ruling import render_text
+        from bridge_director.ruling.render import render_text
         r = self.draft.rule()
         self.t.say("")
         self.t.say(render_text(r).rstrip("\n").replace(

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 
 import graphviz
 
-from ..rulebook import Ref, Rule, Rulebook, law_number
-from ..yamlpos import InputError
-from ..report.diagram import short_summary
+from bridge_director.base.yamlpos import InputError, law_number
+from bridge_director.paper.diagram import short_summary
+from bridge_director.rulebook.model import Ref, Rule, Rulebook
 
 ANSWER_WORDS = {True: "yes", False: "no"}
 

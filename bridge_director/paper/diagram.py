@@ -13,8 +13,8 @@ import textwrap
 
 import graphviz
 
-from ..ruling import cite_text
-from .words import condition, event_words, judgement_words, plain
+from bridge_director.ruling.cites import cite_text
+from bridge_director.paper.words import condition, event_words, judgement_words, plain
 
 
 def _law(ruling, cite: str) -> str:

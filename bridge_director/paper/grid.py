@@ -1,6 +1,6 @@
 """The auction as a grid, West North East South, for the report, the casebook and the quiz.
 
-A view of the shared grid (engine/grid.py: rows, each call's final standing from the
+A view of the shared grid (bridge_director/ruling/grid.py: rows, each call's final standing from the
 ruling's data, notes, contract) shaped for the templates; a replacement is shown in the cell
 of the call it replaces. No standing is decided here.
 """
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..case import Case
-from .words import seat
+from bridge_director.case.model import Case
+from bridge_director.paper.words import seat
 
 COLUMNS = ("W", "N", "E", "S")
 STANDING_WORDS = {
@@ -66,12 +66,12 @@ class Grid:
 
 
 def build(case: Case, ruling=None, reveal: bool = True) -> Grid:
-    """The auction grid of ``case`` from the shared grid (engine.grid.auction over ``ruling``).
+    """The auction grid of ``case`` from the shared grid (bridge_director.ruling.grid.auction over ``ruling``).
 
     ``reveal``: show each call's standing and the notes (what became of each call, with its
     clause); a quiz sets it False, so that the grid gives no answer away.
     """
-    from .. import grid as shared
+    from bridge_director.ruling import grid as shared
     data = shared.auction(ruling)
     calls = {e.number: e for e in case.events}
     rows: list[list[Cell | None]] = []

@@ -11,12 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import api
-from ..case import Case, load_case
-from ..rulebook import Rulebook
-from ..ruling import Ruling, as_dict, cite_text, edition_title
-from . import diagram, grid as grid_mod
-from .words import VUL_WORDS, condition, event_words, judgement_words, plain, seat, sentence
+from bridge_director.session import api
+from bridge_director.case.model import Case
+from bridge_director.case.load import load_case
+from bridge_director.rulebook.model import Rulebook
+from bridge_director.ruling.build import Ruling
+from bridge_director.ruling.render import as_dict
+from bridge_director.ruling.cites import cite_text, edition_title
+from bridge_director.paper import diagram, grid as grid_mod
+from bridge_director.paper.words import VUL_WORDS, condition, event_words, judgement_words, plain, seat, sentence
 
 SECTION_TITLES = {
     "irregularity": "What went wrong",
@@ -157,7 +160,7 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True) -> Report
 
 def _charts(ruling: Ruling, book: Rulebook) -> list[tuple[str, str]]:
     """The chart of each law whose rules fired, in law order."""
-    from .. import chart
+    from bridge_director.paper import chart
     fired = {book.by_id(t.rule).law for t in ruling.trace}
     out = []
     for law in chart.laws(book):

@@ -8,13 +8,14 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from ..case import HAPPENED, Case, Event, Judgement
-from ..i18n import SEAT_NAMES, VUL_WORDS, seats_in_full  # noqa: F401  (VUL_WORDS: for the report)
-from ..judgements import PROPERTIES
+from bridge_director.case.shapes import HAPPENED
+from bridge_director.case.model import Case, Event, Judgement
+from bridge_director.ruling.i18n import SEAT_NAMES, VUL_WORDS, seats_in_full  # noqa: F401  (VUL_WORDS: for the report)
+from bridge_director.case.judgements import PROPERTIES
 EDITION_WORDS = {"duplicate-2017": "Laws of Duplicate Bridge 2017"}
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trumps", "N": "no trumps"}
 #: how a true/false judgement reads after "was" (true words, false words; the one table:
-#: engine.judgements)
+#: bridge_director.case.judgements)
 PROPERTY_WORDS = {name: p.found for name, p in PROPERTIES.items() if isinstance(p.found, tuple)}
 #: how a list judgement reads: one sentence with {about} and {items}
 LIST_WORDS = {name: p.found for name, p in PROPERTIES.items() if isinstance(p.found, str)}

@@ -1,8 +1,8 @@
 """The properties every ruling `director prove` makes is held to.
 
-The property set is :func:`engine.audit.properties.faults` (``faults(case, ruling) ->
+The property set is :func:`bridge_director.audit.properties.faults` (``faults(case, ruling) ->
 list[Fault]``, each with a ``kind``) when that module is present; this module adds what only
-a run can see: the rules settle (no :class:`~engine.inference.UnsettledError`) and nothing
+a run can see: the rules settle (no :class:`~bridge_director.infer.inference.UnsettledError`) and nothing
 fails inside (no other exception). Without the audit module only those two are checked.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ class Fault:
 
 def _audit():
     try:
-        from ..audit import properties
+        from bridge_director.audit import properties
     except ImportError:
         return None
     return getattr(properties, "faults", None)
@@ -35,7 +35,7 @@ def check(case, rule) -> tuple[object, list[Fault]]:
     Returns:
         (the ruling, or None when there is none; the faults found).
     """
-    from ..inference import UnsettledError
+    from bridge_director.infer.inference import UnsettledError
     try:
         ruling = rule(case)
     except UnsettledError as e:

@@ -13,8 +13,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from . import situations as S
-from .checks import Fault, check
+from bridge_director.prove import situations as S
+from bridge_director.prove.checks import Fault, check
 
 CHUNK = 64     # auctions per task
 
@@ -55,9 +55,9 @@ class Tally:
 
 def _rule_situation(data: dict, depth: int, calls: Sequence[str], tally: Tally, book) -> None:
     """Rule ``data``, check it, then each answer to its first open question (to ``depth``)."""
-    from .. import api
-    from ..case import from_data
-    from ..questions import questions
+    from bridge_director.session import api
+    from bridge_director.case.load import from_data
+    from bridge_director.ruling.questions import questions
     tally.situations += 1
     try:
         case = from_data(data, "prove")
@@ -81,7 +81,7 @@ def _rule_situation(data: dict, depth: int, calls: Sequence[str], tally: Tally, 
 
 def prove_chunk(auctions: list, depth: int, calls: Sequence[str]) -> Tally:
     """Rule every situation of ``auctions`` (a list of auctions); return their Tally."""
-    from .. import api
+    from bridge_director.session import api
     book = api.rulebook()
     tally = Tally()
     for auction in auctions:
@@ -141,8 +141,8 @@ class Report:
                            for k, (n, _s, text, detail) in sorted(t.faults.items())}}
 
 
-from .checks import AUDIT as _AUDIT  # noqa: E402
-AUDIT_NOTE = None if _AUDIT is not None else "settles, no internal error (engine.audit.properties not present)"
+from bridge_director.prove.checks import AUDIT as _AUDIT  # noqa: E402
+AUDIT_NOTE = None if _AUDIT is not None else "settles, no internal error (bridge_director.audit.properties not present)"
 
 
 def prove(max_calls: int = 4, calls: Sequence[str] = S.CALL_SET, rotation_only: bool = False,
@@ -181,7 +181,7 @@ def prove(max_calls: int = 4, calls: Sequence[str] = S.CALL_SET, rotation_only: 
             import multiprocessing
             # fork: the workers inherit the loaded engine and rulebook, and need no import path
             ctx = multiprocessing.get_context("fork")
-            from .. import api
+            from bridge_director.session import api
             api.rulebook()       # loaded once, before the workers are forked
             with ProcessPoolExecutor(jobs, mp_context=ctx) as pool:
                 for tally in pool.map(functools.partial(prove_chunk, depth=depth, calls=calls), work):

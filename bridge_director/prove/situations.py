@@ -73,7 +73,7 @@ def answers(question: dict, calls: Sequence[str] = CALL_SET) -> list[dict]:
     """What each answer to ``question`` adds (answers that add nothing, or that stand for
     events the director finds, are left out; an answer that takes a call gets each call of
     ``calls``)."""
-    from ..questions import fill
+    from bridge_director.ruling.questions import fill
     out = []
     for a in question["answers"]:
         if a.get("input") == "call":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import json
 
-from .model import SEAT_CHOICES, Quiz, as_data, load_quiz
+from bridge_director.quiz.model import SEAT_CHOICES, Quiz, as_data, load_quiz
 
 __all__ = ["load_quiz", "export_html", "Quiz"]
 
@@ -13,7 +13,7 @@ __all__ = ["load_quiz", "export_html", "Quiz"]
 def export_html(quiz: Quiz, book) -> str:
     """One self-contained page (no network): the facts and questions of every case; the key
     and the rulings hidden until the trainee submits, then marked in the page."""
-    from ..report.render import css, environment
+    from bridge_director.paper.layout import css, environment
     from pathlib import Path
     import jinja2
     env = environment().overlay(loader=jinja2.FileSystemLoader(str(Path(__file__).parent / "templates")))

@@ -19,24 +19,29 @@ the clause. Grading, per key item: a third each for the consequence, the player 
 clause (halves when the item names no player); each consequence picked that the key does not
 hold costs a third of an item at that point (never below nothing).
 """
-from __future__ import annotations
 
+from __future__ import annotations
 import random
 import zlib
 from dataclasses import dataclass, field
-from pathlib import Path
+from bridge_director.session import api
+from bridge_director.case.model import Case
+from bridge_director.case.load import load_case
+from bridge_director.rulebook.model import CITE_RE, Rulebook
+from bridge_director.ruling.build import Ruling
+from bridge_director.base.yamlpos import InputError
+from bridge_director.paper import report as report_build
+from bridge_director.paper.grid import build as grid_build
+from bridge_director.paper.words import SEAT_NAMES, condition, plain, seat
+from bridge_director.paper.quizfile import _quiz_entries
 
-from .. import api
-from ..case import Case, load_case
-from ..rulebook import CITE_RE, Rulebook
-from ..ruling import Ruling
-from ..yamlpos import InputError, load, position
-from ..report import build as report_build
-from ..report.grid import build as grid_build
-from ..report.words import SEAT_NAMES, condition, plain, seat
 
 SEATS = ("N", "E", "S", "W")
+
+
 DISTRACTORS = 3
+
+
 #: codes never offered as wrong choices (they describe the ruling itself, not a consequence)
 NOT_DISTRACTORS = {"irregularity", "not-covered-yet", "judgement-needed"}
 
@@ -125,47 +130,6 @@ class PointMark:
         return max(0.0, sum(m.score for m in self.items) - (len(self.not_in_key) + self.over_named) / 3)
 
 
-# ---------------------------------------------------------------- loading
-
-def _quiz_entries(paths: list[str]) -> tuple[str, str, list[tuple[Path, list | None, str, int]]]:
-    """(title, about, [(case path, key or None, where the entry is, line)]) from the arguments."""
-    entries: list[tuple[Path, list | None, str, int]] = []
-    title, about = "", ""
-    for arg in paths:
-        p = Path(arg)
-        if p.is_dir() and (p / "quiz.yaml").exists():
-            qf = p / "quiz.yaml"
-            data = load(qf)
-            if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
-                raise InputError(str(qf), 1, 1, "cases", "expected a list of case files under 'cases:'")
-            title = title or str(data.get("title") or p.name)
-            about = about or str(data.get("about") or "")
-            for i, item in enumerate(data["cases"]):
-                line = position(data["cases"], i)[0]
-                if isinstance(item, str):
-                    entries.append(((p / item), None, str(qf), line))
-                elif isinstance(item, dict) and isinstance(item.get("path"), str):
-                    key = item.get("key")
-                    if key is not None and not isinstance(key, list):
-                        raise InputError(str(qf), line, 1, f"cases.{i + 1}.key",
-                                         "expected a list of items {cite, outcome, for}")
-                    entries.append(((p / item["path"]), key, str(qf), line))
-                else:
-                    raise InputError(str(qf), line, 1, f"cases.{i + 1}",
-                                     "expected a case file path, or {path: FILE, key: [...]}")
-        elif p.is_dir():
-            title = title or p.name
-            entries += [(f, None, str(f), 1) for f in sorted(p.glob("*.yaml"))]
-        elif p.is_file():
-            entries.append((p, None, str(p), 1))
-        else:
-            raise InputError(str(p), 0, 0, "", "no such file or folder")
-    if not entries:
-        raise InputError(", ".join(paths) or "quiz", 0, 0, "",
-                         "expected case files (*.yaml), or a quiz.yaml listing them, found none")
-    return title or "Quiz", about, entries
-
-
 def _key_items(case: Case, key: list | None, where: str, line: int, book: Rulebook) -> list[KeyItem]:
     """The case's answer key: the quiz's ``key:`` if given, else its ``expect:``.
 
@@ -220,8 +184,6 @@ def load_quiz(paths: list[str], book: Rulebook | None = None) -> Quiz:
         cases.append(QuizCase(case, ruling, rep, items, points(case, ruling, items, cbook), cbook))
     return Quiz(title, about, cases)
 
-
-# ---------------------------------------------------------------- questions
 
 def _law(cite: str) -> str:
     i = 0
@@ -330,8 +292,6 @@ def item_player(item: KeyItem, ruling: Ruling) -> str | None:
     whos = {ln.who for ln in ruling.lines if ln.cite == item.cite and ln.code == item.outcome and ln.who}
     return whos.pop() if len(whos) == 1 else None
 
-
-# ---------------------------------------------------------------- grading
 
 def grade_point(point: Point, answer: Answer, ruling: Ruling) -> PointMark:
     """Mark one point (see the module docstring for the scheme)."""

@@ -10,8 +10,8 @@ from typing import Callable
 
 from rich.console import Console
 
-from ..rulebook import Rulebook
-from .model import SEAT_CHOICES, Answer, Point, PointMark, Quiz, QuizCase, describe, grade_point
+from bridge_director.rulebook.model import Rulebook
+from bridge_director.quiz.model import SEAT_CHOICES, Answer, Point, PointMark, Quiz, QuizCase, describe, grade_point
 
 NOBODY = "no one in particular"
 

@@ -5,6 +5,6 @@
 
 Reads the ruling, its data and the rulebook; holds no law.
 """
-from .render import render_casebook, render_report
+from bridge_director.report.render import render_casebook, render_report
 
 __all__ = ["render_report", "render_casebook"]

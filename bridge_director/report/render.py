@@ -3,51 +3,15 @@
 Errors: a malformed case raises InputError (file:line:col: what was expected); a folder with
 no case files raises InputError naming the folder.
 """
+
 from __future__ import annotations
-
-import base64
-from functools import lru_cache
 from pathlib import Path
-
-import jinja2
-
-from .. import api
-from ..yamlpos import InputError
-from . import build as build_mod
-from .build import Report, law_key
-from .words import EDITION_WORDS
-
-TEMPLATES = Path(__file__).parent / "templates"
-
-
-@lru_cache(maxsize=None)
-def environment() -> jinja2.Environment:
-    """The Jinja2 environment (HTML autoescaped; ``b64`` filter for data URIs)."""
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-                             autoescape=jinja2.select_autoescape(["html.j2"]),
-                             trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=True)
-    env.filters["b64"] = lambda s: base64.b64encode(s.encode("utf-8")).decode("ascii")
-    return env
-
-
-def css() -> str:
-    return (TEMPLATES / "style.css").read_text(encoding="utf-8")
-
-
-def html(r: Report, pdf: bool = False) -> str:
-    """One case's report as a complete HTML page (``pdf``: the diagram as an image)."""
-    return environment().get_template("report.html.j2").render(r=r, css=css(), pdf=pdf)
-
-
-def markdown(r: Report) -> str:
-    """One case's report as Markdown (the diagram is left to the HTML and PDF forms)."""
-    return environment().get_template("report.md.j2").render(r=r)
-
-
-def pdf_bytes(page: str) -> bytes:
-    """An HTML page printed to PDF by WeasyPrint (A4)."""
-    import weasyprint   # imported only for PDF: it is slow to import and needs pango
-    return weasyprint.HTML(string=page, base_url=str(TEMPLATES)).write_pdf()
+from bridge_director.session import api
+from bridge_director.base.yamlpos import InputError
+from bridge_director.paper import report as build_mod
+from bridge_director.paper.report import Report, law_key
+from bridge_director.paper.words import EDITION_WORDS
+from bridge_director.paper.layout import css, environment, html, markdown, pdf_bytes
 
 
 def render_report(path: str | Path, fmt: str = "html") -> "str | bytes":
@@ -72,7 +36,7 @@ def case_paths(folder: str | Path) -> list[Path]:
     if not p.is_dir():
         raise InputError(str(p), 0, 0, "", "no such file or folder")
     if (p / "quiz.yaml").exists():          # a quiz folder: the cases it lists
-        from ..quiz.model import _quiz_entries
+        from bridge_director.paper.quizfile import _quiz_entries
         return [path for path, _key, _where, _line in _quiz_entries([str(p)])[2]]
     files = sorted(x for x in p.rglob("*.yaml") if x.name != "quiz.yaml")
     if not files:
@@ -100,7 +64,7 @@ def casebook_html(folder: str | Path, pdf: bool = False, title: str | None = Non
 def _quiz_title(folder) -> str | None:
     """The title of a quiz folder's quiz.yaml, if it is one."""
     if (Path(folder) / "quiz.yaml").exists():
-        from ..quiz.model import _quiz_entries
+        from bridge_director.paper.quizfile import _quiz_entries
         return _quiz_entries([str(folder)])[0]
     return None
 

@@ -34,8 +34,8 @@ rulebook where that is impossible is rejected, naming the rules in the cycle. Ru
 negation is checked only once every fact it could see is present (durable-rules checks
 ``$not`` once, when the patterns to its left have matched).
 """
-from __future__ import annotations
 
+from __future__ import annotations
 import json
 import os
 import pickle
@@ -43,187 +43,11 @@ import re
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
+from bridge_director.base import editions
+from bridge_director.base.yamlpos import InputError, PosDict, law_number, load, position
+from bridge_director.rulebook.model import ALIAS_RE, CITE_RE, CONTROL_ALIAS, CONTROL_TYPE, Conclusion, DERIVED_BASE_TYPES, DIRECTOR_OPTION, OPS, OPTIONS_FACT, Pattern, REF_RE, RULE_KEYS, Ref, Rule, Rulebook, TEMPLATE_RE, THEN_KEYS, TR_KEYS
 
-from . import editions
-from .record import field, record
-from .yamlpos import InputError, PosDict, PosList, load, position
-
-# a sub-clause (27B1(a)), or, for a code known only from a seed document, the seed and the
-# number of its statement (seed004.7: the seventh statement of seed 004)
-CITE_RE = re.compile(r"^(\d{1,2})([A-H](\d{1,2}(\([a-z]{1,4}\)){0,2})?)?$|^seed\d{3}\.\d{1,2}$")
-REF_RE = re.compile(r"^\{([A-Za-z_][\w]*)\.([A-Za-z_][\w-]*)\}$")
-TEMPLATE_RE = re.compile(r"\{([A-Za-z_][\w]*)\.([A-Za-z_][\w-]*)\}")
-ALIAS_RE = re.compile(r"^[a-z][a-z0-9_]*$")
-OPS = {"ne": "$neq", "lt": "$lt", "le": "$lte", "gt": "$gt", "ge": "$gte"}
-RULE_KEYS = {"id", "cite", "summary", "when", "unless", "any", "then", "pri"}
-THEN_KEYS = {"outcome", "for", "option", "branch", "cite", "text"}
-#: base fact types (engine/facts.py) that a rule may also derive, with fewer fields: a judgement
-#: the law infers from others (Law 23A's three tests give "comparable"). Their fields are not
-#: checked against the derived templates, since Python's own facts carry more.
-DERIVED_BASE_TYPES = frozenset({"judgement"})
-#: the fact every rule with an ``option:`` line also derives (``label``: the option's words)
-OPTIONS_FACT = "options-offered"
-#: the outcome code of an option the director chooses (16D2), not a player
-DIRECTOR_OPTION = "director-option"
-# the same words in another language: text_pt, option_pt, branch_pt (kept out of the English
-# data the engine fills; the ruling fills them when a ruling is asked for in that language)
-LANGS = ("pt",)
-TR_KEYS = {f"{k}_{lang}" for k in ("text", "option", "branch") for lang in LANGS}
-CONTROL_TYPE = "$stratum"
-CONTROL_ALIAS = "ctl__"
-
-
-@record(frozen=True)
-class Pattern:
-    """One named pattern: ``alias`` matches facts of ``type`` satisfying ``tests``.
-
-    ``tests`` is a tuple of (field, op, value) where op is one of eq, ne, lt, le, gt, ge, in,
-    exists, and value is a scalar, a tuple of scalars (in), a bool (exists) or
-    ``Ref(alias, field)`` for a join.
-    """
-
-    alias: str
-    type: str
-    tests: tuple
-
-
-@record(frozen=True)
-class Ref:
-    """A join: the value of ``field`` in the fact matched by ``alias``."""
-
-    alias: str
-    field: str
-
-
-@record(frozen=True)
-class Conclusion:
-    """One item of a rule's ``then``: an outcome (``kind='outcome'``) or a derived fact."""
-
-    kind: str                 # 'outcome' | 'fact'
-    data: dict                # outcome: code/for/option/branch/cite/text; fact: the template
-    index: int                # position in the rule's `then` list (for stable ordering)
-    tr: dict = field(default_factory=dict, compare=False)   # text_pt, option_pt, branch_pt
-
-
-@record
-class Rule:
-    """A validated rule, as a law teacher wrote it.
-
-    Attributes:
-        id, cite, summary: as written; ``law`` is the law number of its file.
-        when: ordered patterns; ``unless``: negated patterns; ``alternatives``: the ``any``
-        list (each a list of patterns), empty when there is none.
-        then: conclusions. ``derives``: fact types it derives; ``stratum``: set by compile.
-        file, line: where the rule starts; ``order``: its position in the rulebook.
-    """
-
-    id: str
-    cite: str
-    summary: str
-    when: list[Pattern]
-    unless: list[Pattern]
-    alternatives: list[list[Pattern]]
-    then: list[Conclusion]
-    file: str
-    line: int
-    law: str
-    order: int = 0
-    pri: int | None = None
-    stratum: int = 0
-
-    @property
-    def derives(self) -> set[str]:
-        return {c.data["type"] for c in self.then if c.kind == "fact"}
-
-    def uses(self) -> set[str]:
-        types = {p.type for p in self.when}
-        for alt in self.alternatives:
-            types |= {p.type for p in alt}
-        return types
-
-    def negates(self) -> set[str]:
-        return {p.type for p in self.unless}
-
-
-@record
-class Rulebook:
-    """All rules of one edition, stratified and compiled.
-
-    Attributes:
-        edition: e.g. ``duplicate-2017``.
-        rules: in rulebook order (file name order, then order within the file).
-        vocabulary: outcome code -> plain description.
-        strata: number of strata (control facts 0..strata-1 are asserted in order).
-        engine_rules: the durable-rules JSON ruleset ``{engine_rule_name: definition}`` without
-            ``run`` actions (inference attaches them); ``engine_names`` maps each engine rule
-            name to its Rule.
-        laws: law number -> title of its rules file.
-        needed_fields: fact type -> the fields some pattern tests or joins on (plus t, fid); a
-            type missing here is matched by no pattern and never enters the engine.
-        engine_json: each engine rule's definition as JSON text, made once with the rulebook
-            (and cached with it), so that registering a ruleset only joins texts.
-        pruner: the rulebook's ``engine.prune.Pruner`` (which rules a round's facts allow),
-            worked out with the rulebook and cached with it.
-    """
-
-    edition: str
-    rules: list[Rule]
-    vocabulary: dict[str, str]
-    strata: int = 1
-    engine_rules: dict[str, dict] = field(default_factory=dict)
-    engine_names: dict[str, Rule] = field(default_factory=dict)
-    laws: dict[str, str] = field(default_factory=dict)
-    needed_fields: dict[str, frozenset] = field(default_factory=dict)
-    engine_json: dict[str, str] = field(default_factory=dict)
-    pruner: Any = field(default=None, compare=False, repr=False)
-
-    def ruleset_json(self, names: "Iterable[str] | None" = None) -> str:
-        """The JSON ruleset of the engine rules in ``names`` (default: all), in rulebook order:
-        the text ``json.dumps`` gives for ``engine_rules`` restricted to them."""
-        keep = None if names is None else set(names)
-        if self._json_complete():
-            return "{" + ", ".join(f"{json.dumps(n)}: {t}" for n, t in self.engine_json.items()
-                                   if keep is None or n in keep) + "}"
-        return "{" + ", ".join(f"{json.dumps(n)}: {json.dumps(d, ensure_ascii=False)}"
-                               for n, d in self.engine_rules.items() if keep is None or n in keep) + "}"
-
-    def engine_rule_names(self) -> list[str]:
-        """The engine rules' names, in rulebook order (those of ``engine_rules``)."""
-        return list(self.engine_json if self._json_complete() else self.engine_rules)
-
-    def _json_complete(self) -> bool:
-        """Whether ``engine_json`` holds every engine rule (it does in a built or cached rulebook)."""
-        rules = self.__dict__.get("engine_rules")
-        return rules is None or len(self.engine_json) == len(rules)
-
-    # The cache keeps ``engine_json`` only: ``engine_rules`` (the same definitions as dicts, a
-    # sixth of the cached file) is decoded from it when first asked for.
-    def __getstate__(self) -> dict:
-        state = dict(self.__dict__)
-        if self._json_complete():
-            state["engine_rules"] = None
-        return state
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-        if self.__dict__.get("engine_rules", 0) is None:
-            del self.__dict__["engine_rules"]
-
-    def __getattr__(self, name: str):
-        if name == "engine_rules" and "engine_json" in self.__dict__:
-            rules = self.__dict__["engine_rules"] = {n: json.loads(t) for n, t in self.engine_json.items()}
-            return rules
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
-    def by_id(self, rule_id: str) -> Rule:
-        for r in self.rules:
-            if r.id == rule_id:
-                return r
-        raise KeyError(rule_id)
-
-
-# ---------------------------------------------------------------- parsing and validation
 
 def _err(file: str, container: Any, key: Any, fieldname: str, message: str) -> InputError:
     line, col = position(container, key)
@@ -312,10 +136,6 @@ def _check_template(file, container, key, fname, text: Any, aliases: set[str]):
             _check_template(file, text, k, f"{fname}.{k}", v, aliases)
 
 
-def law_number(v: Any) -> Any:
-    """A cite written as a bare law number (``cite: 12`` reads as an int in YAML) as text;
-    any other value as it is (for the cite check to judge)."""
-    return str(v) if isinstance(v, int) and not isinstance(v, bool) else v
 
 
 def _parse_rule(file: str, rule: Any, idx: int, vocabulary: dict, law: str) -> Rule:
@@ -457,8 +277,6 @@ def parse_files(paths: list[Path], vocabulary: dict[str, str], edition: str) -> 
     return rules, laws
 
 
-# ---------------------------------------------------------------- stratification
-
 class StratificationError(InputError):
     """The rulebook negates a fact type that depends, through the rules, on itself."""
 
@@ -525,8 +343,6 @@ def _negative_cycle(rules: list[Rule], producers: dict[str, list[Rule]]) -> list
                     stack.append((nxt, path + [nxt], neg or isneg))
     return [r.id for r in rules if r.stratum > len(rules)]
 
-
-# ---------------------------------------------------------------- compilation
 
 def _engine_value(v: Any) -> Any:
     if isinstance(v, Ref):
@@ -717,7 +533,7 @@ def build(paths: list[Path], vocabulary_path: Path, edition: str,
     engine_rules, engine_names = compile_rules(rules)
     book = Rulebook(edition, rules, vocabulary, strata, engine_rules, engine_names, laws,
                     needed_fields(rules), {n: json.dumps(d, ensure_ascii=False) for n, d in engine_rules.items()})
-    from .prune import Pruner
+    from bridge_director.rulebook.prune import Pruner
     book.pruner = Pruner(book)
     return book
 
@@ -740,11 +556,16 @@ def edition_vocabulary(directory: Path, edition: str) -> Path | None:
     return extra if folder != Path(directory) and extra.is_file() else None
 
 
-CACHE_FORMAT = 5     # 2: Rulebook.engine_json; 3: Rulebook.pruner; 4: engine.record classes; 5: no engine_rules
+CACHE_FORMAT = 6     # 2: Rulebook.engine_json; 3: Rulebook.pruner; 4: bridge_director.base.record classes; 5: no engine_rules
+
+
 #: compiled rulebooks kept in the cache folder (the newest; one per rules folder and edition)
 CACHE_KEEP = 64
+
+
 #: the modules whose code makes a compiled rulebook (a change to any of them rebuilds it)
-_CACHE_CODE = ("rulebook.py", "editions.py", "yamlpos.py", "prune.py", "record.py")
+_CACHE_CODE = ("rulebook/book.py", "rulebook/model.py", "rulebook/prune.py", "base/editions.py", "base/yamlpos.py",
+               "base/record.py")   # relative to the bridge_director package
 
 
 def cache_dir() -> Path | None:
@@ -777,7 +598,7 @@ def _cache_file(directory: Path, edition: str) -> Path | None:
     if folder is None:
         return None
     where = _sha256(f"{directory.resolve()}|{edition}".encode()).hexdigest()[:12]
-    here = Path(__file__).parent
+    here = Path(__file__).parent.parent
     extra = edition_vocabulary(directory, edition)
     registry = directory / editions.REGISTRY
     parts = [f"{CACHE_FORMAT}|{edition}|{sys.version_info[:2]}"]

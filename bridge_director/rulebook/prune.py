@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .rulebook import TEMPLATE_RE, Ref
+from bridge_director.rulebook.model import TEMPLATE_RE, Ref
 
 if TYPE_CHECKING:
-    from .rulebook import Rulebook
+    from bridge_director.rulebook.model import Rulebook
 
 _ANY = object()       # a field whose values cannot be told (a template fills it)
 

@@ -8,21 +8,17 @@ committee's report) and JSON (for programs). ``--trace`` adds, for every conclus
 id, its citation, the facts it matched and the case events (number and file:line) they came
 from, following derived facts back through the rules that derived them.
 """
-from __future__ import annotations
 
-import json
-import textwrap
+from __future__ import annotations
 from functools import cached_property, lru_cache
 from typing import Any, Callable
+from bridge_director.case.model import Case
+from bridge_director.infer.facts import Facts
+from bridge_director.infer.inference import Firing, OutcomeRecord, RunResult, call_status_facts
+from bridge_director.base.record import field, record
+from bridge_director.rulebook.model import TEMPLATE_RE, Rulebook
 
-from .case import Case
-from .facts import Facts
-from .inference import Firing, OutcomeRecord, RunResult, call_status_facts
-from .record import field, record
-from .rulebook import TEMPLATE_RE, Rulebook
 
-VUL_NAMES = {"None": "neither side vulnerable", "NS": "N-S vulnerable", "EW": "E-W vulnerable",
-             "Both": "both sides vulnerable", None: "vulnerability not stated"}
 SECTION_ORDER = ("irregularity", "ruling", "options", "branches", "judgements", "not-covered")
 
 
@@ -110,11 +106,15 @@ class TraceEntry:
     tested: dict[str, list[str]] = field(default_factory=dict)   # alias -> fields its patterns test
 
 
-#: what a call can finally be: the replay's statuses (engine/inference.py) read for people
+#: what a call can finally be: the replay's statuses (bridge_director/infer/inference.py) read for people
 STANDINGS = ("stands", "cancelled", "replaced-by-pass", "awaiting-replacement", "superseded", "withdrawn",
              "awaiting-decision")
+
+
 #: the outcome code of the line that heads a ruling's options (it has no option label of its own)
 OPTIONS_HEAD = "options-explained"
+
+
 #: outcome codes whose line says its call stands (an accepted or in-rotation call)
 STANDS_CODES = ("call-accepted", "call-stands", "call-in-rotation")
 
@@ -282,7 +282,7 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
         seen.add(key)
         text, option, branch, who = o.text, o.option, o.branch, o.who
         if getattr(case, "lang", "en") != "en":
-            from .i18n import outcome_words
+            from bridge_director.ruling.i18n import outcome_words
             text, option, branch = outcome_words(o.rule, o.firing, o.code, text, option, branch, case.lang)
         lines.append(Line(o.code, o.cite, who, option, branch, text, o.rule.id, events_of(o.firing),
                           template, named))
@@ -452,7 +452,7 @@ def standings(case: Case, facts: Facts, result: RunResult, lines: list[Line]) ->
 def _followed_in_turn(case: Case, e) -> bool:
     """Whether call event ``e`` was made by the left-hand opponent of the caller of the call
     event just before it, as made (True for the first call)."""
-    from .table import relation
+    from bridge_director.bridge.table import relation
     prev = next((x for x in reversed(case.events[:e.number - 1]) if x.kind == "call"), None)
     return prev is None or relation(e.seat, to=prev.seat) == "lho"
 
@@ -475,7 +475,7 @@ def _judgement_key(case: Case, j) -> str:
 def unread_judgements(case: Case, result: RunResult) -> list[UnusedJudgement]:
     """The judgements of ``case`` that no rule firing matched (neither the judgement fact nor,
     for ``specifies``, a denomination it gave or the set of them). A judgement read only
-    through a negation is not matched either: engine.api checks these again by ruling
+    through a negation is not matched either: bridge_director.session.api checks these again by ruling
     without them."""
     matched = {m.get("fid") for f in result.firings for m in f.matched.values()}
     out = []
@@ -486,282 +486,3 @@ def unread_judgements(case: Case, result: RunResult) -> list[UnusedJudgement]:
         if not fids & matched:
             out.append(UnusedJudgement(_judgement_key(case, j), j.line, j.event, j.prop))
     return out
-
-
-# ---------------------------------------------------------------- renderers
-
-def edition_title(name: str) -> str:
-    """The title of edition ``name`` (its name when the rulebook has no such edition)."""
-    from .editions import editions
-    from .paths import rules_dir
-    ed = editions(rules_dir()).get(name)
-    return ed.title if ed else name
-
-
-def cite_text(r: Ruling, cite: str | None) -> str:
-    """``cite`` as the reader of ``r`` is shown it, in its edition's words and the ruling's
-    language (``cites:`` in rules/editions.yaml: ``seed004.13`` -> ``seed 004, statement 13``,
-    the rubber ``20`` -> ``Law 20, rubber code``); a 2017 clause as it is."""
-    from .editions import cite_words
-    from .paths import rules_dir
-    return cite_words(rules_dir(), getattr(r, "edition", None) or "duplicate-2017", cite,
-                      getattr(getattr(r, "case", None), "lang", None) or "en")
-
-
-def _header(r: Ruling) -> str:
-    c = r.case
-    board = f"Board {c.board.number}" if c.board else "Board (number not given)"
-    return f"{board} - dealer {c.dealer.value}, {VUL_NAMES.get(c.vulnerability, c.vulnerability)} - " \
-           f"{edition_title(r.edition)}"
-
-
-def _grouped(r: Ruling) -> dict[str, list[Line]]:
-    groups: dict[str, list[Line]] = {s: [] for s in SECTION_ORDER}
-    for ln in r.lines:
-        groups[ln.section].append(ln)
-    return groups
-
-
-def _by_label(lines: list[Line], attr: str) -> list[tuple[str, list[Line]]]:
-    out: dict[str, list[Line]] = {}
-    for ln in lines:
-        out.setdefault(getattr(ln, attr), []).append(ln)
-    return list(out.items())
-
-
-def _dotted(prefix: str, text: str, cite: str, width: int = 100) -> list[str]:
-    body = textwrap.wrap(text, width=width - len(prefix) - len(cite) - 4, break_on_hyphens=False,
-                         break_long_words=False) or [""]
-    rows = [prefix + body[0]] + [" " * len(prefix) + b for b in body[1:]]
-    last = rows[-1]
-    dots = width - len(last) - len(cite) - 2
-    rows[-1] = f"{last} {'.' * max(dots, 2)} {cite}"
-    return rows
-
-
-def _trace_text(r: Ruling) -> list[str]:
-    out = ["", "Trace (rule, citation, facts matched and the case events they came from):"]
-    for t in r.trace:
-        out.append(f"  {t.rule} [{cite_text(r, t.cite)}] stratum {t.stratum}")
-        for alias, fact in t.matched.items():
-            out.append(f"    {alias}: {_fact_summary(fact, t.tested.get(alias, ()))}")
-            for e in t.events.get(alias, []):
-                out.append(f"      <- {e}")
-        for d in t.derived:
-            out.append("    => " + ", ".join(f"{k}={v}" for k, v in d.items() if k not in ("fid", "by")))
-    return out
-
-
-# what names a fact at a glance in the text trace, before the fields its pattern tested
-_IDENTITY = ("idx", "of", "seat", "call", "code", "prop", "value")
-
-
-def _fact_summary(fact: dict, tested) -> str:
-    """``type key=value ...``: the fact's type and identity fields, then ``| tested ...``
-    with the fields the rule's pattern looked at (the whole fact is in the JSON trace)."""
-    head = [str(fact.get("t"))] + [f"{k}={fact[k]}" for k in _IDENTITY if k in fact]
-    shown = [f"{k}={fact.get(k, '(absent)')}" for k in tested if k not in _IDENTITY]
-    return " ".join(head) + (" | tested " + ", ".join(shown) if shown else "")
-
-
-def _irregular_event(ln: Line) -> "EventRef | None":
-    """The event an irregularity line points at: the offender's own latest call or act among
-    the events behind it (what the rule matched may also hold earlier calls, an opponent's
-    decision about it, or a judgement); failing that, the latest event behind it that the
-    line's text names (a judgement on the offending call, say); failing that, the first event."""
-    own = [e for e in ln.events if e.event and ln.who and e.what.startswith(ln.who + " ")]
-    if own:
-        return max(own, key=lambda e: e.event)
-    named = [e for e in ln.events if e.event and e.event in ln.about]
-    if named:
-        return max(named, key=lambda e: e.event)
-    return next((e for e in ln.events if e.event), None)
-
-
-def _unused_text(r: Ruling, u: UnusedJudgement, _=str) -> str:
-    return _("{judgement} (line {line}): no rule of this ruling reads it, so the ruling "
-             "does not depend on it.").format(judgement=u.judgement, line=u.line)
-
-
-def _told_apart(lines: list[Line], _=str) -> dict[int, str]:
-    """id(line) -> its text, with ``(event N)`` added where the same words stand for other
-    calls elsewhere in the ruling (a second insufficient bid accepted in the same way);
-    ``_`` the interface catalogue's gettext."""
-    count: dict[tuple, int] = {}
-    for ln in lines:
-        count[(ln.text, ln.option, ln.branch)] = count.get((ln.text, ln.option, ln.branch), 0) + 1
-    out = {}
-    for ln in lines:
-        repeated = count[(ln.text, ln.option, ln.branch)] > 1 and ln.about and ln.code != "irregularity"
-        out[id(ln)] = ln.text + (" " + _("(event {events})").format(events=", ".join(map(str, ln.about)))
-                                 if repeated else "")
-    return out
-
-
-def _asked_at(ln: Line, qs: list[dict]) -> int:
-    """The position in ``qs`` (engine.questions' asking order) of the first question that
-    judgement-needed line ``ln`` belongs to; ``len(qs)`` when none."""
-    return next((i for i, q in enumerate(qs) if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ())),
-                len(qs))
-
-
-def render_text(r: Ruling, trace: bool = False) -> str:
-    """The ruling as plain text for the table (``trace`` appends the rule trace): what the tool
-    understood (board, auction grid, judgements; engine.grid), what to tell the players now,
-    then the detail with citations; seats in full, wrapped to the terminal's width."""
-    from . import grid
-    from .questions import questions
-    from .i18n import gettext
-    lang = getattr(r.case, "lang", "en")
-    _ = gettext(lang)
-    g = _grouped(r)
-    words = _told_apart(r.lines, _)
-    w = grid.width()
-    qs = questions(r)
-    out = grid.understood(r)
-    out[0] += f" - {_(edition_title(r.edition))}"
-    if r.case.title:
-        out.insert(1, _("Case {id}: {title}").format(id=r.case.id, title=r.case.title))
-    out += [""] + grid.tell_lines(r, w, qs) + [""]
-
-    def full(text):
-        return grid.seats_in_full(text, lang)
-
-    def dotted(prefix, text, cite):   # seats in full, at the terminal's width
-        return _dotted(prefix, full(text), cite_text(r, cite), w)
-    if not r.lines:
-        out.append(_("No irregularity found by the laws encoded so far; nothing to rule."))
-    for ln in g["irregularity"]:
-        ev = _irregular_event(ln)
-        where = " " + _("(event {event}, {file}:{line})").format(event=ev.event, file=ev.file, line=ev.line) \
-            if ev and ev.event else ""
-        out += dotted(_("Irregularity: "), ln.text + where, ln.cite)
-    n = 0
-    if g["ruling"]:
-        out.append("")
-        out.append(_("Ruling:"))
-        for ln in g["ruling"]:
-            n += 1
-            out += dotted(f"{n:>3}. ", words[id(ln)], ln.cite)
-    if g["options"]:
-        out.append("")
-        out.append(_("Options (who may choose what, and what follows each choice):"))
-        for ln in g["options"]:
-            if not ln.option:
-                out += dotted("  ", words[id(ln)], ln.cite)
-        for i, (label, lns) in enumerate(_by_label([ln for ln in g["options"] if ln.option], "option")):
-            out.append(f"  {chr(ord('a') + i)}. {full(label)}:")
-            for ln in lns:
-                out += dotted("     - ", words[id(ln)], ln.cite)
-    if g["branches"]:
-        out.append("")
-        out.append(_("Branches (the ruling depends on a judgement the case does not state):"))
-        for label, lns in _by_label(g["branches"], "branch"):
-            out.append(f"  {full(label)}:")
-            for ln in lns:
-                out += dotted("     - ", words[id(ln)], ln.cite)
-    if g["judgements"]:
-        out.append("")
-        out.append(_("Judgements needed (answer with 'director ask', or type the line shown):"))
-        for ln in sorted(g["judgements"], key=lambda ln: _asked_at(ln, qs)):    # in asking order
-            out += dotted("   - ", words[id(ln)], ln.cite)
-            for q in qs:
-                about = (q.get("about") or {}).get("event")
-                if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ()) and (
-                        about is None or not ln.about or about in ln.about):
-                    out += textwrap.wrap(grid.judgement_hint(q, lang), w - 7, initial_indent="     ",
-                                         subsequent_indent="     ")
-    if g["not-covered"]:
-        out.append("")
-        out.append(_("Not covered yet:"))
-        for ln in g["not-covered"]:
-            out += dotted("   - ", ln.text, ln.cite)
-    if r.unused:
-        out.append("")
-        out.append(_("Judgements stated but not used:"))
-        for u in r.unused:
-            out += textwrap.wrap(_("not used: ") + _unused_text(r, u, _), width=w - 4,
-                                 initial_indent="   - ", subsequent_indent="     ")
-    if trace:
-        out += _trace_text(r)
-    else:
-        out.append("")
-        out.append(_("Trace: --trace shows each rule, the facts it matched and the events they came from."))
-    return "\n".join(out) + "\n"
-
-
-def render_markdown(r: Ruling, trace: bool = False) -> str:
-    """The ruling as Markdown, for an appeal committee's report (headings in the case's language)."""
-    g = _grouped(r)
-    from . import grid
-    from .i18n import gettext
-    lang = getattr(r.case, "lang", "en")
-    _ = gettext(lang)
-    c = r.case
-    header = _header(r) if lang == "en" else \
-        f"{grid.board_words(c.board.number if c.board else None, c.dealer, c.vulnerability, lang)} - " \
-        f"{_(edition_title(r.edition))}"
-    out = [f"# {r.case.title or r.case.id}", "", f"*{header}*  ",
-           _("Case `{id}` - source: {source}").format(id=r.case.id, source=r.case.source or _("not given")), ""]
-    out += grid.understood_markdown(r)
-    if not r.lines:
-        out.append(_("No irregularity found by the laws encoded so far."))
-
-    def row(ln: Line) -> str:
-        return f"| {ln.text.replace('|', '/')} | **{cite_text(r, ln.cite)}** | `{ln.code}` |"
-    table = ["| " + _("What follows") + " | " + _("Law") + " | " + _("Outcome") + " |", "|---|---|---|"]
-    for section, title in (("irregularity", _("Irregularity")), ("ruling", _("Ruling")),
-                           ("judgements", _("Judgements needed")), ("not-covered", _("Not covered yet"))):
-        if g[section]:
-            out += [f"## {title}", ""] + table + [row(ln) for ln in g[section]] + [""]
-    if g["options"]:
-        out += ["## " + _("Options"), ""]
-        head = [ln for ln in g["options"] if not ln.option]
-        if head:
-            out += table + [row(ln) for ln in head] + [""]
-        for label, lns in _by_label([ln for ln in g["options"] if ln.option], "option"):
-            out += [f"### {label}", ""] + table + [row(ln) for ln in lns] + [""]
-    if g["branches"]:
-        out += ["## " + _("Branches"), ""]
-        for label, lns in _by_label(g["branches"], "branch"):
-            out += [f"### {label}", ""] + table + [row(ln) for ln in lns] + [""]
-    if r.unused:
-        out += ["## " + _("Judgements stated but not used"), ""]
-        out += [f"- {_('not used: ')}{_unused_text(r, u, _)}" for u in r.unused] + [""]
-    if trace:
-        out += ["## Trace", ""]
-        for t in r.trace:
-            out.append(f"- `{t.rule}` (**{cite_text(r, t.cite)}**, stratum {t.stratum})")
-            for alias, fact in t.matched.items():
-                evs = "; ".join(str(e) for e in t.events.get(alias, []))
-                out.append(f"  - `{alias}`: {_fact_summary(fact, t.tested.get(alias, ()))} "
-                           + (f"- from {evs}" if evs else ""))
-    return "\n".join(out) + "\n"
-
-
-def as_dict(r: Ruling, trace: bool = False) -> dict[str, Any]:
-    """The ruling as plain data (what ``--format json`` prints)."""
-    c = r.case
-    d: dict[str, Any] = {
-        "case": c.id, "title": c.title, "source": c.source, "file": c.file, "edition": r.edition,
-        "board": c.board.number if c.board else None, "dealer": c.dealer.value, "vulnerability": c.vulnerability,
-        "outcomes": [ln.as_dict() for ln in r.lines], "cancelled_calls": r.cancelled, "rounds": r.rounds,
-        "calls": [c.as_dict() for c in r.calls],
-        "unused_judgements": [u.as_dict() for u in r.unused],
-    }
-    from . import grid
-    d.update(grid.front_data(r))   # questions, tell_the_table, auction (engine/questions.py, engine/grid.py)
-    if trace:
-        d["trace"] = [{"rule": t.rule, "cite": t.cite, "stratum": t.stratum,
-                       "matched": {a: {k: v for k, v in m.items()} for a, m in t.matched.items()},
-                       "events": {a: [e.as_dict() for e in evs] for a, evs in t.events.items()},
-                       "derived": t.derived} for t in r.trace]
-    return d
-
-
-def render_json(r: Ruling, trace: bool = False) -> str:
-    """The ruling as JSON (sorted keys, two-space indent)."""
-    return json.dumps(as_dict(r, trace), indent=2, sort_keys=True) + "\n"
-
-
-RENDERERS = {"text": render_text, "markdown": render_markdown, "json": render_json}

@@ -13,9 +13,11 @@ import re
 import textwrap
 from dataclasses import dataclass
 
-from .case import Case
-from . import ruling as _ruling
-from .ruling import Ruling, as_dict, edition_title
+from bridge_director.case.model import Case
+from bridge_director.ruling import build as _ruling
+from bridge_director.ruling.build import Ruling
+from bridge_director.ruling.render import as_dict
+from bridge_director.ruling.cites import edition_title
 
 TABLE = "(table)"      # a line that names no player or side
 SEED_CITE = re.compile(r"^seed(\d{3})\.(\d{1,2})$")   # a statement of a seed document (rulebook.CITE_RE)
@@ -26,8 +28,8 @@ def shown(cite: str, edition: str) -> str:
     rules/editions.yaml): the rubber edition's ``seed004.11`` as ``seed 004, statement 11``
     (listed in docs/EDITION-statements.md), its ``20`` as ``Law 20, rubber code``; a 2017
     clause as it is."""
-    from .editions import cite_words
-    from .paths import rules_dir
+    from bridge_director.base.editions import cite_words
+    from bridge_director.base.paths import rules_dir
     return cite_words(rules_dir(), edition, cite)
 
 

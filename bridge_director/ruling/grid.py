@@ -20,9 +20,9 @@ import sys
 import textwrap
 from typing import Any
 
-from .i18n import VUL_WORDS, call_name, gettext, seat_name, seats_in_full
-from .questions import questions
-from .table import Board, Seat, final_contract
+from bridge_director.ruling.i18n import VUL_WORDS, call_name, gettext, seat_name, seats_in_full
+from bridge_director.ruling.questions import questions
+from bridge_director.bridge.table import Board, Seat, final_contract
 
 COLUMNS = ("W", "N", "E", "S")
 #: standings that take a call out of the auction as made
@@ -116,7 +116,7 @@ def _mark(c: dict, lang: str = "en") -> str:
 def auction(r) -> dict[str, Any]:
     """The auction as the tool understood it (see the module docstring); the cells' text and
     the notes in the ruling's language (``r.case.lang``)."""
-    from .ruling import cite_text
+    from bridge_director.ruling.cites import cite_text
     case = r.case
     lang = _lang(r)
     _ = gettext(lang)
@@ -176,7 +176,7 @@ def auction(r) -> dict[str, Any]:
     standing = [(c["seat"], c["call"] if c["standing"] != "replaced-by-pass" else "Pass")
                 for c in calls if c["standing"] not in GONE]
     fc = final_contract(standing) if standing else None
-    from .table import auction_is_over
+    from bridge_director.bridge.table import auction_is_over
     ended = bool(standing) and auction_is_over([c for _, c in standing])
     return {"columns": list(COLUMNS), "dealer": case.dealer.value, "rows": rows, "notes": notes,
             "ended": ended, "contract": fc[0] if fc else None, "declarer": fc[1].value if fc else None,
@@ -278,7 +278,7 @@ def _after_grid(case, a: dict, lang: str) -> list[str]:
 
 
 def judgement_words(case, j) -> str:
-    from .questions import judgement_key
+    from bridge_director.ruling.questions import judgement_key
     v = j.value
     value = "[" + ", ".join(v) + "]" if isinstance(v, list) else ("true" if v else "false")
     return f"{judgement_key(case, j.event, j.prop)}: {value}"
@@ -433,7 +433,7 @@ def judgement_hint(q: dict, lang: str = "en") -> str:
 
 
 def front_data(r) -> dict[str, Any]:
-    """What the ruling's JSON carries for front ends from this module and engine.questions:
+    """What the ruling's JSON carries for front ends from this module and bridge_director.ruling.questions:
     ``questions``, ``tell_the_table`` (seats in full) and ``auction`` (the grid data above)."""
     qs = questions(r)
     return {"questions": qs, "tell_the_table": tell_the_table(r, qs), "auction": auction(r)}

@@ -40,14 +40,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .i18n import SEAT_NAMES
-from .judgements import PROPERTIES
-from .rulebook import Ref
-from .table import Seat, relation
+from bridge_director.ruling.i18n import SEAT_NAMES
+from bridge_director.case.judgements import PROPERTIES
+from bridge_director.rulebook.model import Ref
+from bridge_director.bridge.table import Seat, relation
 
 NOT_YET = {"label": "not known yet", "key": "?", "adds": None}
 
-# How to ask about each judgement property (the one table: engine.judgements), and whether
+# How to ask about each judgement property (the one table: bridge_director.case.judgements), and whether
 # "yes" means ``false`` (``flip``).
 PROMPTS: dict[str, tuple[str, bool]] = {name: (p.question, p.flip) for name, p in PROPERTIES.items()}
 
@@ -69,7 +69,7 @@ def full(seat: "str | None") -> str:
 
 def _words(case):
     """(gettext, seat in full, call as written) in the case's language (``case.lang``)."""
-    from .i18n import call_name, gettext, seat_name
+    from bridge_director.ruling.i18n import call_name, gettext, seat_name
     lang = getattr(case, "lang", None) or "en"
     return gettext(lang), (lambda s: seat_name(s, lang)), (lambda c: call_name(c, lang))
 

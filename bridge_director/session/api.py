@@ -7,15 +7,17 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
-from . import facts as _facts
-from . import inference
-from .case import Case, load_case
-from .paths import rules_dir
-from .reads import Reads
-from .record import record, replace
-from .rulebook import CITE_RE, Rulebook, load_rulebook
-from .ruling import Ruling, build
-from .yamlpos import InputError
+from bridge_director.infer import facts as _facts
+from bridge_director.infer import inference
+from bridge_director.case.model import Case
+from bridge_director.case.load import load_case
+from bridge_director.base.paths import rules_dir
+from bridge_director.infer.reads import Reads
+from bridge_director.base.record import record, replace
+from bridge_director.rulebook.model import CITE_RE, Rulebook
+from bridge_director.rulebook.book import load_rulebook
+from bridge_director.ruling.build import Ruling, build
+from bridge_director.base.yamlpos import InputError
 
 
 def rulebook(edition: str = "duplicate-2017", directory: str | Path | None = None) -> Rulebook:
@@ -51,7 +53,7 @@ def rule(case: Case, book: Rulebook | None = None, edition: str | None = None,
     if ruling.unused:
         # a judgement no firing of the last round matched may still have been read, in an
         # earlier round or through a negation: it is unused only when the ruling is the same
-        # without it. engine.reads tells the judgements that certainly changed nothing; only
+        # without it. bridge_director.infer.reads tells the judgements that certainly changed nothing; only
         # the others are ruled again without them.
         reads = Reads(book, result.history)
         ruling.unused = [u for u in ruling.unused

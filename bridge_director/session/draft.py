@@ -1,20 +1,20 @@
 """A case draft for front ends: build a case step by step, rule on it in-process, save it.
 
-The terminal interview (engine/interview/) and the web page (engine/web/) build cases with
+The terminal interview (bridge_director/interview/) and the web page (bridge_director/web/) build cases with
 this, never by writing YAML themselves::
 
     d = Draft(board=5)                 # or Draft(dealer="N")
     d.add_calls("1S 1H")               # in rotation from the dealer; "1S W:1H" marks a seat
     d.add_event({"director": "called"})
-    r = d.rule()                       # a Ruling (engine.ruling), in-process, warm
-    q = d.questions()[0]               # what the ruling waits for (engine.questions)
+    r = d.rule()                       # a Ruling (bridge_director.ruling.build), in-process, warm
+    q = d.questions()[0]               # what the ruling waits for (bridge_director.ruling.questions)
     d.answer(q, "no")                  # an answer's label (or key: "y", "n", "?"), or for a
                                        # question that takes a call, the call: d.answer(q, "2H")
     d.undo()                           # take back the last step
     d.to_yaml()                        # the case, in the format of cases/ (no expect:)
 
 Every step is validated as the case file would be: a bad step raises
-:class:`~engine.yamlpos.InputError` (its ``message`` says what was expected) and leaves the
+:class:`~bridge_director.base.yamlpos.InputError` (its ``message`` says what was expected) and leaves the
 draft as it was. The draft holds no law: it records what happened and what the director
 judged, and asks the rules.
 """
@@ -24,11 +24,12 @@ import copy
 import re
 from typing import Any, Optional
 
-from . import questions as _questions
-from .case import Case, from_data
-from .i18n import seat_name
-from .table import Board, Call, CallSyntaxError, Seat
-from .yamlpos import InputError, loads
+from bridge_director.ruling import questions as _questions
+from bridge_director.case.model import Case
+from bridge_director.case.load import from_data
+from bridge_director.ruling.i18n import seat_name
+from bridge_director.bridge.table import Board, Call, CallSyntaxError, Seat
+from bridge_director.base.yamlpos import InputError, loads
 
 #: a call token of the one-line auction: optional "SEAT:" then the call
 TOKEN_RE = re.compile(r"^(?:(?P<seat>[A-Za-z]+)\s*:)?(?P<call>.+)$")
@@ -201,7 +202,7 @@ class Draft:
     # ------------------------------------------------------------ questions and answers
 
     def questions(self) -> list[dict]:
-        """The questions the current ruling waits for (engine.questions)."""
+        """The questions the current ruling waits for (bridge_director.ruling.questions)."""
         return _questions.questions(self.rule())
 
     def answer(self, question: "dict | str", reply: str) -> bool:
@@ -297,12 +298,12 @@ class Draft:
         return from_data(loads(self.to_yaml(), self.file), self.file)
 
     def rule(self, book=None):
-        """The ruling on the case so far (engine.ruling.Ruling), in-process; cached until the
+        """The ruling on the case so far (bridge_director.ruling.build.Ruling), in-process; cached until the
         next step. Raises InputError when there is no event yet."""
         if self._ruling is None or book is not None:
             if not self.events:
                 raise InputError(self.file, 0, 0, "events", "a case needs at least one event, found none")
-            from . import api
+            from bridge_director.session import api
             if self._case is None:
                 self._case = self.case()
             self._ruling = api.rule(self._case, book)
@@ -393,7 +394,7 @@ def parse_event(text: str, file: str = "event") -> dict:
     Raises:
         InputError: the line is none of the forms (the message lists them).
     """
-    from .case import HAPPENED
+    from bridge_director.case.shapes import HAPPENED
     words = text.replace(",", " ").split()
     low = [w.lower() for w in words]
     bad = InputError(file, 0, 0, "event", f"expected an event such as 'director', 'S accepts', 'S declines', "
@@ -435,7 +436,7 @@ def parse_event(text: str, file: str = "event") -> dict:
 
 
 def _happened(words: list[str], file: str) -> dict:
-    from .case import HAPPENED, HAPPENED_FIELDS
+    from bridge_director.case.shapes import HAPPENED, HAPPENED_FIELDS
     code = words[0].lower()
     required, optional, _doc = HAPPENED[code]
     ev: dict = {"happened": code}

@@ -1,11 +1,11 @@
 """Where ``director rule`` reads a case from: a YAML case file, standard input (``-``), or a
-PBN file. Only the reading; the case is an engine.compose.Draft."""
+PBN file. Only the reading; the case is an bridge_director.session.draft.Draft."""
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from .yamlpos import InputError
+from bridge_director.base.yamlpos import InputError
 
 
 def _looks_like_pbn(text: str) -> bool:
@@ -42,26 +42,26 @@ def read_stdin(limit: int) -> str:
 
 def load_any(name: str):
     """A Draft for a case given as ``-`` (standard input: YAML or PBN) or a ``.pbn`` file;
-    None for a YAML case file (rule on it as it is: engine.api.rule_file).
+    None for a YAML case file (rule on it as it is: bridge_director.session.api.rule_file).
 
     Raises:
         InputError: unreadable or malformed input (file:line:col: what was expected).
     """
-    from .case import MAX_BYTES, MAX_VALUES
-    from .compose import Draft
+    from bridge_director.case.shapes import MAX_BYTES, MAX_VALUES
+    from bridge_director.session.draft import Draft
     if name == "-":
         text = read_stdin(MAX_BYTES)
         if not text.strip():
             raise InputError("<stdin>", 0, 0, "", "expected a case (YAML or PBN) on standard input, found nothing")
         if _looks_like_pbn(text):
-            from .pbn import draft_from_pbn
+            from bridge_director.session.pbn_case import draft_from_pbn
             return draft_from_pbn(text, "<stdin>")
-        from .case import from_data
-        from .yamlpos import loads
+        from bridge_director.case.load import from_data
+        from bridge_director.base.yamlpos import loads
         case = from_data(loads(text, "<stdin>", max_nodes=MAX_VALUES), "<stdin>")
         return Draft.from_text(case, text)
     if Path(name).suffix.lower() == ".pbn":
-        from .pbn import draft_from_pbn
+        from bridge_director.session.pbn_case import draft_from_pbn
         p = Path(name)
         try:
             size = p.stat().st_size

@@ -40,12 +40,13 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..case import HAPPENED
-from ..yamlpos import InputError, loads
-from . import draft
-from .guard import Guard, PageError
-from .state import MAX_BOARD, SETTING_KEYS, State, StateError, decode
-from .store import NAME_RE, Store, default_folder
+from bridge_director.case.shapes import HAPPENED
+from bridge_director.base.yamlpos import InputError, loads
+from bridge_director.web import draft
+from bridge_director.web.guard import Guard, PageError
+from bridge_director.bridge.table import MAX_BOARD
+from bridge_director.web.state import SETTING_KEYS, State, StateError, decode
+from bridge_director.web.store import NAME_RE, Store, default_folder
 
 HERE = Path(__file__).parent
 SEATS = ("N", "E", "S", "W")
@@ -484,7 +485,7 @@ def _state_from_case_text(text: str, file: str) -> State:
     Raises:
         PageError: the text is not a valid case file, or names a path (``deal_register``).
     """
-    from ..case import from_data
+    from bridge_director.case.load import from_data
     try:
         data = loads(text, file)
         if isinstance(data, dict) and "deal_register" in data:
@@ -560,7 +561,7 @@ SUIT_HTML = {"C": ("♣", "club"), "D": ("♦", "diamond"), "H": ("♥", "heart"
 def _seats_in_full(text: str) -> str:
     """The ruling's words with seats in full for people (West's 1H, not W's 1H); cached, as the
     page renders the same lines again on every answer."""
-    from ..i18n import seats_in_full
+    from bridge_director.ruling.i18n import seats_in_full
     return seats_in_full(str(text))
 
 

@@ -1,6 +1,6 @@
-"""State -> :class:`engine.compose.Draft` -> ruling data; what the page shows of the board.
+"""State -> :class:`bridge_director.session.draft.Draft` -> ruling data; what the page shows of the board.
 
-The page keeps its state in a token (``engine.web.state``); for each request that state is
+The page keeps its state in a token (``bridge_director.web.state``); for each request that state is
 laid into a compose Draft, which validates it as a case file, rules on it in-process, gives
 the questions, whose turn it is (from the rules' call standings) and the case's YAML. No law
 here: the page shows what the ruling's data says.
@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from ..compose import SETTINGS, Draft
-from ..i18n import SEAT_NAMES  # noqa: F401  (the page's templates name seats with it)
-from ..ruling import Ruling, as_dict
-from ..yamlpos import InputError
-from ..table import Board
-from .state import State
+from bridge_director.session.draft import SETTINGS, Draft
+from bridge_director.ruling.i18n import SEAT_NAMES  # noqa: F401  (the page's templates name seats with it)
+from bridge_director.ruling.build import Ruling
+from bridge_director.ruling.render import as_dict
+from bridge_director.base.yamlpos import InputError
+from bridge_director.bridge.table import Board
+from bridge_director.web.state import State
 
 #: the grid's columns, as directors and bridge columns write them
 COLUMNS = ("W", "N", "E", "S")

@@ -44,7 +44,7 @@ class _TooLarge(Exception):
 class Guard:
     """ASGI middleware around the Starlette app: body limit, same-origin posts, headers.
 
-    ``app``: the page's :class:`~engine.web.app.App` (for its error page).
+    ``app``: the page's :class:`~bridge_director.web.app.App` (for its error page).
     """
 
     def __init__(self, asgi, app, max_body: int = MAX_BODY):

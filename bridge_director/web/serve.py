@@ -95,11 +95,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, folder: str | Path | None =
     """
     import uvicorn
 
-    from .app import create_app
-    from .store import default_folder
+    from bridge_director.web.app import create_app
+    from bridge_director.web.store import default_folder
     where = Path(folder) if folder else default_folder()
     app = create_app(where)
-    from .. import api
+    from bridge_director.session import api
     api.rulebook()                      # compile the rulebook now, not on the first tap
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -16,6 +16,7 @@ import json
 import zlib
 from dataclasses import dataclass, field
 from typing import Any
+from bridge_director.bridge.table import MAX_BOARD
 
 #: the longest token accepted (characters) and the most it may inflate to (bytes)
 MAX_TOKEN = 64 * 1024
@@ -23,9 +24,8 @@ MAX_JSON = 512 * 1024
 #: the most steps a state holds (a case holds at most 500 events; judgements add a few)
 MAX_STEPS = 600
 #: board numbers the page accepts (a club evening; the case format itself allows more)
-MAX_BOARD = 9999
 #: case-file keys, other than board/dealer/events/judgement, a loaded case may carry along
-#: (the case settings engine.compose writes, and the vulnerability and notes)
+#: (the case settings bridge_director.session.draft writes, and the vulnerability and notes)
 SETTING_KEYS = ("vulnerability", "deal", "pockets", "session", "played_at_other_tables", "scoring",
                 "stationary", "notes")
 

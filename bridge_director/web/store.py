@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..yamlpos import InputError, loads
+from bridge_director.base.yamlpos import InputError, loads
 
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,80}\.yaml$")
 #: the most cases one session folder lists (a club evening has a few dozen at most)

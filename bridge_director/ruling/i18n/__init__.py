@@ -6,7 +6,7 @@ Two kinds of words are translated, in two places:
   ``option_pt``, ``branch_pt``) beside its English ``text``, with the same placeholders; the
   ruling fills them from the facts the rule matched (:func:`outcome_words`);
 * the interface's words (section headings and the like): gettext catalogues in
-  ``engine/i18n/locale/<lang>/LC_MESSAGES/director.po``, compiled with Babel to ``director.mo``
+  ``bridge_director/ruling/i18n/locale/<lang>/LC_MESSAGES/director.po``, compiled with Babel to ``director.mo``
   (``tools/compile_locales.py``; the test suite checks the ``.mo`` is current).
 
 Seats are written in full in the language: Norte, Leste, Sul, Oeste (Norte-Sul, Leste-Oeste).
@@ -117,7 +117,7 @@ def outcome_words(rule, firing, code: str, text: str, option: str, branch: str, 
     The rule's conclusion is the one whose English, filled from the firing's facts, gives
     ``text``; its ``text_<lang>`` etc. are filled from the same facts (seats in full, in the language). Missing words stay English, marked ``[EN]``.
     """
-    from ..inference import compile_template
+    from bridge_director.infer.inference import compile_template
     if lang == "en":
         return text, option, branch
     matched = firing.matched
