@@ -226,14 +226,15 @@ def test_director_table_in_portuguese(path):
     """`director table --lang pt`: the club code's lines in Portuguese (names joined with 'e'),
     the same outcomes as in English."""
     from bridge_director.bridge import cutting
+    from bridge_director.session import club
     t = cutting.load_table(path)
-    en, pt = cutting.rule(t), cutting.rule(t, "pt")
+    en, pt = club.rule(t), club.rule(t, "pt")
     assert [(x["outcome"], x["cite"], x["rule"]) for x in pt] == [(x["outcome"], x["cite"], x["rule"]) for x in en]
     english = {x["text"] for x in en}
     for x in pt:
         assert x["text"] not in english and not x["text"].startswith(i18n.UNTRANSLATED), x
         assert " and " not in x["text"], x
-    text = cutting.render_text(t, pt, "pt")
+    text = club.render_text(t, pt, "pt")
     assert text.startswith(f"Mesa {t.name} - Código de Leis do Bridge do Portland Club (c. 1909)")
     assert "Candidatos por ordem de chegada: " in text and "Law " not in text and "Lei " in text
 

@@ -37,7 +37,6 @@ from bridge_director.bridge.table import Board, Call, CallSyntaxError, Denominat
 from bridge_director.base.yamlpos import InputError, load, position
 from bridge_director.case.shapes import CASE, EVENT_SHAPES, EXPECT, HAPPENED, HAPPENED_SHAPES, JUDGEMENT_KEY_RE, JUDGEMENT_PROPS, LIST_JUDGEMENTS, MAX_BYTES, MAX_EVENTS, MAX_VALUES, SIDE_JUDGEMENTS, Shape, _Unsure, _found, _plain
 from bridge_director.case.model import Case, Event, Expectation, Judgement
-from bridge_director.bridge.deals import played_in_other_sessions
 
 
 def _schema():
@@ -347,6 +346,7 @@ def _registered_elsewhere(file: str, setting: dict) -> tuple:
     Raises:
         bridge_director.bridge.deals.RegisterError: the register file exists but cannot be read.
     """
+    from bridge_director.bridge.deals import played_in_other_sessions   # sqlite: only for a case that names a register
     path = Path(setting["deal_register"])
     if not path.is_absolute():
         path = Path(file).parent / path

@@ -484,13 +484,14 @@ def _cmd_editions(args) -> int:
 
 def _cmd_table(args) -> int:
     from bridge_director.bridge import cutting
+    from bridge_director.session import club
     t = cutting.load_table(args.file)
-    lines = cutting.rule(t, args.lang)
+    lines = club.rule(t, args.lang)
     if args.format == "json":
-        print(json.dumps({"table": t.name, "edition": cutting.EDITION, "candidates": t.candidates,
+        print(json.dumps({"table": t.name, "edition": club.EDITION, "candidates": t.candidates,
                           "lines": lines}, indent=2))
     else:
-        sys.stdout.write(cutting.render_text(t, lines, args.lang))
+        sys.stdout.write(club.render_text(t, lines, args.lang))
     return 0
 
 
@@ -723,7 +724,7 @@ def _run(handler, args, debug: bool) -> int:
         if isinstance(e, EngineBuildError):
             print(f"director: {e}", file=sys.stderr)
             return 3
-        inference = sys.modules.get(f"{__package__}.inference")   # loaded if the engine ran
+        inference = sys.modules.get("bridge_director.infer.inference")   # loaded if the engine ran
         if inference is not None and isinstance(e, inference.UnsettledError):   # a bounded refusal
             print(f"director: no ruling: {e}", file=sys.stderr)
             return 3

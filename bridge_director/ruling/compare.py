@@ -14,7 +14,7 @@ import textwrap
 from dataclasses import dataclass
 
 from bridge_director.case.model import Case
-from bridge_director.ruling import build as _ruling
+from bridge_director.ruling import render as _render
 from bridge_director.ruling.build import Ruling
 from bridge_director.ruling.render import as_dict
 from bridge_director.ruling.cites import edition_title
@@ -156,7 +156,7 @@ def render_text(c: Comparison, vocabulary: dict[str, str] | None = None, width: 
 
 def render_text_ruling(r: Ruling) -> str:
     """One edition's ruling in full (the ``director rule`` text, without the trace hint)."""
-    text = _ruling.render_text(r)
+    text = _render.render_text(r)
     return "\n".join(ln for ln in text.splitlines() if not ln.startswith("Trace: --trace"))
 
 
