@@ -767,15 +767,40 @@ def derive_table_facts(case: Case, add) -> None:
     # the call that ended the auction, if any (three passes after a bid, or four passes)
     # (one forward scan: the first k at which auction_is_over(calls[:k]) holds)
     over_at, passed_out = None, False
-    seen_bid, in_row = False, 0
-    for k, c in enumerate(calls, 1):
-        in_row = in_row + 1 if c.call.is_pass else 0
-        seen_bid = seen_bid or c.call.is_bid
-        if (k == 4 and in_row == 4) or (seen_bid and in_row >= 3):
-            over_at, passed_out = c.number, not seen_bid
-            break
     marks = {code: min((e.number for e in events if e.kind == "happened" and e.happened == code), default=None)
              for code in _PLAY_MARKERS + ("hands-returned", "deal-completed")}
+    # A call put in place of one of the closing calls before the opening lead (a change of the
+    # final pass, say) can leave the calls no longer ending the auction: it goes on from there
+    # (``reopened``: the spans of event numbers at which it had ended before being reopened).
+    # Calls made while it had ended are calls after the end, not part of the sequence.
+    seq: list = []
+    reopened: list[tuple[int, int]] = []
+
+    def is_over(cs: list) -> "tuple[bool, bool]":
+        passes = 0
+        for c in reversed(cs):
+            if not c.call.is_pass:
+                break
+            passes += 1
+        if len(cs) == 4 and passes == 4:
+            return True, True
+        return any(c.call.is_bid for c in cs) and passes >= 3, False
+    lead = marks["opening-lead-faced"]
+    for e in events:
+        if e.kind == "call" and over_at is None:
+            seq.append(e)
+            done, out = is_over(seq)
+            if done:
+                over_at, passed_out = e.number, out
+        elif e.kind == "replaces" and over_at is not None and (lead is None or e.number < lead):
+            at = next((k for k in range(len(seq) - 1, -1, -1) if seq[k].seat == e.seat and seq[k].call == e.replaces), None)
+            if at is None:
+                continue
+            trial = seq[:at] + [e] + seq[at + 1:]
+            done, out = is_over(trial)
+            if not done:
+                reopened.append((over_at, e.number))
+                seq, over_at, passed_out = trial, None, False
 
     def before(n: int, code: str) -> bool:
         return marks[code] is not None and marks[code] < n
@@ -787,6 +812,8 @@ def derive_table_facts(case: Case, add) -> None:
             return "play"
         if over_at is not None and over_at < n:
             return "auction-ended"
+        if any(lo < n <= hi for lo, hi in reopened):
+            return "auction-ended"           # ended then, reopened by the replacement at hi
         return "auction" if any(c.number < n for c in calls) else "before-auction"
 
     def called_before(seat: Seat, n: int) -> bool:
@@ -847,7 +874,7 @@ def derive_table_facts(case: Case, add) -> None:
         ended = {"t": "auction-end", "fid": "auction-end", "idx": over_at, "passed_out": passed_out,
                  "hands_returned": marks["hands-returned"] is not None,
                  "lead_faced": marks["opening-lead-faced"] is not None}
-        dec = declarer([(c.seat, c.call) for c in calls if c.number <= over_at])
+        dec = declarer([(c.seat, c.call) for c in seq])
         if dec is not None:
             ended["declarer"], ended["dummy"], ended["declarer_side"] = dec.value, dec.partner.value, dec.side
         add(ended,
