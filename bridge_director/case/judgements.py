@@ -149,7 +149,8 @@ PROPERTIES: dict[str, Property] = {
         question='Did {what} fail to describe the partnership agreement (not merely a mistaken call)?',
         flip=False,
         found=('an explanation that did not describe the partnership agreement (misinformation)',
-               'an explanation that described the partnership agreement (the call was a mistaken call)')),
+               'an explanation that described the partnership agreement (the call was a mistaken call)'),
+        away=True),
     "influenced": Property(
         means='bool: the decision to make this call could well have been influenced by the misinformation',
         question="Could {seat}'s decision to make {call} well have been influenced by the misinformation?",
