@@ -551,7 +551,7 @@ def _title(state: State, data: dict, now: _dt.datetime) -> str:
     """A saved case's title: board, time, and the first irregularity the ruling names."""
     first = next((o.get("text") for o in data.get("outcomes", []) if o.get("outcome") == "irregularity"), None)
     where = f"Board {state.board}" if state.board else "Board (number not known)"
-    return f"{where}, {now:%H:%M}" + (f": {first}" if first else "")
+    return f"{where}, {now:%H:%M}" + (f": {_seats_in_full(first)}" if first else "")
 
 
 SUIT_HTML = {"C": ("♣", "club"), "D": ("♦", "diamond"), "H": ("♥", "heart"), "S": ("♠", "spade"), "NT": ("NT", "nt")}
