@@ -144,3 +144,41 @@ def test_the_page_takes_a_tap_in_turn_as_the_replacement_and_says_so(tmp_path):
     phone.call("3S")                                            # the bidding box, in turn
     assert phone.state().events()[-1] == {"seat": "S", "replaces": "1C", "with": "3S"}
     assert 'class="owed"' not in phone.page()
+
+
+# ---------------------------------------------------------------- in Chromium, phone and laptop
+
+from test_web_browser import Director, browser, server  # noqa: E402,F401  (module fixtures)
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "laptop"])
+def test_the_owed_replacement_on_the_page_in_chromium(browser, server, size):  # noqa: F811
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, device_scale_factor=1)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    d = Director(page, server)
+    d.start(6)
+    d.call("1D")
+    d.call("1C")
+    d.director_called()
+    d.answer("meant", "yes")
+    d.answer("accept", "no")
+    d.answer_call("in place of", "X")
+    d.answer("comparable", "no")
+    owed = page.locator("p.owed")
+    assert owed.inner_text() == "South now replaces 1♣: tap South's call."
+    box = owed.bounding_box()
+    assert box and box["y"] + box["height"] <= size[1] * 2, box      # near the top, by the bidding box
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    owed.scroll_into_view_if_needed()
+    d.shot(f"web-owed-replacement-{size[0]}")
+    d.call("3S")
+    assert page.locator("p.owed").count() == 0
+    cell = page.locator("table.auction td", has_text="3♠")
+    assert cell.count() == 1 and cell.inner_text().split("\n")[0].replace("\u200b", "").endswith("→3♠")
+    right = page.evaluate("Math.max(...[...document.querySelectorAll('table.auction .c')]"
+                          ".map(e => e.getBoundingClientRect().right))")
+    assert right <= min(size[0], 950), right       # the cell's three calls wrap, none runs off the screen
+    assert "27B3" in d.cites()
+    d.shot(f"web-owed-replaced-{size[0]}")
+    ctx.close()
