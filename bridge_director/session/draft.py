@@ -330,13 +330,13 @@ class Draft:
             if self.setting.get(k) is not None:
                 out.append(f"{k}: {_scalar(self.setting[k])}")
         out.append("events:")
-        out += [f"  - {_flow(e)}" for e in self.events]
+        out += [f"  - {flow_mapping(e)}" for e in self.events]
         if self.judgement:
             out.append("judgement:")
             out += [f"  {k}: {_scalar(v)}" for k, v in self.judgement.items()]
         if expect:
             out.append("expect:")
-            out += [f"  - {_flow(e)}" for e in expect]
+            out += [f"  - {flow_mapping(e)}" for e in expect]
         if self.notes:
             out.append(f"notes: {_scalar(self.notes)}")
         return "\n".join(out) + "\n"
@@ -415,7 +415,7 @@ def _scalar(v: Any) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _flow(d: dict) -> str:
+def flow_mapping(d: dict) -> str:
     """A mapping in flow style: ``{seat: N, call: 1S}``."""
     return "{" + ", ".join(f"{k}: {_scalar(v)}" for k, v in d.items()) + "}"
 
