@@ -350,13 +350,26 @@ def _draft_from_args(args):
     else:
         _board_arg(args.board)
         draft = Draft(board=args.board, dealer=args.dealer, file="one-line")
+    pending = [parse_judgement(j, "--judge") for j in args.judge]
+
+    def judge_what_can_be_judged() -> None:
+        # a judgement is stated as soon as the call it names is in the case, so that the calls
+        # typed after it go to the player the ruling then waits for (a replacement still owed
+        # once a non-comparable double is cancelled, 27B3, is the next call typed)
+        for item in list(pending):
+            try:
+                draft.judge(*item)
+                pending.remove(item)
+            except InputError:
+                pass
     for kind, value in steps:
         if kind == "auction":
+            judge_what_can_be_judged()
             draft.add_calls(value)
         else:
             draft.add_event(parse_event(value, "--event"))
-    for j in args.judge:
-        draft.judge(*parse_judgement(j, "--judge"))
+    for item in pending:
+        draft.judge(*item)
     if args.scoring:
         draft.set("scoring", args.scoring)
     if args.edition:
@@ -387,6 +400,10 @@ def _rule(args) -> int:
     else:
         ruling = api.rule(draft.case(), edition=_edition_arg(args.edition), lang=args.lang)
     sys.stdout.write(RENDERERS[args.format](ruling, trace=args.trace))
+    if draft is not None and args.format == "text" and not args.edition and (args.lang or "en") == "en":
+        owed = draft.owed_words("""add {seat}'s call with -a "CALL" (the next call given is that replacement)""")
+        if owed:
+            sys.stdout.write(f"\nNext: {owed}\n")
     return 0
 
 
