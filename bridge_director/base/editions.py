@@ -18,7 +18,7 @@ from bridge_director.base.yamlpos import InputError, load, position
 
 DEFAULT = "duplicate-2017"
 REGISTRY = "editions.yaml"
-KEYS = ("title", "folder", "director", "covers", "source", "cites")
+KEYS = ("title", "folder", "director", "boards", "covers", "source", "cites")
 # the two kinds of cite a rule file holds: a clause of a law (27B1(a), 20) and a numbered
 # statement of a seed document (seed004.13: statement 13 of seed 004); rulebook.CITE_RE
 _SEED_CITE = re.compile(r"^seed(\d{3})\.(\d{1,2})$")
@@ -42,6 +42,7 @@ class Edition:
     title: str
     folder: str = "."
     director: bool = True
+    boards: bool = True
     covers: str = ""
     source: str = ""
     cites: dict = field(default_factory=dict, compare=False)
@@ -86,7 +87,8 @@ def _registry(directory: str) -> dict[str, Edition]:
             raise InputError(str(path), *position(spec, sorted(unknown)[0]), f"editions.{name}.{sorted(unknown)[0]}",
                              f"unknown key: expected {', '.join(KEYS)}")
         out[str(name)] = Edition(str(name), spec["title"], str(spec.get("folder", ".")),
-                                 bool(spec.get("director", True)), str(spec.get("covers", "")),
+                                 bool(spec.get("director", True)), bool(spec.get("boards", True)),
+                                 str(spec.get("covers", "")),
                                  str(spec.get("source", "")), _cite_forms(path, name, spec))
     return out
 

@@ -98,3 +98,17 @@ class Case:
     notes: Optional[str] = None
     lang: str = "en"
     setting: dict = field(default_factory=dict)   # deal/pockets (pbn.Deal), session, deal_register,
+
+    @property
+    def first_caller(self) -> Seat:
+        """The seat that calls first: the player who dealt the cards. That is ``dealer`` (whose
+        turn it was to deal), unless a ``wrong-dealer`` event written after ``deal-completed``
+        says another player (its ``by``) dealt them and the deal was completed."""
+        completed = False
+        for e in self.events:
+            if e.kind == "happened" and e.happened == "deal-completed":
+                completed = True
+            elif completed and e.kind == "happened" and e.happened == "wrong-dealer" and e.get("by"):
+                by = e.get("by")
+                return by if isinstance(by, Seat) else Seat(by)
+        return self.dealer

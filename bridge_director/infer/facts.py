@@ -416,7 +416,7 @@ class _Replay:
         table = [a for a in self.held if a.number > last and not any(d < e.number for d in declined.get(a.number, ()))]
         if table:
             return table[-1].seat.lho
-        return self.case.dealer if not standing else standing[-1][1].lho
+        return self.case.first_caller if not standing else standing[-1][1].lho
 
     def as_standing(self, e: Event) -> "tuple[int, Seat, Call]":
         """Call event ``e`` as a standing call (a pass in its place when it is replaced by one)."""
@@ -456,7 +456,7 @@ class _Replay:
         elif n not in self.cancelled and orig_no in self.awaiting and n not in self.awaiting:
             standing.append(self.as_standing(e))
         elif (n not in self.cancelled and n not in self.awaiting and orig_no in self.cancelled
-              and not self.over(standing) and (standing[-1][1].lho if standing else self.case.dealer) == e.seat):
+              and not self.over(standing) and (standing[-1][1].lho if standing else self.case.first_caller) == e.seat):
             # the call it replaces is out of the auction and the turn is the replacer's
             # again (an inadmissible double cancelled, say): their new call goes there
             standing.append(self.as_standing(e))

@@ -123,7 +123,7 @@ def auction(r) -> dict[str, Any]:
     calls = standings(r)
     rows: list[list] = []
     row: list = [None] * 4
-    nxt = COLUMNS.index(case.dealer.value)
+    nxt = COLUMNS.index(case.first_caller.value)
     started = False
     cells: dict[int, dict] = {}
     notes: list[str] = []
@@ -178,7 +178,7 @@ def auction(r) -> dict[str, Any]:
     fc = final_contract(standing) if standing else None
     from bridge_director.bridge.table import auction_is_over
     ended = bool(standing) and auction_is_over([c for _, c in standing])
-    return {"columns": list(COLUMNS), "dealer": case.dealer.value, "rows": rows, "notes": notes,
+    return {"columns": list(COLUMNS), "dealer": case.first_caller.value, "rows": rows, "notes": notes,
             "ended": ended, "contract": fc[0] if fc else None, "declarer": fc[1].value if fc else None,
             "leader": fc[2].value if fc else None, "passed_out": ended and fc is None}
 
@@ -228,12 +228,24 @@ def grid_lines(a: dict, cell: int = 8, lang: str = "en") -> list[str]:
 
 # ---------------------------------------------------------------- the header
 
-def board_words(number: "int | None", dealer: Seat, vul: "str | None", lang: str = "en") -> str:
-    """'Board 3: dealer South, East-West vulnerable', in ``lang``."""
+def board_words(number: "int | None", dealer: Seat, vul: "str | None", lang: str = "en", boards: bool = True) -> str:
+    """'Board 3: dealer South, East-West vulnerable', in ``lang``; for a game without boards
+    (``boards`` False: rubber bridge) 'The deal: dealer South, ...'."""
     _ = gettext(lang)
-    head = _("Board {number}").format(number=number) if number else _("Board (number not given)")
+    if not boards:
+        head = _("The deal")
+    else:
+        head = _("Board {number}").format(number=number) if number else _("Board (number not given)")
     return _("{board}: dealer {dealer}, {vulnerability}").format(
         board=head, dealer=seat_name(dealer.value, lang), vulnerability=vul_words(vul, lang))
+
+
+def _has_boards(r) -> bool:
+    """Whether the ruling's edition is a game played with boards (not rubber bridge)."""
+    from bridge_director.base.editions import editions
+    from bridge_director.base.paths import rules_dir
+    ed = editions(rules_dir()).get(getattr(r, "edition", None) or "duplicate-2017")
+    return ed.boards if ed else True
 
 
 def understood(r) -> list[str]:
@@ -242,7 +254,8 @@ def understood(r) -> list[str]:
     case = r.case
     lang = _lang(r)
     _ = gettext(lang)
-    out = [board_words(case.board.number if case.board else None, case.dealer, case.vulnerability, lang)]
+    out = [board_words(case.board.number if case.board else None, case.dealer, case.vulnerability, lang,
+                       _has_boards(r))]
     for e in case.events:
         if e.kind == "happened" and e.happened == "wrong-board-at-table":
             n = e.get("board")

@@ -18,7 +18,8 @@ from bridge_director.ruling.questions import questions
 
 def _header(r: Ruling) -> str:
     c = r.case
-    board = f"Board {c.board.number}" if c.board else "Board (number not given)"
+    board = ("Board " + str(c.board.number) if c.board else "Board (number not given)") if grid._has_boards(r) \
+        else "The deal"
     return f"{board} - dealer {c.dealer.value}, {VUL_NAMES.get(c.vulnerability, c.vulnerability)} - " \
            f"{edition_title(r.edition)}"
 
@@ -235,7 +236,7 @@ def render_markdown(r: Ruling, trace: bool = False) -> str:
     _ = gettext(lang)
     c = r.case
     header = _header(r) if lang == "en" else \
-        f"{grid.board_words(c.board.number if c.board else None, c.dealer, c.vulnerability, lang)} - " \
+        f"{grid.board_words(c.board.number if c.board else None, c.dealer, c.vulnerability, lang, grid._has_boards(r))} - " \
         f"{_(edition_title(r.edition))}"
     out = [f"# {r.case.title or r.case.id}", "", f"*{header}*  ",
            _("Case `{id}` - source: {source}").format(id=r.case.id, source=r.case.source or _("not given")), ""]
