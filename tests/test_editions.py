@@ -70,7 +70,7 @@ def test_rule_under_another_edition():
     assert data["edition"] == "duplicate-2017"
     assert ("27B2", "partner-must-pass-rest") in {(o["cite"], o["outcome"]) for o in data["outcomes"]}
     text = run_cli("rule", "cases/rubber-1981/rb-18-insufficient-bid-replaced-by-another-call.yaml").stdout
-    assert "Laws of Contract Bridge, rubber bridge" in text and "seed 004, statement 12" in text
+    assert "Laws of Contract Bridge, rubber bridge" in text and "Law 27, rubber code" in text
     assert "seed004" not in text   # the rule files' short form is not what a reader is shown
 
 
@@ -127,8 +127,16 @@ def test_compare_text_marks_the_differences():
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "What changes" in out and "* N: partner-must-pass-rest" in out
-    assert "rubber-1981 (seed 004, statement 15): S's 1NT does not repeat the denomination of 1H" in out
-    assert "duplicate-2017: not so" in out
+    assert "rubber-1981 (Law 31, rubber code): S's 1NT does not repeat the denomination of 1H" in out
+    # 2017 gives the partner a pass once, not throughout: it rules otherwise; it has no waiver at all
+    assert "* N: partner-must-pass-rest" in out
+    rest = out.split("* N: partner-must-pass-rest")[1].split("\n* ")[0]
+    assert "duplicate-2017: rules otherwise" in rest, rest
+    waive = out.split("* W: non-offenders-may-waive")[1].split("\n* ")[0]
+    assert "duplicate-2017: says nothing of it" in waive, waive
+    # a 2017 outcome that holds only in a branch states its condition
+    assert "duplicate-2017 (31A2(b)) only if 1NT is not comparable: N must pass at their next turn" in out
+    assert ": not so" not in out
     assert "=== duplicate-2017 " in out and "=== rubber-1981 " in out
 
 
@@ -219,11 +227,13 @@ def test_rubber_cites_read_as_the_rubber_law_or_the_seed_statement():
     ruling = review.split("Ruling:")[1]
     assert ruling.count("Law 20, rubber code") == 2 and " 20\n" not in ruling
     bid = run_cli("rule", "cases/rubber-1981/rb-24-bid-out-of-turn-rho-acts-other-call.yaml", "--lang", "pt").stdout
-    assert "seed 004, afirmação 13" in bid and "seed 004, afirmação 15" in bid and "seed004" not in bid
+    assert "Lei 31, código de rubber" in bid and "afirmação" not in bid and "seed004" not in bid
     note = next(ln for ln in bid.splitlines() if "(evento 2)" in ln and ln.startswith("  "))   # the grid's note
-    assert note.endswith("(seed 004, afirmação 13)"), note
+    assert note.endswith("(Lei 31, código de rubber)"), note
     md = run_cli("rule", "cases/rubber-1981/rb-24-bid-out-of-turn-rho-acts-other-call.yaml", "--format", "markdown").stdout
-    assert "**seed 004, statement 13**" in md and "seed004" not in md
+    assert "**Law 31, rubber code**" in md and "seed004" not in md
+    deal = run_cli("rule", "cases/rubber-1981/rb-06-wrong-player-completed-the-deal.yaml").stdout
+    assert "seed 004, statement 3" in deal and "rubber code" not in deal   # no law number given for the deal
     data = json.loads(run_cli("rule", "cases/rubber-1981/rb-24-bid-out-of-turn-rho-acts-other-call.yaml",
                               "--format", "json").stdout)
     assert {o["cite"] for o in data["outcomes"]} == {"seed004.13", "seed004.15"}   # data keeps the cite as written
@@ -234,8 +244,10 @@ def test_rubber_cites_read_as_the_rubber_law_or_the_seed_statement():
 
 def test_cite_words_by_edition():
     ed = editions.get(rules_dir(), "rubber-1981")
-    assert ed.cite_words("seed004.7") == "seed 004, statement 7"
-    assert ed.cite_words("seed004.7", "pt") == "seed 004, afirmação 7"
+    assert ed.cite_words("seed004.7") == "Law 20, rubber code"          # the note maps statement 7
+    assert ed.cite_words("seed004.15", "pt") == "Lei 31, código de rubber"
+    assert ed.cite_words("seed004.3") == "seed 004, statement 3"        # the deal: no law number
+    assert ed.cite_words("seed004.3", "pt") == "seed 004, afirmação 3"
     assert ed.cite_words("20") == "Law 20, rubber code" and ed.cite_words("20", "pt") == "Lei 20, código de rubber"
     assert editions.get(rules_dir(), "duplicate-2017").cite_words("27B1(a)") == "27B1(a)"
     assert editions.cite_words(rules_dir(), "no-such-edition", "seed004.7") == "seed004.7"

@@ -280,7 +280,7 @@ def test_compare_names_rubber_statements_not_internal_seed_ids():
     assert proc.returncode == 0, proc.stderr
     summary = proc.stdout.split("\n===")[0]
     assert "seed004" not in summary
-    assert "rubber-1981 seed 004, statement 12" in summary and "docs/rubber-1981-statements.md" in summary
+    assert "rubber-1981 Law 27, rubber code" in summary and "docs/rubber-1981-statements.md" in summary
     grid = summary.split("Side by side")[1].splitlines()[1:]
     head = grid[0]
     col = head.index("rubber-1981")

@@ -18,7 +18,7 @@ from bridge_director.base.yamlpos import InputError, load, position
 
 DEFAULT = "duplicate-2017"
 REGISTRY = "editions.yaml"
-KEYS = ("title", "folder", "director", "boards", "covers", "source", "cites")
+KEYS = ("title", "folder", "director", "boards", "covers", "source", "cites", "laws")
 # the two kinds of cite a rule file holds: a clause of a law (27B1(a), 20) and a numbered
 # statement of a seed document (seed004.13: statement 13 of seed 004); rulebook.CITE_RE
 _SEED_CITE = re.compile(r"^seed(\d{3})\.(\d{1,2})$")
@@ -46,6 +46,7 @@ class Edition:
     covers: str = ""
     source: str = ""
     cites: dict = field(default_factory=dict, compare=False)
+    laws: dict = field(default_factory=dict, compare=False)
 
     def cite_words(self, cite: str | None, lang: str = "en") -> str:
         """``cite`` as a reader of this edition is shown it: ``seed004.13`` -> ``seed 004,
@@ -54,6 +55,11 @@ class Edition:
         if not cite:
             return ""
         m = _SEED_CITE.match(cite)
+        if m and int(m.group(2)) in self.laws:
+            # the statement maps to a law of the code (the research note's match): the reader is
+            # shown the law, which a reader can look up
+            cite = str(self.laws[int(m.group(2))])
+            m = None
         forms = self.cites.get("seed" if m else "law", {})
         form = forms.get(lang) or forms.get("en")
         if not form:
@@ -89,7 +95,8 @@ def _registry(directory: str) -> dict[str, Edition]:
         out[str(name)] = Edition(str(name), spec["title"], str(spec.get("folder", ".")),
                                  bool(spec.get("director", True)), bool(spec.get("boards", True)),
                                  str(spec.get("covers", "")),
-                                 str(spec.get("source", "")), _cite_forms(path, name, spec))
+                                 str(spec.get("source", "")), _cite_forms(path, name, spec),
+                                 _law_map(path, name, spec))
     return out
 
 
@@ -102,6 +109,17 @@ def _cite_forms(path: Path, name: str, spec: dict) -> dict:
         raise InputError(str(path), *position(spec, "cites"), where,
                          "expected a mapping of law and/or seed to {en: FORM, pt: FORM}")
     return {str(k): {str(lang): f for lang, f in v.items()} for k, v in block.items()}
+
+
+def _law_map(path: Path, name: str, spec: dict) -> dict:
+    """An edition's ``laws:`` block: ``{statement number: law number}`` (whole numbers)."""
+    block = spec.get("laws") or {}
+    if not isinstance(block, dict) or not all(isinstance(k, int) and not isinstance(k, bool) and
+                                              isinstance(v, (int, str)) and not isinstance(v, bool)
+                                              for k, v in block.items()):
+        raise InputError(str(path), *position(spec, "laws"), f"editions.{name}.laws",
+                         "expected a mapping of statement numbers to law numbers, e.g. {15: 31}")
+    return {int(k): str(v) for k, v in block.items()}
 
 
 def cite_words(directory: str | Path, edition: str, cite: str | None, lang: str = "en") -> str:

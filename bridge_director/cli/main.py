@@ -510,7 +510,9 @@ def _cmd_compare(args) -> int:
     for n in names:
         _edition_arg(n)
     case = load_case(args.case)
-    result = compare.compare(case, names, lambda c, e: api.rule(c, edition=e))
+    gives = {n: {c.data.get("outcome") for r in api.rulebook(n).rules for c in r.then if c.kind == "outcome"}
+             for n in names}
+    result = compare.compare(case, names, lambda c, e: api.rule(c, edition=e), gives)
     vocabulary = {}
     for n in names:
         vocabulary.update(api.rulebook(n).vocabulary)
