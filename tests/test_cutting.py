@@ -56,6 +56,19 @@ def run(tmp_path, text):
     ("candidates: [A, B, C]\npartners: {A: S4, B: H2, C: D3}\n", "1:13: candidates",
      "at least four candidates, found 3"),
     ("candidates: [A, B, C, D]\npartners: {A: S4, B: H2, E: D3, D: C4}\n", "2:29: partners.E", "expected one of"),
+    # the recut is checked against the tie it settles (editions-audit-3, F3 and F17)
+    ("candidates: [A, B, C, D]\npartners: {A: SA, B: HA, C: D9, D: SK}\nrecut: {B: D3}\n", "3:8: recut",
+     "every tied player cuts: no card for A"),
+    ("candidates: [A, B, C, D]\npartners: {A: SA, B: HA, C: D9, D: SK}\nrecut: {A: S7, B: D8, C: CA}\n",
+     "3:26: recut.C", "expected one of A, B (the players whose equal cards are cut again), found 'C'"),
+    ("candidates: [A, B, C, D]\npartners: {A: S2, B: H5, C: D9, D: SK}\nrecut: {A: SK, B: HA}\n", "3:8: recut",
+     "no two of the four cut equal cards"),
+    ("candidates: [A, B, C, D]\npartners: {A: SA, B: HJ, C: DJ, D: CJ}\nrecut: {A: S3, B: C7, C: SK}\n",
+     "3:12: recut.A", "expected one of B, C, D (the players whose equal cards"),
+    ("candidates: [A, B, C, D]\npartners: {A: SK, B: HK, C: D9, D: S2}\nrecut: {A: S3, B: C7}\n", "3:8: recut",
+     "two equal highest simply play together"),
+    ("candidates: [A, B, C, D, E]\nrubber_end: {rubbers: {A: 2, B: 1, C: 1}, claimants: [E]}\n",
+     "2:23: rubber_end.rubbers", "expected the four players of the rubber"),
 ])
 def test_bad_table_is_one_line_exit_2(tmp_path, text, where, what):
     f, proc = run(tmp_path, text)

@@ -84,7 +84,9 @@ class Table:
     claimants: list[str] = field(default_factory=list)
 
 
-def _cut(file, data, key, allowed: list[str], need_all: bool) -> dict[str, int]:
+def _cut(file, data, key, allowed: list[str], need_all: bool, who: str = "") -> dict[str, int]:
+    """The cards of one cut, checked: names among ``allowed`` (``who`` says who they are),
+    real cards, no card twice, and (``need_all``) one card for each of ``allowed``."""
     block = data.get(key)
     if not isinstance(block, dict) or not block:
         raise InputError(file, *position(data, key), key, "expected a mapping of player names to the cards they cut")
@@ -93,7 +95,7 @@ def _cut(file, data, key, allowed: list[str], need_all: bool) -> dict[str, int]:
     for name, card in block.items():
         if name not in allowed:
             raise InputError(file, *position(block, name), f"{key}.{name}",
-                             f"expected one of {', '.join(allowed)}, found {name!r}")
+                             f"expected one of {', '.join(allowed)}{who}, found {name!r}")
         try:
             value = card_value(card)
         except ValueError as e:
@@ -107,8 +109,29 @@ def _cut(file, data, key, allowed: list[str], need_all: bool) -> dict[str, int]:
         out[str(name)] = value
     if need_all and set(out) != set(allowed):
         missing = [n for n in allowed if n not in out]
-        raise InputError(file, *position(data, key), key, f"every player cuts: no card for {', '.join(missing)}")
+        raise InputError(file, *position(data, key), key,
+                         f"every {'tied ' if who else ''}player cuts: no card for {', '.join(missing)}")
     return out
+
+
+def recut_group(values: dict[str, int], players: list[str]) -> list[str]:
+    """The players of the partners cut whose equal cards must be cut again (in order of
+    arrival): any group of equal cards but the two highest alone; with two pairs, the lower
+    pair. [] when no one cuts again."""
+    order = sorted(players, key=lambda m: (values[m], players.index(m)))
+    groups: list[list[str]] = []
+    for m in order:
+        if groups and values[groups[-1][0]] == values[m]:
+            groups[-1].append(m)
+        else:
+            groups.append([m])
+    tied = [g for g in groups if len(g) > 1]
+    if not tied:
+        return []
+    g = tied[0]
+    if len(g) == 2 and g[-1] == order[-1] and g[0] == order[2]:
+        return []        # the two highest are equal: they are partners, no recut
+    return [m for m in players if m in g]
 
 
 def load_table(path: str | Path) -> Table:
@@ -154,7 +177,12 @@ def load_table(path: str | Path) -> Table:
     if "recut" in data:
         if "partners" not in t.cuts:
             raise InputError(file, *position(data, "recut"), "recut", "a recut needs the partners cut first")
-        t.cuts["recut"] = _cut(file, data, "recut", players, False)
+        tied = recut_group(t.cuts["partners"], players)
+        if not tied:
+            raise InputError(file, *position(data, "recut"), "recut",
+                             "no two of the four cut equal cards that must be cut again (two equal highest "
+                             "simply play together): leave out the recut")
+        t.cuts["recut"] = _cut(file, data, "recut", tied, True, " (the players whose equal cards are cut again)")
     if "rubber_end" in data:
         rb = data["rubber_end"]
         if not isinstance(rb, dict) or not isinstance(rb.get("rubbers"), dict) or not isinstance(rb.get("claimants"), list):
@@ -167,6 +195,14 @@ def load_table(path: str | Path) -> Table:
         if not 1 <= len(rb["claimants"]) <= 2 or any(c in rb["rubbers"] for c in rb["claimants"]):
             raise InputError(file, *position(rb, "claimants"), "rubber_end.claimants",
                              "expected one or two candidates claiming admission, not among those who played")
+        if len(rb["rubbers"]) != 4:
+            raise InputError(file, *position(rb, "rubbers"), "rubber_end.rubbers",
+                             f"expected the four players of the rubber with the consecutive rubbers each has "
+                             f"played, found {len(rb['rubbers'])}")
+        if any(c not in cands for c in rb["claimants"]):
+            bad = next(c for c in rb["claimants"] if c not in cands)
+            raise InputError(file, *position(rb, "claimants"), "rubber_end.claimants",
+                             f"expected candidates' names, found {bad!r}")
         t.rubbers = {str(k): v for k, v in rb["rubbers"].items()}
         t.claimants = [str(c) for c in rb["claimants"]]
         if "cut" in rb:

@@ -22,8 +22,10 @@ def facts(t: Table, lang: str = "en") -> list[dict]:
         for name in t.candidates:
             tied = sum(1 for m in vals if vals[m] == vals[name])
             straddles = p[name] <= 4 < p[name] + tied - 1
+            straddles6 = 4 < p[name] <= 6 < p[name] + tied - 1
             out.append({"t": "sel", "fid": f"s-{name}", "name": name, "place": p[name], "tied": tied,
-                        "straddles": straddles, "count": n})
+                        "straddles": straddles, "straddles6": straddles6, "count": n,
+                        "group": _names([m for m in t.candidates if vals[m] == vals[name]])})
         players = [m for m in t.candidates if p[m] <= 4]
     if "partners" in t.cuts:
         vals = t.cuts["partners"]
