@@ -572,6 +572,8 @@ def _checked(paths: list[Path], jobs: int):
 
 
 def _cmd_check(args) -> int:
+    from bridge_director.base.memory import pin_allocator
+    pin_allocator()      # many cases in one process: keep the pages it has used
     if args.jobs < 0:
         raise InputError("director check", 0, 0, "-j", f"expected a number of processes, 0 or more, found {args.jobs}")
     counts = {"pass": 0, "fail": 0, "bad": 0, "skip": 0}
@@ -595,6 +597,8 @@ COMMANDS = ("rule", "editions", "compare", "table", "check", "prove", "serve", "
 
 
 def _cmd_prove(args) -> int:
+    from bridge_director.base.memory import pin_allocator
+    pin_allocator()      # many cases in one process: keep the pages it has used
     from bridge_director.bridge.table import Call, CallSyntaxError
     calls = []
     for text in args.call_set.split(","):
@@ -650,6 +654,8 @@ class _ProveProgress:
 
 
 def _cmd_serve(args) -> int:
+    from bridge_director.base.memory import pin_allocator
+    pin_allocator()      # many cases in one process: keep the pages it has used
     from bridge_director.web.serve import serve
     if not 0 < args.port < 65536:
         raise InputError("--port", 0, 0, "", f"expected a port from 1 to 65535, found {args.port}")
