@@ -461,12 +461,29 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
         return f
 
     standing_before: dict[int, list[tuple[int, Seat, Call]]] = {}
+    standing_at: dict[int, list[tuple[int, Seat, Call]]] = {}     # the standing calls just before each call
+    last_call_event: Optional[Event] = None
     for e in call_events:
         kept = keep.get(e.number)
         if e.kind == "call":
             turn = turn_now(e)
+            before_e = standing
+            # Two calls made at the same moment (``simultaneous_with``), the first not by the
+            # player whose turn it was: neither call came after the other, so both were made
+            # at that same turn, over the same calls (whose turn it was is mechanics; what
+            # follows from it is the rules').
+            p = last_call_event
+            with_p = (e.simultaneous_with is not None and p is not None and p.kind == "call"
+                      and p.seat == e.simultaneous_with)
+            if with_p and turn_at.get(p.number) not in (None, p.seat, e.seat):     # neither in turn
+                turn = turn_at[p.number]
+                before_e = standing_at[p.number]
+            standing_at[e.number] = list(before_e)
+            last_call_event = e
             if kept is None:
-                f = context_facts(e, standing, turn)
+                f = context_facts(e, before_e, turn)
+                if with_p:
+                    f["simultaneous_idx"] = p.number     # the call it was made at the same moment as
                 if e.call.is_pass and not f["auction_ended_before"]:     # what _closing_run reads
                     standing_before[e.number] = list(standing)
             if e.number not in cancelled and e.number not in awaiting:
@@ -529,6 +546,7 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
         f["lead_faced_before"] = lead
         if e.number in standing_before:
             _closing_run(f, e, call_events[order.position[e.number] + 1:], standing_before[e.number], call_facts)
+        rest = _skip_simultaneous_partner(e, f, rest, order, call_facts)
         f.update(rest)
         if "next_seat" in rest:
             f["next_by_turn_player"] = rest["next_seat"] == f["turn"]
@@ -1085,3 +1103,29 @@ def _register_facts(case, add) -> None:
     for session, board in (setting.get("registered_elsewhere") or ())[:1]:
         add({"t": "deal-registered-elsewhere", "fid": "registered", "session": session, "board": board},
             Source(None, 1, f"the register has this deal as board {board} of session {session}"))
+
+
+_NEXT_KEYS = ("next_idx", "next_seat", "next_rel", "next_by_turn_player", "next_is_replacement")
+
+
+def _skip_simultaneous_partner(e: Event, f: dict, rest: dict, order, call_facts: dict) -> dict:
+    """The next call after ``e``, when the call written just after it was made at the same
+    moment (``simultaneous_with``) and at the same turn, neither being by the player whose
+    turn it was: that call did not come after ``e``, so what came next is what came after
+    it. (Mechanics: the order of calls in time.)"""
+    n = rest.get("next_idx")
+    nf = call_facts.get(n) if n is not None else None
+    if nf is None or f.get("rel") == "self":
+        return rest
+    _, rest_n = order.after[n]
+    if rest_n.get("simultaneous_with") != e.seat.letter or nf.get("turn") != f.get("turn"):
+        return rest
+    out = {k: v for k, v in rest.items() if k not in _NEXT_KEYS}
+    out["director_before_next"] = rest_n.get("director_before_next", rest.get("director_before_next"))
+    out["ruled_before_next"] = rest_n.get("ruled_before_next", rest.get("ruled_before_next"))
+    if "next_idx" in rest_n:
+        out["next_idx"], out["next_seat"] = rest_n["next_idx"], rest_n["next_seat"]
+        out["next_rel"] = relation(rest_n["next_seat"], to=e.seat)
+        out["next_by_turn_player"] = None
+        out["next_is_replacement"] = rest_n.get("next_is_replacement", False)
+    return out
