@@ -1118,7 +1118,8 @@ def _skip_simultaneous_partner(e: Event, f: dict, rest: dict, order, call_facts:
     if nf is None or f.get("rel") == "self":
         return rest
     _, rest_n = order.after[n]
-    if rest_n.get("simultaneous_with") != e.seat.letter or nf.get("turn") != f.get("turn"):
+    if (rest_n.get("simultaneous_with") != e.seat.letter or nf.get("turn") != f.get("turn")
+            or nf.get("rel") == "self"):     # one of them in turn: Law 33's order, as written
         return rest
     out = {k: v for k, v in rest.items() if k not in _NEXT_KEYS}
     out["director_before_next"] = rest_n.get("director_before_next", rest.get("director_before_next"))
