@@ -13,7 +13,9 @@ from bridge_director.session import club
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TABLES = sorted((ROOT / "tables" / "portland-bridge-c1909").glob("*.yaml"))
-DECISIVE = {"plays", "belongs-to-table", "first-vacancy", "partnership", "deals", "cut-again", "goes-out"}
+DECISIVE = {"plays", "belongs-to-table", "first-vacancy", "partnership", "deals", "cut-again", "goes-out",
+            # the evening's events (entry, substitutes, shuffling): every line is asserted, none stands alone
+            "enters", "entry-right", "substitute", "loses-re-entry", "shuffle-right", "shuffle-again", "not-covered-yet"}
 
 
 def test_card_order_for_a_cut_is_ace_low_and_suits_do_not_rank():
@@ -75,3 +77,51 @@ def test_bad_table_is_one_line_exit_2(tmp_path, text, where, what):
     assert proc.returncode == 2 and proc.stdout == ""
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"director: error: {f}:{where}") and what in lines[0], lines
+
+
+def _evening(stem: str, lang: str = "en") -> list[str]:
+    path = next(p for p in TABLES if p.stem.startswith(stem))
+    lines = club.rule(cutting.load_table(path), lang)
+    return [ln["text"] for ln in sorted((ln for ln in lines if ln["rule"].startswith(club.EVENING_RULE)),
+                                        key=lambda ln: (ln["at"], "vacancy" in ln["rule"]))]
+
+
+def test_the_evening_fills_places_in_the_codes_order():
+    """A place that falls free goes to the next lowest cut (Law 18), then to the first in the room
+    of those who came later (17); a full table takes no one who declares in (18); a player who
+    joins another table loses re-entry (25)."""
+    t = _evening("pc-21")
+    assert t[1].startswith("Event 2: Ann's place is free: Di, who cut the next lowest card, enters"), t[1]
+    assert t[2].startswith("Event 3: Gus's place is free and no one is waiting from the cut: Hal"), t[2]
+    assert t[4].startswith("Event 5: Ivy declared in, but the table already has six players"), t[4]
+    assert t[5].startswith("Event 6: Flo joined another table while belonging to this one"), t[5]
+    assert t[6].startswith("Event 6: Flo's place is free and no one is waiting from the cut: Ivy"), t[6]
+    assert t[7].startswith("Event 7: Cy's place is free and no one is waiting: a candidate may join by declaring"), t[7]
+
+
+def test_the_evening_substitutes_and_shuffles_name_who():
+    t = _evening("pc-23")
+    assert "with the consent of Bob, Cy and Di, Fay plays in Ann's place for the rest of this rubber only" in t[1]
+    assert "Ann and Di did not consent, so Gil does not play" in t[3]
+    assert any("the other table has 1 place(s) for 3 players: Ann, Bob and Fay settle" in x for x in t)
+    s = _evening("pc-24")
+    assert "Event 5: Ann shuffled more than once" in "\n".join(s)
+    assert "Event 5: a card was seen while the dealer shuffled: Ann and Bob may require Cy to shuffle again." in s
+    assert "Event 6: Bob, who deals, has the right to shuffle last, after Di." in s
+    pt = _evening("pc-24", "pt")
+    assert "Evento 5: uma carta foi vista enquanto quem dá as cartas embaralhava: Ann e Bob podem exigir que Cy " \
+           "embaralhe de novo." in pt
+
+
+def test_bad_table_in_portuguese(tmp_path):
+    f = tmp_path / "t.yaml"
+    f.write_text("candidates: [A, B, C, D]\npartners: {A: SA, B: HA, C: D9, D: SK}\nrecut: {B: D3}\n")
+    proc = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "table", "--lang", "pt", str(f)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip() == f"director: erro: {f}:3:8: recut: todos os jogadores empatados tiram de novo: " \
+                                  f"falta a carta de A"
+    f.write_text("candidates: [A, B, C, D]\nevening:\n  - {shuffle: A, how: sideways}\n")
+    proc = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "table", "--lang", "pt", str(f)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and "evening[1].how: esperava um destes: below-the-table" in proc.stderr, proc.stderr

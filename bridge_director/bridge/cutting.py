@@ -82,35 +82,34 @@ class Table:
     cuts: dict[str, dict[str, int]] = field(default_factory=dict)    # selection/partners/recut/out
     rubbers: dict[str, int] = field(default_factory=dict)
     claimants: list[str] = field(default_factory=list)
+    evening: list = field(default_factory=list)      # Happening, in order
 
 
-def _cut(file, data, key, allowed: list[str], need_all: bool, who: str = "") -> dict[str, int]:
+def _cut(file, data, key, allowed: list[str], need_all: bool, who: str = "", msg=None) -> dict[str, int]:
     """The cards of one cut, checked: names among ``allowed`` (``who`` says who they are),
     real cards, no card twice, and (``need_all``) one card for each of ``allowed``."""
+    msg = msg or messages("en")
     block = data.get(key)
     if not isinstance(block, dict) or not block:
-        raise InputError(file, *position(data, key), key, "expected a mapping of player names to the cards they cut")
+        raise InputError(file, *position(data, key), key, msg("cuts"))
     seen: dict[str, str] = {}
     out = {}
     for name, card in block.items():
         if name not in allowed:
             raise InputError(file, *position(block, name), f"{key}.{name}",
-                             f"expected one of {', '.join(allowed)}{who}, found {name!r}")
+                             msg("one-of", names=", ".join(allowed), who=who, found=name))
         try:
             value = card_value(card)
-        except ValueError as e:
-            raise InputError(file, *position(block, name), f"{key}.{name}", str(e)) from None
+        except ValueError:
+            raise InputError(file, *position(block, name), f"{key}.{name}", msg("card", found=card)) from None
         c = normal(card)
         if c in seen:
-            raise InputError(file, *position(block, name), f"{key}.{name}",
-                             f"{c} was already cut by {seen[c]}: everyone cuts from the same pack, so one card "
-                             f"cannot be cut twice")
+            raise InputError(file, *position(block, name), f"{key}.{name}", msg("twice", card=c, by=seen[c]))
         seen[c] = name
         out[str(name)] = value
     if need_all and set(out) != set(allowed):
         missing = [n for n in allowed if n not in out]
-        raise InputError(file, *position(data, key), key,
-                         f"every {'tied ' if who else ''}player cuts: no card for {', '.join(missing)}")
+        raise InputError(file, *position(data, key), key, msg("every-tied" if who else "every", names=", ".join(missing)))
     return out
 
 
@@ -134,7 +133,7 @@ def recut_group(values: dict[str, int], players: list[str]) -> list[str]:
     return [m for m in players if m in g]
 
 
-def load_table(path: str | Path) -> Table:
+def load_table(path: str | Path, lang: str = "en") -> Table:
     """Read and validate a table file.
 
     Raises:
@@ -142,69 +141,282 @@ def load_table(path: str | Path) -> Table:
         card cut twice from a pack, fewer than four candidates, a name that is not a candidate).
     """
     file = str(path)
+    msg = messages(lang)
     data = load(path)
     if not isinstance(data, dict):
-        raise InputError(file, 1, 1, "", "expected a table: a mapping with candidates and the cards they cut")
-    known = {"table", "candidates", "selection", "partners", "recut", "rubber_end", "notes", "expect"}
+        raise InputError(file, 1, 1, "", msg("table"))
+    known = {"table", "candidates", "selection", "partners", "recut", "rubber_end", "evening", "notes", "expect"}
     for k in data:
         if k not in known:
-            raise InputError(file, *position(data, k), str(k), f"unknown key: expected one of {', '.join(sorted(known))}")
+            raise InputError(file, *position(data, k), str(k), msg("unknown", keys=", ".join(sorted(known))))
     cands = data.get("candidates")
     if not isinstance(cands, list) or any(not isinstance(c, str) or not c.strip() for c in cands):
-        raise InputError(file, *position(data, "candidates"), "candidates",
-                         "expected a list of names, in order of arrival")
+        raise InputError(file, *position(data, "candidates"), "candidates", msg("candidates"))
     if len(set(cands)) != len(cands):
-        raise InputError(file, *position(data, "candidates"), "candidates", "a name appears twice")
+        raise InputError(file, *position(data, "candidates"), "candidates", msg("name-twice"))
     if len(cands) < 4:
-        raise InputError(file, *position(data, "candidates"), "candidates",
-                         f"a table needs at least four candidates, found {len(cands)}")
+        raise InputError(file, *position(data, "candidates"), "candidates", msg("few", n=len(cands)))
     t = Table(file, str(data.get("table") or Path(file).stem), list(cands))
     players = cands
     if len(cands) == 4 and "selection" in data:
-        _cut(file, data, "selection", cands, False)    # its cards are checked first: one error at a time
-        raise InputError(file, *position(data, "selection"), "selection",
-                         "with four candidates all four play, so there is no cut for the table: "
-                         "put the cut for partners and deal under partners:")
+        _cut(file, data, "selection", cands, False, msg=msg)    # its cards are checked first: one error at a time
+        raise InputError(file, *position(data, "selection"), "selection", msg("four-selection"))
     if len(cands) > 4 and ("selection" in data or "rubber_end" not in data):
-        t.cuts["selection"] = _cut(file, data, "selection", cands, True)
+        t.cuts["selection"] = _cut(file, data, "selection", cands, True, msg=msg)
         p = places(t.cuts["selection"], cands)
         players = [n for n in cands if p[n] <= 4]
     if "partners" in data:
         if len(players) != 4:
-            raise InputError(file, *position(data, "partners"), "partners",
-                             "the four who play are not settled (a tie across the fourth place): cut again first")
-        t.cuts["partners"] = _cut(file, data, "partners", players, True)
+            raise InputError(file, *position(data, "partners"), "partners", msg("unsettled"))
+        t.cuts["partners"] = _cut(file, data, "partners", players, True, msg=msg)
     if "recut" in data:
         if "partners" not in t.cuts:
-            raise InputError(file, *position(data, "recut"), "recut", "a recut needs the partners cut first")
+            raise InputError(file, *position(data, "recut"), "recut", msg("recut-first"))
         tied = recut_group(t.cuts["partners"], players)
         if not tied:
-            raise InputError(file, *position(data, "recut"), "recut",
-                             "no two of the four cut equal cards that must be cut again (two equal highest "
-                             "simply play together): leave out the recut")
-        t.cuts["recut"] = _cut(file, data, "recut", tied, True, " (the players whose equal cards are cut again)")
+            raise InputError(file, *position(data, "recut"), "recut", msg("no-tie"))
+        t.cuts["recut"] = _cut(file, data, "recut", tied, True, msg("tied-who"), msg=msg)
     if "rubber_end" in data:
         rb = data["rubber_end"]
         if not isinstance(rb, dict) or not isinstance(rb.get("rubbers"), dict) or not isinstance(rb.get("claimants"), list):
-            raise InputError(file, *position(data, "rubber_end"), "rubber_end",
-                             "expected {rubbers: {NAME: consecutive rubbers played}, claimants: [NAME ...], cut: {...}}")
+            raise InputError(file, *position(data, "rubber_end"), "rubber_end", msg("rubber-end"))
         for n, v in rb["rubbers"].items():
             if n not in cands or isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise InputError(file, *position(rb["rubbers"], n), f"rubber_end.rubbers.{n}",
-                                 "expected a candidate's name and a whole number of rubbers")
+                raise InputError(file, *position(rb["rubbers"], n), f"rubber_end.rubbers.{n}", msg("rubbers"))
         if not 1 <= len(rb["claimants"]) <= 2 or any(c in rb["rubbers"] for c in rb["claimants"]):
-            raise InputError(file, *position(rb, "claimants"), "rubber_end.claimants",
-                             "expected one or two candidates claiming admission, not among those who played")
+            raise InputError(file, *position(rb, "claimants"), "rubber_end.claimants", msg("claimants"))
         if len(rb["rubbers"]) != 4:
-            raise InputError(file, *position(rb, "rubbers"), "rubber_end.rubbers",
-                             f"expected the four players of the rubber with the consecutive rubbers each has "
-                             f"played, found {len(rb['rubbers'])}")
+            raise InputError(file, *position(rb, "rubbers"), "rubber_end.rubbers", msg("four-rubbers", n=len(rb["rubbers"])))
         if any(c not in cands for c in rb["claimants"]):
             bad = next(c for c in rb["claimants"] if c not in cands)
-            raise InputError(file, *position(rb, "claimants"), "rubber_end.claimants",
-                             f"expected candidates' names, found {bad!r}")
+            raise InputError(file, *position(rb, "claimants"), "rubber_end.claimants", msg("claimant-name", found=bad))
         t.rubbers = {str(k): v for k, v in rb["rubbers"].items()}
         t.claimants = [str(c) for c in rb["claimants"]]
         if "cut" in rb:
-            t.cuts["out"] = _cut(file, rb, "cut", list(t.rubbers), False)
+            t.cuts["out"] = _cut(file, rb, "cut", list(t.rubbers), False, msg=msg)
+    if "evening" in data:
+        t.evening = _evening(file, data, cands, t, msg)
     return t
+
+
+# The messages of a bad table file, in English and Portuguese (``director table --lang pt``).
+MESSAGES = {
+    "en": {
+        "card": "expected a card such as SA, H10 or DK (suit S, H, D or C, then A, K, Q, J, 10 (or T), 9 ... 2), found {found!r}",
+        "cuts": "expected a mapping of player names to the cards they cut",
+        "one-of": "expected one of {names}{who}, found {found!r}",
+        "twice": "{card} was already cut by {by}: everyone cuts from the same pack, so one card cannot be cut twice",
+        "every": "every player cuts: no card for {names}",
+        "every-tied": "every tied player cuts: no card for {names}",
+        "tied-who": " (the players whose equal cards are cut again)",
+        "table": "expected a table: a mapping with candidates and the cards they cut",
+        "unknown": "unknown key: expected one of {keys}",
+        "candidates": "expected a list of names, in order of arrival",
+        "name-twice": "a name appears twice",
+        "few": "a table needs at least four candidates, found {n}",
+        "four-selection": "with four candidates all four play, so there is no cut for the table: put the cut for "
+                          "partners and deal under partners:",
+        "unsettled": "the four who play are not settled (a tie across the fourth place): cut again first",
+        "recut-first": "a recut needs the partners cut first",
+        "no-tie": "no two of the four cut equal cards that must be cut again (two equal highest simply play "
+                  "together): leave out the recut",
+        "rubber-end": "expected {{rubbers: {{NAME: consecutive rubbers played}}, claimants: [NAME ...], cut: {{...}}}}",
+        "rubbers": "expected a candidate's name and a whole number of rubbers",
+        "claimants": "expected one or two candidates claiming admission, not among those who played",
+        "four-rubbers": "expected the four players of the rubber with the consecutive rubbers each has played, found {n}",
+        "claimant-name": "expected candidates' names, found {found!r}",
+        "evening": "expected a list of what happened at the table, in order (declares_in, arrives, leaves, "
+                   "joins_other_table, breaks_up, new_table, shuffle, deal)",
+        "event": "expected one of declares_in, arrives, leaves, joins_other_table, breaks_up, new_table, shuffle, "
+                 "deal, with its details",
+        "detail": "unknown detail of {kind}: expected {allowed}",
+        "name": "expected one of {names}, found {found!r}",
+        "bool": "expected true or false, found {found!r}",
+        "choice": "expected one of {values}, found {found!r}",
+        "newname": "expected the name of a newcomer (not yet in the room), found {found!r}",
+        "names": "expected a list of names of those in the room ({names})",
+        "subset": "expected some of the names of the new table ({names})",
+        "sub": "expected the name of the substitute (not the player who leaves), found {found!r}",
+        "count": "expected a whole number of places, found {found!r}",
+        "partner": "the dealer's partner is another player",
+    },
+    "pt": {
+        "card": "esperava uma carta como SA, H10 ou DK (naipe S, H, D ou C, depois A, K, Q, J, 10 (ou T), 9 ... 2); encontrei {found!r}",
+        "cuts": "esperava os nomes dos jogadores, cada um com a carta que tirou",
+        "one-of": "esperava um destes: {names}{who}; encontrei {found!r}",
+        "twice": "{card} já foi tirada por {by}: todos tiram do mesmo baralho, e uma carta não pode ser tirada duas vezes",
+        "every": "todos os jogadores tiram: falta a carta de {names}",
+        "every-tied": "todos os jogadores empatados tiram de novo: falta a carta de {names}",
+        "tied-who": " (os jogadores cujas cartas iguais são tiradas de novo)",
+        "table": "esperava uma mesa: os candidatos e as cartas que tiraram",
+        "unknown": "chave desconhecida: esperava uma destas: {keys}",
+        "candidates": "esperava uma lista de nomes, na ordem de chegada",
+        "name-twice": "um nome aparece duas vezes",
+        "few": "uma mesa precisa de pelo menos quatro candidatos; encontrei {n}",
+        "four-selection": "com quatro candidatos os quatro jogam, e não há corte para a mesa: informe o corte para "
+                          "parceiros e dada em partners:",
+        "unsettled": "os quatro que jogam não estão definidos (empate na divisa do quarto lugar): tirem de novo antes",
+        "recut-first": "um novo corte precisa antes do corte para parceiros",
+        "no-tie": "nenhum dos quatro tirou carta igual a outra que precise ser tirada de novo (as duas mais altas "
+                  "iguais simplesmente jogam juntas): retire o recut",
+        "rubber-end": "esperava {{rubbers: {{NOME: rubbers seguidos jogados}}, claimants: [NOME ...], cut: {{...}}}}",
+        "rubbers": "esperava o nome de um candidato e um número inteiro de rubbers",
+        "claimants": "esperava um ou dois candidatos pedindo para entrar, que não estejam entre os que jogaram",
+        "four-rubbers": "esperava os quatro jogadores do rubber com os rubbers seguidos de cada um; encontrei {n}",
+        "claimant-name": "esperava nomes de candidatos; encontrei {found!r}",
+        "evening": "esperava uma lista do que aconteceu na mesa, em ordem (declares_in, arrives, leaves, "
+                   "joins_other_table, breaks_up, new_table, shuffle, deal)",
+        "event": "esperava um destes: declares_in, arrives, leaves, joins_other_table, breaks_up, new_table, shuffle, "
+                 "deal, com seus detalhes",
+        "detail": "detalhe desconhecido de {kind}: esperava {allowed}",
+        "name": "esperava um destes: {names}; encontrei {found!r}",
+        "bool": "esperava true ou false; encontrei {found!r}",
+        "choice": "esperava um destes: {values}; encontrei {found!r}",
+        "newname": "esperava o nome de quem chega (ainda não está na sala); encontrei {found!r}",
+        "names": "esperava uma lista de nomes de quem está na sala ({names})",
+        "subset": "esperava alguns dos nomes da mesa nova ({names})",
+        "sub": "esperava o nome do substituto (não de quem sai); encontrei {found!r}",
+        "count": "esperava um número inteiro de lugares; encontrei {found!r}",
+        "partner": "o parceiro de quem dá as cartas é outro jogador",
+    },
+}
+
+
+def messages(lang: str = "en"):
+    """The bad-table messages in ``lang``: ``msg(key, **fields)``."""
+    table = MESSAGES.get(lang, MESSAGES["en"])
+    return lambda key, **kw: table[key].format(**kw)
+
+
+# ---------------------------------------------------------------- the evening at the table
+# What happens at a table over an evening, in order (``evening:`` in a table file). Each event
+# is a mapping with one of these keys (its value: the player it is about, or for ``new_table``
+# the names) and the details listed; the law applied to each is in rules/portland-bridge-c1909/.
+EVENING = {
+    "declares_in": ("cut_made",),                       # NAME declares in; cut_made: had a player there cut?
+    "arrives": (),                                      # NAME comes into the room after the cut
+    "leaves": ("rubber_over", "substitute", "consent"),  # NAME leaves; during a rubber, a substitute
+    "joins_other_table": (),                            # NAME, of this table, joins another
+    "breaks_up": ("places",),                           # NAME breaks up the table; places at the other
+    "new_table": ("played_elsewhere",),                 # a fresh table formed by these NAMES
+    "shuffle": ("how",),                                # NAME shuffles in a way the code forbids
+    "deal": ("dealer", "partner", "collected_by", "shuffles", "pack_to", "card_seen", "cut_by"),
+}
+SHUFFLE_HOW = ("below-the-table", "card-face-seen", "during-play", "into-packets", "across-the-table")
+PACK_TO = ("dealers-left", "dealers-right", "elsewhere")
+CARD_SEEN = ("dealer-shuffling", "dealer-presenting-the-cut", "another-player-shuffling")
+
+
+@dataclass
+class Happening:
+    """One event of the evening: its number (from 1), kind (a key of EVENING), who it is about
+    (a name, or for new_table the names joined), its details as validated, line."""
+
+    idx: int
+    kind: str
+    who: str
+    details: dict
+    line: int = 0
+
+
+def _evening(file: str, data: dict, cands: list[str], t: "Table", msg) -> list[Happening]:
+    block = data.get("evening")
+    if not isinstance(block, list) or not block:
+        raise InputError(file, *position(data, "evening"), "evening", msg("evening"))
+    known = list(cands)
+    out: list[Happening] = []
+    for i, ev in enumerate(block, 1):
+        where = f"evening[{i}]"
+        if not isinstance(ev, dict):
+            raise InputError(file, *position(block, i - 1), where, msg("event"))
+        kinds = [k for k in ev if k in EVENING]
+        if len(kinds) != 1:
+            raise InputError(file, *position(block, i - 1), where, msg("event"))
+        kind = kinds[0]
+        for k in ev:
+            if k != kind and k not in EVENING[kind]:
+                raise InputError(file, *position(ev, k), f"{where}.{k}",
+                                 msg("detail", kind=kind, allowed=", ".join(EVENING[kind]) or "-"))
+
+        def name(key, value, pool=None):
+            pool = known if pool is None else pool
+            if not isinstance(value, str) or value not in pool:
+                raise InputError(file, *position(ev, key), f"{where}.{key}",
+                                 msg("name", names=", ".join(pool), found=value))
+            return value
+
+        def flag(key):
+            v = ev.get(key, False)
+            if not isinstance(v, bool):
+                raise InputError(file, *position(ev, key), f"{where}.{key}", msg("bool", found=v))
+            return v
+
+        def choice(key, values, need=False):
+            v = ev.get(key)
+            if v is None and not need:
+                return ""
+            if v not in values:
+                raise InputError(file, *position(ev, key), f"{where}.{key}",
+                                 msg("choice", values=", ".join(values), found=v))
+            return v
+
+        d: dict = {}
+        if kind == "arrives":
+            v = ev[kind]
+            if not isinstance(v, str) or not v.strip() or v in known:
+                raise InputError(file, *position(ev, kind), f"{where}.{kind}", msg("newname", found=v))
+            known.append(v)
+            who = v
+        elif kind == "new_table":
+            v = ev[kind]
+            if not isinstance(v, list) or len(v) < 2 or any(n not in known for n in v):
+                raise InputError(file, *position(ev, kind), f"{where}.{kind}", msg("names", names=", ".join(known)))
+            pe = ev.get("played_elsewhere", [])
+            if not isinstance(pe, list) or any(n not in v for n in pe):
+                raise InputError(file, *position(ev, "played_elsewhere"), f"{where}.played_elsewhere",
+                                 msg("subset", names=", ".join(v)))
+            d["fresh"] = [n for n in v if n not in pe]
+            d["elsewhere"] = list(pe)
+            who = ""
+        elif kind == "deal":
+            v = ev[kind]
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise InputError(file, *position(ev, kind), f"{where}.{kind}", msg("count", found=v))
+            who = ""
+        else:
+            who = name(kind, ev[kind])
+        if kind == "declares_in":
+            d["cut_made"] = flag("cut_made")
+        elif kind == "leaves":
+            d["rubber_over"] = flag("rubber_over")
+            sub = ev.get("substitute")
+            if sub is not None and (not isinstance(sub, str) or not sub.strip() or sub == who):
+                raise InputError(file, *position(ev, "substitute"), f"{where}.substitute", msg("sub", found=sub))
+            d["substitute"] = sub or ""
+            consent = ev.get("consent", [])
+            if not isinstance(consent, list) or any(not isinstance(n, str) or n not in known for n in consent):
+                raise InputError(file, *position(ev, "consent"), f"{where}.consent", msg("names", names=", ".join(known)))
+            d["consent"] = list(consent)
+        elif kind == "breaks_up":
+            p = ev.get("places")
+            if p is not None and (isinstance(p, bool) or not isinstance(p, int) or p < 0):
+                raise InputError(file, *position(ev, "places"), f"{where}.places", msg("count", found=p))
+            d["places"] = p
+        elif kind == "shuffle":
+            d["how"] = choice("how", SHUFFLE_HOW, need=True)
+        elif kind == "deal":
+            d["dealer"] = name("dealer", ev.get("dealer"))
+            d["partner"] = name("partner", ev.get("partner"))
+            if d["partner"] == d["dealer"]:
+                raise InputError(file, *position(ev, "partner"), f"{where}.partner", msg("partner"))
+            d["collected_by"] = name("collected_by", ev["collected_by"]) if "collected_by" in ev else ""
+            sh = ev.get("shuffles", [])
+            if not isinstance(sh, list) or any(n not in known for n in sh):
+                raise InputError(file, *position(ev, "shuffles"), f"{where}.shuffles", msg("names", names=", ".join(known)))
+            d["shuffles"] = list(sh)
+            d["pack_to"] = choice("pack_to", PACK_TO)
+            d["card_seen"] = choice("card_seen", CARD_SEEN)
+            d["cut_by"] = name("cut_by", ev["cut_by"]) if "cut_by" in ev else ""
+            who = d["dealer"]
+        out.append(Happening(i, kind, who, d, position(block, i - 1)[0]))
+    return out

@@ -492,7 +492,13 @@ def _cmd_editions(args) -> int:
 def _cmd_table(args) -> int:
     from bridge_director.bridge import cutting
     from bridge_director.session import club
-    t = cutting.load_table(args.file)
+    try:
+        t = cutting.load_table(args.file, args.lang)
+    except InputError as e:
+        if args.lang == "pt":      # the club's own words: the error in Portuguese too
+            print(f"director: erro: {e}", file=sys.stderr)
+            return 2
+        raise
     lines = club.rule(t, args.lang)
     if args.format == "json":
         print(json.dumps({"table": t.name, "edition": club.EDITION, "candidates": t.candidates,
