@@ -171,6 +171,10 @@ HAPPENED_FIELDS: dict[str, tuple[Any, str]] = {
     "led": (bool, "true if the card was put face up as a lead (a premature lead)"),
     "words": (str, "what was said, in brief"),
     "offender": (str, "N, E, S or W: the player who committed the irregularity concerned"),
+    "adjacent": (bool, "true if the fault is only that two adjacent cards of the pack went to the same hand "
+                       "(the 2017 6B forbids it; the 1997 text has no such rule)"),
+    "permission": (Literal["none", "opponent", "director"],
+                   "who gave the player permission to touch the cards: none (the default), an opponent or the director"),
     "how": (Literal["enforced", "waived"], "what the players did about the rectification without the director: "
                                          "enforced it themselves, or waived it"),
 }
@@ -185,7 +189,8 @@ HAPPENED: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
     "cut-requested": (("by",), (), "an opponent of the shuffler asks for the pack to be cut"),
     "dealt-without-shuffle": ((), (), "the cards were dealt from a pack that was not shuffled"),
     "card-faced-in-deal": (("seat",), ("by",), "during the deal a card of SEAT's hand was turned face up"),
-    "dealt-incorrectly": ((), ("seat",), "the cards were not dealt one at a time face down into four hands"),
+    "dealt-incorrectly": ((), ("seat", "adjacent"), "the cards were not dealt one at a time face down into four hands "
+                                                  "(ADJACENT: only two adjacent cards of the pack went to one hand)"),
     "deal-without-both-sides": (("side",), (), "the shuffle and deal took place with no member of SIDE present"),
     "redeal-ordered": ((), (), "the director orders a new shuffle and deal"),
     "director-instructs": (("what",), ("seat",), "the director gives an instruction: " + ", ".join(DIRECTOR_INSTRUCTIONS)),
@@ -195,7 +200,8 @@ HAPPENED: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
     "hand-from-wrong-pocket": (("seat", "pocket"), (), "SEAT took the hand out of POCKET's pocket"),
     "hand-count": (("seat", "cards"), (), "SEAT's hand is found to hold CARDS cards"),
     "surplus-card": (("seat",), ("card", "played"), "SEAT's hand held a card that is not part of this deal"),
-    "touched-other-hand": (("by", "of"), (), "BY touched OF's cards without permission"),
+    "touched-other-hand": (("by", "of"), ("permission",), "BY touched OF's cards (without permission, unless "
+                                                          "PERMISSION says who gave it)"),
     "hand-returned-unshuffled": (("seat",), (), "after play SEAT put their cards back without shuffling them"),
     "hand-returned-to-wrong-pocket": (("seat", "pocket"), (), "after play SEAT put their cards into POCKET's pocket"),
     "hand-removed-unsupervised": (("by",), (), "after the hands were put back, BY took a hand out with no opponent and no director present"),
@@ -226,7 +232,8 @@ HAPPENED: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
     # rubber bridge (the dealer deals at the table, in turn)
     "deal-completed": ((), (), "the last card of the deal has been dealt"),
     "wrong-dealer": (("by",), ("seat",), "BY deals (or dealt) when it was SEAT's turn to deal; written before "
-                                         "deal-completed if found during the deal, after it if found later"),
+                                         "deal-completed if found during the deal, after it if found later (then BY, "
+                                         "who dealt, calls first, whichever of the two the case's dealer names)"),
     "played-twice-to-trick": (("seat",), (), "SEAT played more than one card to a trick"),
     "failed-to-play-to-trick": (("seat",), (), "SEAT played no card to a trick"),
     # the auction: what players showed, said and explained beside their calls

@@ -1001,6 +1001,14 @@ def _happened_fact(case: Case, e: Event, stages: _Stages, happened: "list[Event]
          "cards_out_both_sides": _cards_out_both_sides(n, calls, happened)}
     for k, v in e.details:
         f[k] = _seat_list(v) if k == "played_by" else v
+    # the defaults the events' definitions give (case/shapes.py): a faulty deal is not only a
+    # matter of adjacent cards, and cards touched were touched without permission
+    if e.happened == "dealt-incorrectly":
+        f.setdefault("adjacent", False)
+    elif e.happened == "touched-other-hand":
+        f.setdefault("permission", "none")
+    elif e.happened == "hand-count":
+        f.setdefault("adjacent", False)
     # calls already made on the board the event is about: this board's calls, or none
     # recorded for another board named in the event (one this table has yet to play)
     other_board = e.get("board") is not None and case.board is not None and e.get("board") != case.board.number
