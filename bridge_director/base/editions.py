@@ -21,8 +21,8 @@ REGISTRY = "editions.yaml"
 KEYS = ("title", "folder", "director", "boards", "covers", "source", "cites", "laws")
 # the two kinds of cite a rule file holds: a clause of a law (27B1(a), 20) and a numbered
 # statement of a seed document (seed004.13: statement 13 of seed 004); rulebook.CITE_RE
-_SEED_CITE = re.compile(r"^seed(\d{3})\.(\d{1,2})$")
-CITE_KINDS = ("law", "seed")
+_SEED_CITE = re.compile(r"^seed(\d{3})(?:\.(\d{1,2}))?$")
+CITE_KINDS = ("law", "seed", "document")
 
 
 @record(frozen=True)
@@ -55,6 +55,12 @@ class Edition:
         if not cite:
             return ""
         m = _SEED_CITE.match(cite)
+        if m and m.group(2) is None:
+            # the seed document as a whole (seed004): a line on something none of its
+            # statements says
+            forms = self.cites.get("document", {})
+            form = forms.get(lang) or forms.get("en")
+            return form.format(seed=m.group(1)) if form else f"seed {m.group(1)}"
         if m and int(m.group(2)) in self.laws:
             # the statement maps to a law of the code (the research note's match): the reader is
             # shown the law, which a reader can look up

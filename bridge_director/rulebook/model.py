@@ -15,7 +15,7 @@ from bridge_director.base.record import field, record
 
 # a sub-clause (27B1(a)), or, for a code known only from a seed document, the seed and the
 # number of its statement (seed004.7: the seventh statement of seed 004)
-CITE_RE = re.compile(r"^(\d{1,2})([A-H](\d{1,2}(\([a-z]{1,4}\)){0,2})?)?$|^seed\d{3}\.\d{1,2}$")
+CITE_RE = re.compile(r"^(\d{1,2})([A-H](\d{1,2}(\([a-z]{1,4}\)){0,2})?)?$|^seed\d{3}(\.\d{1,2})?$")
 
 
 REF_RE = re.compile(r"^\{([A-Za-z_][\w]*)\.([A-Za-z_][\w-]*)\}$")
