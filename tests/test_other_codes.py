@@ -38,3 +38,70 @@ def test_the_1997_and_2017_permission_to_touch_differ():
     out = proc.stdout
     assert "duplicate-2017 (7B3): W handled N's cards with permission (an opponent's or the director's)" in out
     assert "duplicate-1997 (7B2): W handled N's cards with only an opponent's permission" in out
+
+
+# ---------------------------------------------------------------- Portuguese holds no English
+
+CASES = sorted((ROOT / "cases").rglob("*.yaml"))
+WORD = __import__("re").compile(r"[A-Za-zÀ-ÿ_]+(?:-[A-Za-zÀ-ÿ_]+)*")
+CALL_OR_CARD = __import__("re").compile(r"^(?:(?:C|D|H|S|N|NT)X{0,2}|X{1,2}|Pass|[SHDC](?:[AKQJT2-9]|10))$")
+# words that are Portuguese as well as English (the same spelling, the same sense here), and
+# the names of things: the program's editions and sources
+SHARED = {"legal", "artificial", "final", "natural", "original", "individual", "normal", "irregular", "passes",
+          "face", "decide", "interfere", "for", "bridge", "Bridge", "rubber", "seed", "IMPs", "total", "similar",
+          "duplicate", "ACBL", "The", "ABCs", "Bill", "Root", "Portland", "Club", "whist", "club", "Law", "mesa",
+          "bridge-director"}
+
+
+def _own_words(path: pathlib.Path) -> set[str]:
+    """The words of a case file's own values (names, sessions, words said at the table), not its
+    title, source, notes or key."""
+    import yaml
+    data = yaml.safe_load(path.read_text())
+    out: set[str] = set()
+
+    def walk(v):
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if k not in ("title", "source", "notes", "expect", "case"):
+                    walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+        elif isinstance(v, str):
+            out.update(WORD.findall(v))
+    walk(data)
+    return out
+
+
+def test_a_portuguese_ruling_holds_none_of_the_english_words_of_its_english_ruling():
+    """For every case in cases/: the words of the Portuguese ruling's lines (texts, options,
+    branches) include none of the English ruling's words, except calls, cards, the case's own
+    names and the few words both languages spell and mean alike (editions-audit-3, F19)."""
+    from bridge_director.session import api
+    found = {}
+    for path in CASES:
+        en, pt = api.rule_file(path), api.rule_file(path, lang="pt")
+        english = {w for ln in en.lines for t in (ln.text, ln.option or "", ln.branch or "") for w in WORD.findall(t)}
+        allowed = SHARED | _own_words(path)
+        for ln in pt.lines:
+            for t in (ln.text, ln.option or "", ln.branch or ""):
+                for w in WORD.findall(t):
+                    if w in english and w not in allowed and len(w) > 2 and not CALL_OR_CARD.match(w):
+                        found.setdefault(w, f"{path.name}: {t}")
+    assert found == {}, found
+
+
+def test_portuguese_says_the_pass_and_the_side_as_a_brazilian_director_does():
+    """'O passe de Leste é cancelado', 'não aceita o passe', 'Norte-Sul têm' (a side is two players)."""
+    from bridge_director.session import api
+    r = api.rule_file(ROOT / "cases" / "boor-01-bid-at-rhos-turn.yaml", lang="pt")
+    words = " ".join(t for ln in r.lines for t in (ln.text, ln.option or "", ln.branch or ""))
+    assert "voz Passe" not in words and "aceita Passe" not in words
+    r = api.rule_file(ROOT / "cases" / "law12-c2b-artificial-score-at-teams.yaml", lang="pt")
+    assert "Norte-Sul têm culpa direta: média menos (no máximo 40% em torneio de duplas)." in {ln.text for ln in r.lines}
+    from bridge_director.ruling.i18n import polish
+    assert polish("A voz Passe de Leste é cancelada.", "pt") == "O passe de Leste é cancelado."
+    assert polish("Sul não aceita Passe.", "pt") == "Sul não aceita o passe."
+    assert polish("Leste Oeste já tinha jogado", "pt") == "Leste-Oeste já tinha jogado"
+    assert polish("A voz Passe de Leste é cancelada.", "en") == "A voz Passe de Leste é cancelada."

@@ -47,7 +47,7 @@ def test_one_line_form_honours_lang():
     en = run_cli("rule", "--board", "3", "--auction", "1NT 1H")
     pt = run_cli("rule", "--board", "3", "--auction", "1NT 1H", "--lang", "pt")
     assert en.returncode == pt.returncode == 0, pt.stderr
-    assert "Rastro:" in pt.stdout and "Rastro:" not in en.stdout
+    assert "Rastreamento:" in pt.stdout and "Rastreamento:" not in en.stdout
 
 
 # item 14: board numbers out of range

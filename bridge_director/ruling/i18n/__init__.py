@@ -133,5 +133,30 @@ def outcome_words(rule, firing, code: str, text: str, option: str, branch: str, 
         if not english:
             return english
         tmpl = conc.tr.get(f"{key}_{lang}") if conc is not None else None
-        return compile_template(tmpl)(local) if tmpl else UNTRANSLATED + english
+        return polish(compile_template(tmpl)(local), lang) if tmpl else UNTRANSLATED + english
     return word("text", text), word("option", option), word("branch", branch)
+
+
+# Portuguese as a Brazilian director says it, where a template filled with a call or a side
+# reads stiffly: "A voz Passe de Leste é cancelada" -> "O passe de Leste é cancelado",
+# "não aceita Passe" -> "não aceita o passe", "Norte-Sul tem" -> "Norte-Sul têm" (a side is two
+# players), "Leste Oeste" -> "Leste-Oeste".
+_PT_POLISH = [
+    (re.compile(r"\b([Aa]) voz Passe( de [A-Z]\w+)? (é|foi) (cancelad|substituíd|retirad|mantid|anulad|considerad|feit)a\b"),
+     lambda m: ("O" if m.group(1) == "A" else "o") + " passe" + (m.group(2) or "") + f" {m.group(3)} {m.group(4)}o"),
+    (re.compile(r"\b([Aa]) voz Passe\b"), lambda m: ("O" if m.group(1) == "A" else "o") + " passe"),
+    (re.compile(r"\b(aceita|aceitar|aceitou|aceitam|aceite|recusa|recusar|recusou) Passe\b"), r"\1 o passe"),
+    (re.compile(r"\b(Norte-Sul|Leste-Oeste) (tem|vem|mantém|recebe)\b"),
+     lambda m: f"{m.group(1)} " + {"tem": "têm", "vem": "vêm", "mantém": "mantêm", "recebe": "recebem"}[m.group(2)]),
+    (re.compile(r"\bLeste Oeste\b"), "Leste-Oeste"),
+    (re.compile(r"\bNorte Sul\b"), "Norte-Sul"),
+]
+
+
+def polish(text: str, lang: str) -> str:
+    """A filled template's words in ``lang`` made natural (Portuguese: see ``_PT_POLISH``)."""
+    if lang != "pt" or not text:
+        return text
+    for pattern, repl in _PT_POLISH:
+        text = pattern.sub(repl, text)
+    return text
