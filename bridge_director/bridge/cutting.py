@@ -319,6 +319,48 @@ class Happening:
     line: int = 0
 
 
+class _Reader:
+    """Reads the fields of one event of the evening, each checked (one clear error)."""
+
+    def __init__(self, file: str, ev: dict, where: str, msg, known: list[str]):
+        self.file, self.ev, self.where, self.msg, self.known = file, ev, where, msg, known
+
+    def fail(self, key: str, what: str, **kw):
+        raise InputError(self.file, *position(self.ev, key), f"{self.where}.{key}", self.msg(what, **kw))
+
+    def name(self, key: str) -> str:
+        v = self.ev.get(key)
+        if not isinstance(v, str) or v not in self.known:
+            self.fail(key, "name", names=", ".join(self.known), found=v)
+        return v
+
+    def names(self, key: str, pool: list[str], what: str = "names") -> list[str]:
+        v = self.ev.get(key, [])
+        if not isinstance(v, list) or any(not isinstance(n, str) or n not in pool for n in v):
+            self.fail(key, what, names=", ".join(pool))
+        return list(v)
+
+    def flag(self, key: str) -> bool:
+        v = self.ev.get(key, False)
+        if not isinstance(v, bool):
+            self.fail(key, "bool", found=v)
+        return v
+
+    def choice(self, key: str, values: tuple, need: bool = False) -> str:
+        v = self.ev.get(key)
+        if v is None and not need:
+            return ""
+        if v not in values:
+            self.fail(key, "choice", values=", ".join(values), found=v)
+        return v
+
+    def count(self, key: str, least: int = 0) -> "int | None":
+        v = self.ev.get(key)
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < least):
+            self.fail(key, "count", found=v)
+        return v
+
+
 def _evening(file: str, data: dict, cands: list[str], t: "Table", msg) -> list[Happening]:
     block = data.get("evening")
     if not isinstance(block, list) or not block:
@@ -327,9 +369,7 @@ def _evening(file: str, data: dict, cands: list[str], t: "Table", msg) -> list[H
     out: list[Happening] = []
     for i, ev in enumerate(block, 1):
         where = f"evening[{i}]"
-        if not isinstance(ev, dict):
-            raise InputError(file, *position(block, i - 1), where, msg("event"))
-        kinds = [k for k in ev if k in EVENING]
+        kinds = [k for k in ev if k in EVENING] if isinstance(ev, dict) else []
         if len(kinds) != 1:
             raise InputError(file, *position(block, i - 1), where, msg("event"))
         kind = kinds[0]
@@ -337,86 +377,51 @@ def _evening(file: str, data: dict, cands: list[str], t: "Table", msg) -> list[H
             if k != kind and k not in EVENING[kind]:
                 raise InputError(file, *position(ev, k), f"{where}.{k}",
                                  msg("detail", kind=kind, allowed=", ".join(EVENING[kind]) or "-"))
-
-        def name(key, value, pool=None):
-            pool = known if pool is None else pool
-            if not isinstance(value, str) or value not in pool:
-                raise InputError(file, *position(ev, key), f"{where}.{key}",
-                                 msg("name", names=", ".join(pool), found=value))
-            return value
-
-        def flag(key):
-            v = ev.get(key, False)
-            if not isinstance(v, bool):
-                raise InputError(file, *position(ev, key), f"{where}.{key}", msg("bool", found=v))
-            return v
-
-        def choice(key, values, need=False):
-            v = ev.get(key)
-            if v is None and not need:
-                return ""
-            if v not in values:
-                raise InputError(file, *position(ev, key), f"{where}.{key}",
-                                 msg("choice", values=", ".join(values), found=v))
-            return v
-
-        d: dict = {}
-        if kind == "arrives":
-            v = ev[kind]
-            if not isinstance(v, str) or not v.strip() or v in known:
-                raise InputError(file, *position(ev, kind), f"{where}.{kind}", msg("newname", found=v))
-            known.append(v)
-            who = v
-        elif kind == "new_table":
-            v = ev[kind]
-            if not isinstance(v, list) or len(v) < 2 or any(n not in known for n in v):
-                raise InputError(file, *position(ev, kind), f"{where}.{kind}", msg("names", names=", ".join(known)))
-            pe = ev.get("played_elsewhere", [])
-            if not isinstance(pe, list) or any(n not in v for n in pe):
-                raise InputError(file, *position(ev, "played_elsewhere"), f"{where}.played_elsewhere",
-                                 msg("subset", names=", ".join(v)))
-            d["fresh"] = [n for n in v if n not in pe]
-            d["elsewhere"] = list(pe)
-            who = ""
-        elif kind == "deal":
-            v = ev[kind]
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise InputError(file, *position(ev, kind), f"{where}.{kind}", msg("count", found=v))
-            who = ""
-        else:
-            who = name(kind, ev[kind])
-        if kind == "declares_in":
-            d["cut_made"] = flag("cut_made")
-        elif kind == "leaves":
-            d["rubber_over"] = flag("rubber_over")
-            sub = ev.get("substitute")
-            if sub is not None and (not isinstance(sub, str) or not sub.strip() or sub == who):
-                raise InputError(file, *position(ev, "substitute"), f"{where}.substitute", msg("sub", found=sub))
-            d["substitute"] = sub or ""
-            consent = ev.get("consent", [])
-            if not isinstance(consent, list) or any(not isinstance(n, str) or n not in known for n in consent):
-                raise InputError(file, *position(ev, "consent"), f"{where}.consent", msg("names", names=", ".join(known)))
-            d["consent"] = list(consent)
-        elif kind == "breaks_up":
-            p = ev.get("places")
-            if p is not None and (isinstance(p, bool) or not isinstance(p, int) or p < 0):
-                raise InputError(file, *position(ev, "places"), f"{where}.places", msg("count", found=p))
-            d["places"] = p
-        elif kind == "shuffle":
-            d["how"] = choice("how", SHUFFLE_HOW, need=True)
-        elif kind == "deal":
-            d["dealer"] = name("dealer", ev.get("dealer"))
-            d["partner"] = name("partner", ev.get("partner"))
-            if d["partner"] == d["dealer"]:
-                raise InputError(file, *position(ev, "partner"), f"{where}.partner", msg("partner"))
-            d["collected_by"] = name("collected_by", ev["collected_by"]) if "collected_by" in ev else ""
-            sh = ev.get("shuffles", [])
-            if not isinstance(sh, list) or any(n not in known for n in sh):
-                raise InputError(file, *position(ev, "shuffles"), f"{where}.shuffles", msg("names", names=", ".join(known)))
-            d["shuffles"] = list(sh)
-            d["pack_to"] = choice("pack_to", PACK_TO)
-            d["card_seen"] = choice("card_seen", CARD_SEEN)
-            d["cut_by"] = name("cut_by", ev["cut_by"]) if "cut_by" in ev else ""
-            who = d["dealer"]
+        r = _Reader(file, ev, where, msg, known)
+        who, d = _happening(kind, r)
         out.append(Happening(i, kind, who, d, position(block, i - 1)[0]))
     return out
+
+
+def _happening(kind: str, r: _Reader) -> "tuple[str, dict]":
+    """(who, details) of one event of kind ``kind``, checked; an arrival joins ``r.known``."""
+    ev, d = r.ev, {}
+    if kind == "arrives":
+        v = ev[kind]
+        if not isinstance(v, str) or not v.strip() or v in r.known:
+            r.fail(kind, "newname", found=v)
+        r.known.append(v)
+        return v, d
+    if kind == "new_table":
+        names = r.names(kind, r.known)
+        if len(names) < 2:
+            r.fail(kind, "names", names=", ".join(r.known))
+        d["elsewhere"] = r.names("played_elsewhere", names, "subset")
+        d["fresh"] = [n for n in names if n not in d["elsewhere"]]
+        return "", d
+    if kind == "deal":
+        if r.count(kind, 1) is None:
+            r.fail(kind, "count", found=None)
+        d.update(dealer=r.name("dealer"), partner=r.name("partner"))
+        if d["partner"] == d["dealer"]:
+            r.fail("partner", "partner")
+        d["collected_by"] = r.name("collected_by") if "collected_by" in ev else ""
+        d["shuffles"] = r.names("shuffles", r.known)
+        d.update(pack_to=r.choice("pack_to", PACK_TO), card_seen=r.choice("card_seen", CARD_SEEN),
+                 cut_by=r.name("cut_by") if "cut_by" in ev else "")
+        return d["dealer"], d
+    who = r.name(kind)
+    if kind == "declares_in":
+        d["cut_made"] = r.flag("cut_made")
+    elif kind == "leaves":
+        d["rubber_over"] = r.flag("rubber_over")
+        sub = ev.get("substitute")
+        if sub is not None and (not isinstance(sub, str) or not sub.strip() or sub == who):
+            r.fail("substitute", "sub", found=sub)
+        d["substitute"] = sub or ""
+        d["consent"] = r.names("consent", r.known)
+    elif kind == "breaks_up":
+        d["places"] = r.count("places")
+    elif kind == "shuffle":
+        d["how"] = r.choice("how", SHUFFLE_HOW, need=True)
+    return who, d
