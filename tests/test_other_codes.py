@@ -105,3 +105,26 @@ def test_portuguese_says_the_pass_and_the_side_as_a_brazilian_director_does():
     assert polish("Sul não aceita Passe.", "pt") == "Sul não aceita o passe."
     assert polish("Leste Oeste já tinha jogado", "pt") == "Leste-Oeste já tinha jogado"
     assert polish("A voz Passe de Leste é cancelada.", "en") == "A voz Passe de Leste é cancelada."
+
+
+@pytest.mark.parametrize("case,rubber,duplicate", [
+    # the column's "any other action by offender" (F1): a pass after RHO's bid silences partner throughout
+    ("cases/rubber-1981/rb-44-boot-rho-bids-offender-passes.yaml",
+     "rubber-1981 (Law 31, rubber code): S's Pass does not repeat the denomination of 1H: N must pass",
+     "N: partner-must-pass-rest"),
+    ("cases/rubber-1981/rb-60-boot-rho-bids-offender-doubles.yaml",
+     "rubber-1981 (Law 31, rubber code): S's X does not repeat the denomination of 1H: N must pass",
+     "N: partner-must-pass-rest"),
+    # the seed's three scenarios: insufficient bid, bid out of turn, pass out of turn
+    ("cases/rubber-1981/rb-18-insufficient-bid-replaced-by-another-call.yaml",
+     "rubber-1981 (Law 27, rubber code): E's 2NT stands in place of 1H.", "E: call-stands"),
+    ("cases/rubber-1981/rb-21-bid-out-of-turn-at-partners-turn.yaml", "rubber-1981 (Law 31, rubber code)",
+     "partner-must-pass-rest"),
+    ("cases/rubber-1981/rb-29-pass-out-of-turn-at-partners-turn-after-a-bid.yaml", "rubber-1981 (Law 30, rubber code)",
+     "partner-may-not-double"),
+])
+def test_compare_gives_the_seeds_differences_with_no_internal_error(case, rubber, duplicate):
+    proc = run_cli("compare", case, "--editions", "duplicate-2017,rubber-1981")
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    changes = proc.stdout.split("What changes")[1].split("Side by side")[0]
+    assert rubber in changes and duplicate in changes, changes
