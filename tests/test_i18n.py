@@ -213,7 +213,7 @@ def test_choices_and_call_kinds_carried_in_facts_are_in_portuguese():
     r = api.rule_file(ROOT / "cases" / "law29-a-only-lho-may-accept.yaml", lang="pt")
     assert "Oeste não aceita 2S; Leste passa" in {ln.option for ln in r.lines}
     r = api.rule_file(ROOT / "cases" / "law29-two-calls-out-of-rotation-in-a-row.yaml", lang="pt")
-    assert "Norte não aceita Passe; Oeste faz uma voz comparável" in {ln.option for ln in r.lines}
+    assert "Norte não aceita o passe; Oeste faz uma voz comparável" in {ln.option for ln in r.lines}
     r = api.rule_file(ROOT / "cases" / "law32-c-double-twice-running.yaml", lang="pt")
     assert any("fez um contra na vez de Oeste" in ln.text for ln in r.lines)
 

@@ -122,6 +122,7 @@ def _about(e) -> dict:
     return d
 
 
+_VALUE_WORDS = ("how", "where", "asks", "moment", "permission")   # details whose values are words
 _DETAIL_WORDS = {"by": "by {v}", "of": "of {v}", "seat": "{v}", "call": "{v}", "cards": "{v} cards",
                  "board": "board {v}", "card": "{v}"}
 
@@ -135,7 +136,11 @@ def _what(e, case=None) -> str:
             form = _DETAIL_WORDS.get(k, k + " {v}")
             if isinstance(v, (list, tuple)):     # several cards: "HK SQ", never a Python list
                 v = " ".join(str(x) for x in v)
-            return (form if form == "{v}" else _(form)).format(v=seat(v) if k in ("seat", "by", "of") else v)
+            if k in ("seat", "by", "of", "offender", "pocket"):
+                v = seat(v)
+            elif k in _VALUE_WORDS and isinstance(v, str):   # a value of the case's vocabulary, in words
+                v = _(v.replace("-", " "))
+            return (form if form == "{v}" else _(form)).format(v=v)
         bits = ", ".join(bit(k, v) for k, v in e.details)
         return _("the {what} at event {event}").format(what=_(e.happened.replace("-", " ")), event=e.number) + \
             (f": {bits}" if bits else "")
