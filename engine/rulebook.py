@@ -11,7 +11,7 @@ A rule file holds ``law``, ``title``, ``edition`` and a list of ``rules``. A rul
       unless:                                       # negated patterns (stratified)
         acc:  {type: ib-accepted, of: "{ib.idx}"}
       any:                                          # disjunction: alternatives added to `when`
-        - {j: {type: judgement, of: "{ib.idx}", prop: artificial, value: false}}
+        - {judgement: {type: judgement, of: "{ib.idx}", prop: artificial, value: false}}
       then:
         - outcome: no-further-rectification         # a code from rules/vocabulary.yaml
           for: "{repl.seat}"                        # optional seat or side
@@ -20,6 +20,10 @@ A rule file holds ``law``, ``title``, ``edition`` and a list of ``rules``. A rul
           cite: 27D                                 # optional: overrides the rule's cite
           text: "{repl.seat} ... {repl.call}"       # plain words
         - fact: {type: call-status, of: "{repl.idx}", status: cancelled}
+
+Pattern names are lower case letters, digits and ``_``, and say what they stand for (``ib``,
+``call``, ``repl``, ``judgement``): a law teacher reads a rule aloud ("when an insufficient bid
+ib and a call repl that replaces ib.idx ..."), so a one-letter name is refused.
 
 Pattern values: a scalar means equality; ``"{alias.field}"`` joins to an earlier alias;
 a mapping gives an operator: ``ne``, ``lt``, ``le``, ``gt``, ``ge`` (value or join; for
@@ -278,6 +282,12 @@ def _parse_patterns(file, rule, key, aliases: list[str], rid: str) -> list[Patte
         fname = f"{rid}.{key}.{alias}"
         if not isinstance(alias, str) or not ALIAS_RE.match(alias):
             raise _err(file, block, alias, fname, "expected a pattern name in lower case letters, digits and _")
+        if len(alias) == 1:
+            # a rule is read aloud by a law teacher: "when an insufficient bid ib and a call repl
+            # that replaces ib.of", not "when c and r"
+            raise _err(file, block, alias, fname,
+                       f"one-letter pattern name '{alias}': expected a pattern name that says what it "
+                       "stands for, such as `ib` or `call`")
         if alias in aliases:
             raise _err(file, block, alias, fname, f"pattern name '{alias}' is used twice in this rule")
         if not isinstance(pat, dict) or not isinstance(pat.get("type"), str):
@@ -563,7 +573,7 @@ def _compile_pattern(p: Pattern, must_have: "tuple | list" = ()) -> dict:
 
     The order is a matter of correctness: durable-rules 2.0.28 ignores a join that comes
     after an ``$or`` in the same pattern (tests/test_rulebook.py shows it), so a rule
-    written as ``{kind: {ne: pass}, idx: "{b.of}"}`` would otherwise match any call.
+    written as ``{kind: {ne: pass}, idx: "{boor.of}"}`` would otherwise match any call.
     """
     tests = _pattern_tests(p)
     plain = [t for t, join in tests if not join and "$or" not in t]

@@ -127,7 +127,7 @@ def test_partner_calls_while_insufficient_bid_awaits_replacement():
             ("27B", "offender-must-replace")} <= pairs
     assert not any(c == "31A1" for c, _ in pairs)
     coor = [t for t in r.trace if t.rule == "coor-recognised"]
-    assert [t.matched["c"]["rel"] for t in coor] == ["partner"]
+    assert [t.matched["call"]["rel"] for t in coor] == ["partner"]
     assert r.cancelled == []          # awaiting replacement is not a cancellation
 
 

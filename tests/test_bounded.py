@@ -98,11 +98,11 @@ rules:
     cite: 99A
     summary: test only
     when:
-      c: {type: call, idx: 1, left_out: false}
+      call: {type: call, idx: 1, left_out: false}
     then:
-      - fact: {type: call-status, of: "{c.idx}", status: cancelled}
+      - fact: {type: call-status, of: "{call.idx}", status: cancelled}
       - outcome: call-cancelled
-        for: "{c.seat}"
+        for: "{call.seat}"
         text: "cancelled"
 """
 

@@ -85,7 +85,7 @@ def test_trace_shows_rule_citation_and_event_provenance():
     assert f"<- event 2 (W 1H) at {IB01}:13" in out
     assert f"<- event 2 (judgement: W 1H unintended = false) at {IB01}:16" in out
     # each matched fact: its type and identity, then the fields the rule's pattern tested
-    assert re.search(r"^  ib-recognised \[18D\] stratum \d+\n    c: call idx=2 seat=W call=1H \| tested "
+    assert re.search(r"^  ib-recognised \[18D\] stratum \d+\n    call: call idx=2 seat=W call=1H \| tested "
                      r"kind=bid, sufficient=False", out, re.M)
     untraced = run_cli("rule", IB01).stdout
     assert "ib-recognised [18D]" not in untraced

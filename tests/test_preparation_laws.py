@@ -130,7 +130,7 @@ def test_case_with_no_calls_loads_and_rules(book):
 
 
 def test_6d2_names_the_session_the_deal_was_played_in(book):
-    # the template reads {h.session} from whichever `any` alternative matched; it once
+    # the template reads {event.session} from whichever `any` alternative matched; it once
     # printed "session ?" for the happened event (its field was trimmed away)
     texts = {o.text for o in rule(book, load("law06-d2-e2-deal-from-other-session")) if o.cite == "6D2"}
     assert texts == {"This deal was already played in session Monday: no result on it can stand here."}

@@ -91,8 +91,8 @@ def test_a_line_cancelling_a_call_that_stands_is_a_standing_fault(book):
     assert faults(r.case, r) == []
     first = next(c for c in r.calls if c.standing == "stands")
     base = r.lines[0]
-    bad = _line_like(base, code="call-cancelled", template="{k.seat}'s {k.call} is cancelled.",
-                     refs={"k": first.event}, text="x", option="", branch="")
+    bad = _line_like(base, code="call-cancelled", template="{call.seat}'s {call.call} is cancelled.",
+                     refs={"call": first.event}, text="x", option="", branch="")
     r.lines.append(bad)
     kinds = [f.kind for f in faults(r.case, r)]
     assert "standing" in kinds and "contradiction" not in kinds
