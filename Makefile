@@ -42,6 +42,7 @@ demo: sysdeps $(STAMP)
 	$(VENV)/bin/director rule $(DEMO_CASE)
 
 test: sysdeps $(STAMP)
+	$(VENV)/bin/lint-imports --no-cache   # the house's contracts (pyproject.toml)
 	$(PY) -m pytest -q
 
 bench: $(STAMP)

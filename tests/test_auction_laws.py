@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine import case, facts, inference, paths, rulebook
+from bridge_director.case import load as case
+from bridge_director.infer import facts, inference
+from bridge_director.base import paths
+from bridge_director.rulebook import book as rulebook
 
 CASES = paths.rules_dir().parent / "cases"
 
@@ -120,7 +123,7 @@ def test_closing_pass_out_of_rotation_reopens_the_auction():
 def test_partner_calls_while_insufficient_bid_awaits_replacement():
     """27B then 31B: a declined insufficient bid is out of the auction until replaced, so the
     offender's partner calling next calls at partner's turn (31B), not at RHO's (31A)."""
-    from engine import api
+    from bridge_director.session import api
     r = api.rule_file("cases/law27-31b-partner-calls-before-replacement.yaml")
     pairs = r.pairs()
     assert {("31B1", "partner-may-call"), ("31B2", "offender-may-call"), ("29B", "call-cancelled"),

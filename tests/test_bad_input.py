@@ -21,7 +21,7 @@ ERROR_RE = re.compile(r"^director: error: (?P<file>[^:]+):(?P<line>\d+):(?P<col>
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "engine.cli", *args], cwd=REPO_ROOT,
+    return subprocess.run([sys.executable, "-m", "bridge_director.cli.main", *args], cwd=REPO_ROOT,
                           capture_output=True, text=True, timeout=120)
 
 
@@ -271,7 +271,7 @@ def test_nested_aliases_give_a_short_error_line(tmp_path):
 
 
 def test_a_case_longer_than_any_table_story_is_refused(tmp_path):
-    from engine.case import MAX_EVENTS
+    from bridge_director.case.shapes import MAX_EVENTS
     calls = "".join(f"  - {{seat: {'WNES'[i % 4]}, call: Pass}}\n" for i in range(MAX_EVENTS))
     path = tmp_path / "long.yaml"
     path.write_text(HEADER + OPENING + calls)          # one event too many

@@ -11,11 +11,13 @@ import sys
 
 import pytest
 
-from engine import api, inference
-from engine.case import MAX_BYTES, MAX_EVENTS, MAX_VALUES, load_case
-from engine.rulebook import build
-from engine.paths import rules_dir
-from engine.yamlpos import InputError
+from bridge_director.session import api
+from bridge_director.infer import inference
+from bridge_director.case.shapes import MAX_BYTES, MAX_EVENTS, MAX_VALUES
+from bridge_director.case.load import load_case
+from bridge_director.rulebook.book import build
+from bridge_director.base.paths import rules_dir
+from bridge_director.base.yamlpos import InputError
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIXTURES = REPO_ROOT / "tests" / "fixtures" / "speed"
@@ -23,7 +25,7 @@ HEADER = "case: t\ntitle: big\nsource: teaching\nboard: 1\nevents:\n"
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "engine.cli", *args], cwd=REPO_ROOT,
+    return subprocess.run([sys.executable, "-m", "bridge_director.cli.main", *args], cwd=REPO_ROOT,
                           capture_output=True, text=True, timeout=120)
 
 
@@ -122,7 +124,7 @@ def test_the_cli_refuses_an_unsettled_case_in_one_line(tmp_path):
     # the same refusal through the command: exit 3, one line, no traceback, no ruling
     (tmp_path / "law-99.yaml").write_text(OSCILLATING_RULE)
     script = (
-        "import sys; from engine import api, cli, rulebook, paths\n"
+        "import sys; from bridge_director.session import api; from bridge_director.cli import main as cli; from bridge_director.rulebook import book as rulebook; from bridge_director.base import paths\n"
         f"book = rulebook.build([__import__('pathlib').Path({str(tmp_path / 'law-99.yaml')!r})], "
         "paths.rules_dir() / 'vocabulary.yaml', 'duplicate-2017')\n"
         "api.rulebook = lambda *a, **k: book\n"
@@ -174,7 +176,7 @@ def test_a_case_over_the_size_limit_on_standard_input_is_refused_unread(tmp_path
     big = tmp_path / "fifty-mb.yaml"
     big.write_text("  - {seat: N, call: Pass}\n" * (50_000_000 // 26))
     with big.open("rb") as fh:
-        proc = subprocess.run([sys.executable, "-m", "engine.cli", "rule", "-"], cwd=REPO_ROOT, stdin=fh,
+        proc = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "rule", "-"], cwd=REPO_ROOT, stdin=fh,
                               capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr == (f"director: error: <stdin>: standard input holds more than {MAX_BYTES:,} bytes; "
@@ -184,7 +186,7 @@ def test_a_case_over_the_size_limit_on_standard_input_is_refused_unread(tmp_path
 def test_a_case_on_standard_input_has_the_same_bound_on_values_as_a_file():
     row = "  - {seat: N, call: Pass}\n"
     text = HEADER + row * ((MAX_BYTES - len(HEADER)) // len(row))
-    proc = subprocess.run([sys.executable, "-m", "engine.cli", "rule", "-"], cwd=REPO_ROOT, input=text,
+    proc = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "rule", "-"], cwd=REPO_ROOT, input=text,
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2
     assert f"a case file holds at most {MAX_VALUES:,} values" in proc.stderr
@@ -192,7 +194,7 @@ def test_a_case_on_standard_input_has_the_same_bound_on_values_as_a_file():
 
 
 def test_standard_input_keeps_reading_crlf_lines_as_lines():
-    proc = subprocess.run([sys.executable, "-m", "engine.cli", "rule", "-", "--write", "yaml"], cwd=REPO_ROOT,
+    proc = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "rule", "-", "--write", "yaml"], cwd=REPO_ROOT,
                           input=b"board: 5\r\nevents: [{seat: N, call: 1S}]\r\n", capture_output=True, timeout=120)
     assert proc.returncode == 0 and b"\r" not in proc.stdout and b"board: 5\n" in proc.stdout
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import api
-from engine.case import from_data
-from engine.yamlpos import InputError, loads
+from bridge_director.session import api
+from bridge_director.case.load import from_data
+from bridge_director.base.yamlpos import InputError, loads
 
 HEAD = "case: t\ntitle: t\nsource: teaching\nboard: 1\nevents:\n"
 

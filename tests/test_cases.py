@@ -5,8 +5,8 @@ import pathlib
 
 import pytest
 
-from engine import api
-from engine.case import load_case
+from bridge_director.session import api
+from bridge_director.case.load import load_case
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 CASES = sorted((REPO_ROOT / "cases").rglob("*.yaml"))

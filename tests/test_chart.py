@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from engine import api, chart
+from bridge_director.session import api
+from bridge_director.paper import chart
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 BOOK = api.rulebook()
@@ -59,11 +60,11 @@ def test_chart_27_has_the_clause_headings_and_the_comparable_question():
 
 
 def test_chart_cli_and_unknown_law():
-    ok = subprocess.run([sys.executable, "-m", "engine.cli", "chart", "29"], cwd=REPO, capture_output=True,
+    ok = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "chart", "29"], cwd=REPO, capture_output=True,
                         text=True, timeout=120)
     assert ok.returncode == 0 and ok.stdout.startswith("<svg"), ok.stderr
     assert "29A" in ok.stdout
-    bad = subprocess.run([sys.executable, "-m", "engine.cli", "chart", "99"], cwd=REPO, capture_output=True,
+    bad = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "chart", "99"], cwd=REPO, capture_output=True,
                          text=True, timeout=120)
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.count("\n") == 1 and "expected a law the rulebook holds" in bad.stderr

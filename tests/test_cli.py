@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from engine.case import load_case
+from bridge_director.case.load import load_case
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 IB01 = "cases/ib-01-insufficient-1h-over-1nt.yaml"
@@ -17,7 +17,7 @@ CITE_AT_END = re.compile(r"\.{3,} (\S+)$")
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "engine.cli", *args], cwd=REPO_ROOT,
+    return subprocess.run([sys.executable, "-m", "bridge_director.cli.main", *args], cwd=REPO_ROOT,
                           capture_output=True, text=True, timeout=300)
 
 
@@ -143,8 +143,8 @@ def test_check_with_no_expect_anywhere_exits_2(tmp_path):
 
 @pytest.mark.parametrize("debug", [False, True])
 def test_internal_error_exits_3_with_or_without_debug(monkeypatch, capsys, debug):
-    from engine import cli
-    from engine.enginecheck import EngineBuildError
+    from bridge_director.cli import main as cli
+    from bridge_director.infer.enginecheck import EngineBuildError
 
     def boom(args):
         raise RuntimeError("boom")
@@ -223,7 +223,7 @@ def test_the_readme_case_example_passes_check(tmp_path):
     ["rule", IB01, "--lang", "pt", "--format", "markdown"], ["rule", "x.pbn", "--format", "text"],
 ])
 def test_the_usual_rule_arguments_are_read_as_the_parser_reads_them(argv):
-    from engine import cli
+    from bridge_director.cli import main as cli
     plain = cli._plain_rule_args(argv)
     assert plain is not None
     assert vars(plain) == vars(cli._parser(only="rule").parse_args(argv))
@@ -237,5 +237,5 @@ def test_the_usual_rule_arguments_are_read_as_the_parser_reads_them(argv):
     ["rule", IB01, "--lang"], ["rule", IB01, "-h"],
 ])
 def test_other_rule_arguments_are_left_to_the_parser(argv):
-    from engine import cli
+    from bridge_director.cli import main as cli
     assert cli._plain_rule_args(argv) is None

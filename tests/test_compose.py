@@ -1,19 +1,19 @@
-"""The case draft API (engine/compose.py), the questions as data (engine/questions.py) and
-what the ruling shows first (engine/grid.py)."""
+"""The case draft API (bridge_director/session/draft.py), the questions as data (bridge_director/ruling/questions.py) and
+what the ruling shows first (bridge_director/ruling/grid.py)."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from engine import api
-from engine.case import from_data
-from engine.compose import Draft
-from engine.grid import auction, seats_in_full, tell_the_table
-from engine.questions import questions
-from engine.ruling import as_dict, render_text
-from engine.table import Seat, final_contract
-from engine.yamlpos import InputError, loads
+from bridge_director.session import api
+from bridge_director.case.load import from_data
+from bridge_director.session.draft import Draft
+from bridge_director.ruling.grid import auction, seats_in_full, tell_the_table
+from bridge_director.ruling.questions import questions
+from bridge_director.ruling.render import as_dict, render_text
+from bridge_director.bridge.table import Seat, final_contract
+from bridge_director.base.yamlpos import InputError, loads
 
 
 def ids(d: Draft) -> list[str]:
@@ -178,7 +178,7 @@ def test_a_case_setting_the_rules_find_unknown_is_asked():
 
 
 def test_markdown_shows_the_auction_table_and_what_to_tell_first():
-    from engine.ruling import render_markdown
+    from bridge_director.ruling.render import render_markdown
     d = Draft(board=1)
     d.add_calls("1S W:X")
     md = render_markdown(d.rule())

@@ -1,4 +1,4 @@
-"""The coverage matrix (engine/coverage): every labelled part of Laws 1-39, in order, answered.
+"""The coverage matrix (bridge_director/coverage): every labelled part of Laws 1-39, in order, answered.
 
 docs/coverage.md is the generated Markdown copy; it must be current. A rule citing a label the
 2017 Laws do not have, a label a rule cites that no case exercises, a reason given for a label a
@@ -13,9 +13,9 @@ import sys
 
 import pytest
 
-from engine.audit.labels import by_law
-from engine.coverage import build, load_reasons, render_json, render_markdown, render_text
-from engine.coverage.matrix import REASON_KINDS
+from bridge_director.audit.labels import by_law
+from bridge_director.coverage import build, load_reasons, render_json, render_markdown, render_text
+from bridge_director.coverage.matrix import REASON_KINDS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -57,7 +57,7 @@ def test_reasons_file_is_well_formed_and_only_names_labels():
 
 def test_fault_when_a_rule_cites_a_label_with_no_case(matrix):
     """Taking away every case that exercises 24B must turn 24B into a no-case fault."""
-    from engine import api
+    from bridge_director.session import api
     files = [p for p in sorted((ROOT / "cases").rglob("*.yaml"))
              if not any(c in matrix.row("24B").cases for c in [p.stem])]
     m = build(book=api.rulebook(), case_files=files)
@@ -91,7 +91,7 @@ def test_text_and_json_forms(matrix):
 
 
 def test_cli_coverage_markdown_matches_docs():
-    proc = subprocess.run([sys.executable, "-m", "engine.cli", "coverage", "--format", "markdown"],
+    proc = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "coverage", "--format", "markdown"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == (ROOT / "docs" / "coverage.md").read_text(encoding="utf-8")

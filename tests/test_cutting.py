@@ -8,7 +8,8 @@ import sys
 import pytest
 import yaml
 
-from engine import cutting
+from bridge_director.bridge import cutting
+from bridge_director.session import club
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TABLES = sorted((ROOT / "tables" / "portland-bridge-c1909").glob("*.yaml"))
@@ -25,7 +26,7 @@ def test_card_order_for_a_cut_is_ace_low_and_suits_do_not_rank():
 @pytest.mark.parametrize("path", TABLES, ids=[p.stem for p in TABLES])
 def test_table_rules_as_expected(path):
     want = {(e["cite"], e["outcome"], e.get("for")) for e in yaml.safe_load(path.read_text())["expect"]}
-    got = {(ln["cite"], ln["outcome"], ln["for"]) for ln in cutting.rule(cutting.load_table(path))}
+    got = {(ln["cite"], ln["outcome"], ln["for"]) for ln in club.rule(cutting.load_table(path))}
     assert want <= got
     assert {g for g in got if g[1] in DECISIVE} == want
 
@@ -33,16 +34,16 @@ def test_table_rules_as_expected(path):
 def test_every_tie_rule_has_a_table():
     fired = set()
     for p in TABLES:
-        fired |= {ln["rule"] for ln in cutting.rule(cutting.load_table(p))}
-    from engine import api
-    ids = {r.id for r in api.rulebook(cutting.EDITION).rules}
+        fired |= {ln["rule"] for ln in club.rule(cutting.load_table(p))}
+    from bridge_director.session import api
+    ids = {r.id for r in api.rulebook(club.EDITION).rules}
     assert ids == fired, ids - fired
 
 
 def run(tmp_path, text):
     f = tmp_path / "t.yaml"
     f.write_text(text)
-    return f, subprocess.run([sys.executable, "-m", "engine.cli", "table", str(f)], cwd=ROOT,
+    return f, subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "table", str(f)], cwd=ROOT,
                              capture_output=True, text=True, timeout=120)
 
 

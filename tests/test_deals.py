@@ -1,4 +1,4 @@
-"""Tests for engine.deals (shuffle evidence, deal register) and engine.deals_cli."""
+"""Tests for bridge_director.bridge.deals (shuffle evidence, deal register) and bridge_director.cli.deals."""
 from __future__ import annotations
 
 import json
@@ -13,11 +13,9 @@ import sys
 
 import pytest
 
-from engine import deals_cli
-from engine.deals import (BOARD_ALPHA, Register, RegisterError, check_boards,
-                          hand_pattern_probabilities, longest_holding_p, one_in,
-                          played_in_other_sessions, sortedness, suit_split_probabilities)
-from engine.pbn import RANKS, SEATS, SUITS, Card, Deal, Hand, PbnBoard, parse_pbn, read_pbn
+from bridge_director.cli import deals as deals_cli
+from bridge_director.bridge.deals import BOARD_ALPHA, Register, RegisterError, check_boards, hand_pattern_probabilities, longest_holding_p, one_in, played_in_other_sessions, sortedness, suit_split_probabilities
+from bridge_director.bridge.pbn import RANKS, SEATS, SUITS, Card, Deal, Hand, PbnBoard, parse_pbn, read_pbn
 
 FIX = pathlib.Path(__file__).parent / "fixtures" / "deals"
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -229,7 +227,7 @@ def test_kill_in_the_middle_of_a_write_loses_nothing(tmp_path):
     env = dict(os.environ, BRIDGE_DIRECTOR_DEALS_PAUSE_AFTER="200",
                PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "engine.deals_cli", "deals", "register", str(big),
+        [sys.executable, "-m", "bridge_director.cli.deals", "deals", "register", str(big),
          "--session", "B", "--db", str(db)],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
@@ -345,7 +343,7 @@ def test_cli_check_several_files_worst_code(tmp_path, capsys):
 
 def test_director_deals_check_accepts_several_files(tmp_path):
     good = str(FIX / "good-shuffle.pbn")
-    proc = subprocess.run([sys.executable, "-m", "engine.cli", "deals", "check", good, good,
+    proc = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "deals", "check", good, good,
                            "--db", str(tmp_path / "d.sqlite")], capture_output=True, text=True,
                           cwd=pathlib.Path(__file__).resolve().parent.parent, timeout=300)
     assert proc.returncode == 0, proc.stderr
@@ -353,7 +351,7 @@ def test_director_deals_check_accepts_several_files(tmp_path):
 
 
 def test_director_deals_check_takes_files_after_options(tmp_path, capsys):
-    from engine import cli
+    from bridge_director.cli import main as cli
     good, diamond = str(FIX / "good-shuffle.pbn"), str(FIX / "diamond-set.pbn")
     db = str(tmp_path / "d.sqlite")
     code = cli.main(["deals", "check", diamond, "--format", "json", "--db", db, good])

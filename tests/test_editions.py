@@ -10,11 +10,12 @@ import sys
 import pytest
 import yaml
 
-from engine import api, editions
-from engine.case import load_case
-from engine.paths import rules_dir
-from engine.rulebook import rule_files
-from engine.yamlpos import InputError
+from bridge_director.session import api
+from bridge_director.base import editions
+from bridge_director.case.load import load_case
+from bridge_director.base.paths import rules_dir
+from bridge_director.rulebook.book import rule_files
+from bridge_director.base.yamlpos import InputError
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 RUBBER = ROOT / "cases" / "rubber-1981"
@@ -22,7 +23,7 @@ NAMES = editions.names(rules_dir())
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "engine.cli", *args], cwd=ROOT, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "bridge_director.cli.main", *args], cwd=ROOT, capture_output=True,
                           text=True, timeout=300)
 
 

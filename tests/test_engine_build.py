@@ -144,7 +144,7 @@ def test_probe4_negation_needs_control_fact_first(tmp_path):
 
 
 def test_require_fixed_engine_passes_on_installed_build():
-    from engine.enginecheck import REQUIRED_FIX_LEVEL, require_fixed_engine
+    from bridge_director.infer.enginecheck import REQUIRED_FIX_LEVEL, require_fixed_engine
     assert require_fixed_engine() >= REQUIRED_FIX_LEVEL
 
 
@@ -159,13 +159,13 @@ def test_fix_levels_in_step():
         import build_engine
     finally:
         sys.path.pop(0)
-    from engine.enginecheck import REQUIRED_FIX_LEVEL
+    from bridge_director.infer.enginecheck import REQUIRED_FIX_LEVEL
     assert build_engine.FIX_LEVEL >= REQUIRED_FIX_LEVEL
     assert build_engine.FIXED_VERSION == f"2.0.28+bridgedirector.{build_engine.FIX_LEVEL}"
 
 
 CHECK = '''
-from engine.enginecheck import EngineBuildError, require_fixed_engine
+from bridge_director.infer.enginecheck import EngineBuildError, require_fixed_engine
 try:
     require_fixed_engine()
 except EngineBuildError as e:

@@ -8,10 +8,10 @@ import pathlib
 
 import pytest
 
-from engine import api
-from engine.case import load_case
-from engine.grid import tell_the_table
-from engine.questions import questions
+from bridge_director.session import api
+from bridge_director.case.load import load_case
+from bridge_director.ruling.grid import tell_the_table
+from bridge_director.ruling.questions import questions
 
 CASES = pathlib.Path(__file__).resolve().parent.parent / "cases"
 
@@ -120,8 +120,8 @@ def test_plain_call_after_declined_ib_is_its_replacement():
     e = case.events[3]
     assert (e.kind, str(e.replaces), str(e.call)) == ("replaces", "1D", "2D")
     # not when someone else called in between, nor when the bid was sufficient
-    from engine.case import from_data
-    from engine.yamlpos import loads
+    from bridge_director.case.load import from_data
+    from bridge_director.base.yamlpos import loads
     text = ("case: x\ntitle: x\nsource: x\nboard: 1\nevents:\n  - {seat: N, call: 1H}\n  - {seat: E, call: 2D}\n"
             "  - {seat: S, accepts: false}\n  - {seat: E, call: 3D}\n")
     assert from_data(loads(text, "x.yaml"), "x.yaml").events[3].kind == "call"

@@ -1,14 +1,14 @@
-"""engine.facts.Deriver over several rounds: the facts it gives for a set of call statuses,
+"""bridge_director.infer.facts.Deriver over several rounds: the facts it gives for a set of call statuses,
 after earlier rounds under other statuses (it keeps what those rounds derived that cannot have
 changed), are the facts a fresh derivation gives under that set."""
 from __future__ import annotations
 
 import random
 
-from engine import facts
-from engine.audit.generate import generate_data
-from engine.case import from_data
-from engine.inference import CALL_STATUSES
+from bridge_director.infer import facts
+from bridge_director.audit.generate import generate_data
+from bridge_director.case.load import from_data
+from bridge_director.infer.inference import CALL_STATUSES
 
 
 def _statuses(rng: random.Random, calls: list[int]) -> dict[int, str]:

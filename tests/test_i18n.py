@@ -8,9 +8,11 @@ import sys
 
 import pytest
 
-from engine import api, editions, i18n
-from engine.paths import rules_dir
-from engine.rulebook import TEMPLATE_RE
+from bridge_director.session import api
+from bridge_director.base import editions
+from bridge_director.ruling import i18n
+from bridge_director.base.paths import rules_dir
+from bridge_director.rulebook.model import TEMPLATE_RE
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LAW6_CASES = sorted((ROOT / "cases").glob("law06-*.yaml")) + sorted((ROOT / "cases").glob("deal-0*.yaml"))
@@ -80,7 +82,7 @@ def test_seats_are_written_in_portuguese():
 
 
 def test_lang_option_and_interface_catalogue():
-    proc = subprocess.run([sys.executable, "-m", "engine.cli", "rule", "cases/law06-d1-card-faced-judgement-missing.yaml",
+    proc = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "rule", "cases/law06-d1-card-faced-judgement-missing.yaml",
                            "--lang", "pt"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "Irregularidade: Durante a dada" in proc.stdout
@@ -119,7 +121,7 @@ def _flat(text: str) -> str:
 def test_a_portuguese_ruling_of_every_case_holds_no_english_rule_text(path):
     """Every line of the Portuguese ruling of every case is in Portuguese (not marked [EN],
     not the English words), and the rendered text holds none of the English ruling's texts."""
-    from engine.ruling import render_text
+    from bridge_director.ruling.render import render_text
     en = api.rule_file(path)
     pt = api.rule_file(path, lang="pt")
     assert [ln.code for ln in pt.lines] == [ln.code for ln in en.lines]
@@ -138,13 +140,13 @@ def test_a_portuguese_ruling_of_every_case_holds_no_english_rule_text(path):
 
 
 def grid_full(text: str) -> str:
-    from engine.grid import seats_in_full
+    from bridge_director.ruling.grid import seats_in_full
     return seats_in_full(text)
 
 
 def test_every_interface_string_of_a_portuguese_ruling_is_in_the_catalogue(monkeypatch):
     """Rendering every case in Portuguese asks the catalogue only for strings it translates."""
-    from engine.ruling import render_markdown, render_text
+    from bridge_director.ruling.render import render_markdown, render_text
     real = i18n.translations("pt")
     asked: set[str] = set()
 
@@ -160,11 +162,11 @@ def test_every_interface_string_of_a_portuguese_ruling_is_in_the_catalogue(monke
         render_markdown(r)
     assert len(asked) > 40
     missing = sorted(m for m in asked if m not in real._catalog)
-    assert not missing, "not in engine/i18n/locale/pt/LC_MESSAGES/director.po:\n" + "\n".join(missing)
+    assert not missing, "not in bridge_director/ruling/i18n/locale/pt/LC_MESSAGES/director.po:\n" + "\n".join(missing)
 
 
 def test_the_grid_and_the_lines_to_tell_the_table_are_in_portuguese():
-    from engine.ruling import render_text
+    from bridge_director.ruling.render import render_text
     text = render_text(api.rule_file(ROOT / "cases" / "law15-a3-call-differs-is-a-judgement.yaml", lang="pt"))
     head = text.splitlines()
     assert head[0] == "Bolsa 1: Norte dá as cartas, nenhum lado vulnerável - Leis do Bridge Duplicado 2017"
@@ -223,28 +225,29 @@ TABLES = sorted((ROOT / "tables" / "portland-bridge-c1909").glob("*.yaml"))
 def test_director_table_in_portuguese(path):
     """`director table --lang pt`: the club code's lines in Portuguese (names joined with 'e'),
     the same outcomes as in English."""
-    from engine import cutting
+    from bridge_director.bridge import cutting
+    from bridge_director.session import club
     t = cutting.load_table(path)
-    en, pt = cutting.rule(t), cutting.rule(t, "pt")
+    en, pt = club.rule(t), club.rule(t, "pt")
     assert [(x["outcome"], x["cite"], x["rule"]) for x in pt] == [(x["outcome"], x["cite"], x["rule"]) for x in en]
     english = {x["text"] for x in en}
     for x in pt:
         assert x["text"] not in english and not x["text"].startswith(i18n.UNTRANSLATED), x
         assert " and " not in x["text"], x
-    text = cutting.render_text(t, pt, "pt")
+    text = club.render_text(t, pt, "pt")
     assert text.startswith(f"Mesa {t.name} - Código de Leis do Bridge do Portland Club (c. 1909)")
     assert "Candidatos por ordem de chegada: " in text and "Law " not in text and "Lei " in text
 
 
 def test_director_table_lang_option():
-    proc = subprocess.run([sys.executable, "-m", "engine.cli", "table", "--lang", "pt", str(TABLES[0])], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "table", "--lang", "pt", str(TABLES[0])], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "Quem joga:" in proc.stdout and "Who plays" not in proc.stdout
 
 
 def test_the_markdown_report_in_portuguese():
-    from engine.ruling import render_markdown
+    from bridge_director.ruling.render import render_markdown
     md = render_markdown(api.rule_file(ROOT / "cases" / "law15-a3-call-differs-is-a-judgement.yaml", lang="pt"))
     assert "*Bolsa 1: Norte dá as cartas, nenhum lado vulnerável - Leis do Bridge Duplicado 2017*" in md
     for heading in ("## O que aconteceu, como entendido", "## Diga agora aos jogadores", "## Decisão",

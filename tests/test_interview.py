@@ -11,8 +11,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from engine import api
-from engine.case import load_case
+from bridge_director.session import api
+from bridge_director.case.load import load_case
 from interview_scenarios import SCENARIOS  # tests/interview_scenarios.py: expected rulings are test data, not engine code
 
 REPO = Path(__file__).resolve().parent.parent
@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 def spawn(*args: str) -> pexpect.spawn:
     env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", COLUMNS="110", LINES="40")
-    return pexpect.spawn(sys.executable, ["-m", "engine.cli", "ask", *args], cwd=str(REPO), env=env,
+    return pexpect.spawn(sys.executable, ["-m", "bridge_director.cli.main", "ask", *args], cwd=str(REPO), env=env,
                          encoding="utf-8", dimensions=(40, 110), timeout=30)
 
 
@@ -49,7 +49,7 @@ def test_scenario_in_a_pseudo_terminal(name, tmp_path):
     expect = "".join(f"  - {{cite: '{c}', outcome: {o}}}\n" for c, o in sorted(ruling.pairs()))
     checked = tmp_path / "checked.yaml"
     checked.write_text(save.read_text() + "expect:\n" + expect)
-    proc = subprocess.run([sys.executable, "-m", "engine.cli", "check", str(checked)], cwd=REPO,
+    proc = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "check", str(checked)], cwd=REPO,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.splitlines()[-1] == "1 passed, 0 failed"

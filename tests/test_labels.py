@@ -11,7 +11,7 @@ import re
 import pytest
 import yaml
 
-from engine.audit.labels import by_law, is_label, labels
+from bridge_director.audit.labels import by_law, is_label, labels
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

@@ -6,15 +6,16 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.compose import Draft
-from engine.pbn import Deal, draft_from_pbn, draft_to_pbn, full_pack
-from engine.yamlpos import InputError
+from bridge_director.session.draft import Draft
+from bridge_director.bridge.pbn import Deal, full_pack
+from bridge_director.session.pbn_case import draft_from_pbn, draft_to_pbn
+from bridge_director.base.yamlpos import InputError
 
 REPO = Path(__file__).resolve().parent.parent
 
 
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "engine.cli", *args], cwd=REPO, input=stdin,
+    return subprocess.run([sys.executable, "-m", "bridge_director.cli.main", *args], cwd=REPO, input=stdin,
                           capture_output=True, text=True, timeout=120)
 
 

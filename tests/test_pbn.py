@@ -1,13 +1,12 @@
-"""Tests for engine.pbn: deal strings, PBN files, errors with file:line:col."""
+"""Tests for bridge_director.bridge.pbn: deal strings, PBN files, errors with file:line:col."""
 from __future__ import annotations
 
 import pathlib
 
 import pytest
 
-from engine.pbn import (Card, Deal, DuplicateCardError, Hand, PbnError, parse_deal,
-                        parse_pbn, read_pbn)
-from engine.table import Seat
+from bridge_director.bridge.pbn import Card, Deal, DuplicateCardError, Hand, PbnError, parse_deal, parse_pbn, read_pbn
+from bridge_director.bridge.table import Seat
 
 FIX = pathlib.Path(__file__).parent / "fixtures" / "deals"
 

@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import case, facts, inference, rulebook
-from engine.paths import rules_dir
-from engine.yamlpos import InputError
+from bridge_director.case import load as case
+from bridge_director.infer import facts, inference
+from bridge_director.rulebook import book as rulebook
+from bridge_director.base.paths import rules_dir
+from bridge_director.base.yamlpos import InputError
 
 REPO = Path(__file__).resolve().parent.parent
 PREFIXES = ("law-06", "law-07", "law-08", "law-13", "law-14", "law-15", "law-16d", "law-17-", "law-27")
@@ -96,8 +98,8 @@ def test_17_passed_out(book):
 
 
 def test_deal_register_lookup(book, tmp_path):
-    from engine.deals import Register
-    from engine.pbn import parse_pbn
+    from bridge_director.bridge.deals import Register
+    from bridge_director.bridge.pbn import parse_pbn
     deal = "N:AKQ2.KJ4.T93.A82 T98.Q7.AK84.KQ53 J76.A985.Q7.JT94 543.T632.J652.76"
     db = tmp_path / "deals.sqlite"
     with Register(db) as reg:

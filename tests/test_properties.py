@@ -1,5 +1,5 @@
-"""Property-based tests: generated cases (engine/audit/generate.py) must give rulings with every
-property engine/audit/properties.py checks, and the checks themselves must catch what they say.
+"""Property-based tests: generated cases (bridge_director/audit/generate.py) must give rulings with every
+property bridge_director/audit/properties.py checks, and the checks themselves must catch what they say.
 
 The generator is driven by Hypothesis through ``st.randoms``, so a failing case shrinks and the
 failure prints the case file. ``tools/sweep.py N`` runs the same checks over many more cases.
@@ -17,13 +17,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import api
-from engine.audit.generate import generate, generate_data, to_yaml
-from engine.audit.properties import Fault, claims, faults, rule_and_check
-from engine.case import from_data, load_case
-from engine.record import replace
-from engine.ruling import Line, render_json, render_text
-from engine.yamlpos import loads
+from bridge_director.session import api
+from bridge_director.audit.generate import generate, generate_data, to_yaml
+from bridge_director.audit.properties import Fault, claims, faults, rule_and_check
+from bridge_director.case.load import from_data, load_case
+from bridge_director.base.record import replace
+from bridge_director.ruling.build import Line
+from bridge_director.ruling.render import render_json, render_text
+from bridge_director.base.yamlpos import loads
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CASES = ROOT / "cases"

@@ -14,9 +14,9 @@ import sys
 
 import pytest
 
-from engine.prove import prove
-from engine.prove import situations as S
-from engine.prove.run import prove_chunk
+from bridge_director.prove import prove
+from bridge_director.prove import situations as S
+from bridge_director.prove.run import prove_chunk
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 FOUR = ("Pass", "1C", "X", "8C")
@@ -24,7 +24,7 @@ ENGINE_FAULTS = ("unsettled", "internal-error")
 
 
 def run_cli(*args: str, timeout: int = 600) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "engine.cli", *args], cwd=REPO_ROOT,
+    return subprocess.run([sys.executable, "-m", "bridge_director.cli.main", *args], cwd=REPO_ROOT,
                           capture_output=True, text=True, timeout=timeout)
 
 

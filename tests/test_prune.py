@@ -1,4 +1,4 @@
-"""engine.prune: the rules it leaves out for a round's facts are rules that could not fire on
+"""bridge_director.rulebook.prune: the rules it leaves out for a round's facts are rules that could not fire on
 them, and a ruling run on the smaller rulesets is the ruling run on the whole one."""
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from engine import api, inference
-from engine.audit.generate import generate_data
-from engine.case import from_data, load_case
-from engine.prune import Pruner
-from engine.ruling import render_json
+from bridge_director.session import api
+from bridge_director.infer import inference
+from bridge_director.audit.generate import generate_data
+from bridge_director.case.load import from_data, load_case
+from bridge_director.rulebook.prune import Pruner
+from bridge_director.ruling.render import render_json
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CASES = ROOT / "cases"
@@ -47,7 +48,7 @@ def test_every_rule_that_fires_is_among_those_the_values_allow(book):
 
 def test_a_pass_bid_above_seven_rule_needs_a_bid_above_seven(book):
     case = load_case(CASES / "ib-01-insufficient-1h-over-1nt.yaml")
-    from engine import facts as _facts
+    from bridge_director.infer import facts as _facts
     allowed = Pruner(book).possible(_facts.derive(case).facts)
     assert "bid-above-seven-pass-substituted" not in allowed
     assert "ib-recognised" in allowed

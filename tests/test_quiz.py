@@ -9,8 +9,9 @@ import sys
 
 import pytest
 
-from engine import api, quiz
-from engine.quiz.model import SEATS, Answer, grade_point, item_player
+from bridge_director.session import api
+from bridge_director import quiz
+from bridge_director.quiz.model import SEATS, Answer, grade_point, item_player
 
 from browser import page  # tests/browser.py (pytest puts tests/ on sys.path)
 
@@ -45,7 +46,7 @@ def run_trainee(answers: list[list[Answer]], bad_first: bool = False) -> str:
     """Run the quiz in a pseudo-terminal, typing ``answers`` (per case, per point)."""
     pexpect = pytest.importorskip("pexpect")
     env = dict(os.environ, NO_COLOR="1", TERM="dumb", COLUMNS="200")
-    child = pexpect.spawn(sys.executable, ["-m", "engine.cli", "quiz", BASIC], cwd=str(REPO), env=env,
+    child = pexpect.spawn(sys.executable, ["-m", "bridge_director.cli.main", "quiz", BASIC], cwd=str(REPO), env=env,
                           encoding="utf-8", timeout=120, dimensions=(50, 200))
     log = []
     child.logfile_read = type("L", (), {"write": lambda s, x: log.append(x), "flush": lambda s: None})()
@@ -156,7 +157,7 @@ def choose(p, ci, pi, code, who, cites):
 
 def test_exported_page_graded_in_headless_chromium(tmp_path):
     out = tmp_path / "quiz.html"
-    proc = subprocess.run([sys.executable, "-m", "engine.cli", "quiz", BASIC, "--export", "html", "-o", str(out)],
+    proc = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "quiz", BASIC, "--export", "html", "-o", str(out)],
                           cwd=REPO, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     html = out.read_text()
@@ -196,7 +197,7 @@ def test_exported_page_graded_in_headless_chromium(tmp_path):
 
 
 def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "engine.cli", *args], cwd=REPO, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "bridge_director.cli.main", *args], cwd=REPO, capture_output=True, text=True,
                           timeout=120)
 
 
@@ -239,7 +240,7 @@ def test_the_quiz_grid_gives_no_answer_away():
     text = qc.report.grid.as_text()
     assert "X (2)" in text and "Pass (5)" in text
     assert "cancelled" not in text and not qc.report.grid.notes
-    from engine.report import build
+    from bridge_director.paper import report as build
     shown = build.report(REPO / door, BOOK, with_svg=False).grid
     assert shown.rows[0][3].standing == "cancelled"
     assert shown.notes == ["South's X (event 2): out of rotation; cancelled (29B)"]   # the clause from Ruling.calls

@@ -1,4 +1,4 @@
-"""engine.reads: a judgement it calls certainly unread changes nothing when removed, and the
+"""bridge_director.infer.reads: a judgement it calls certainly unread changes nothing when removed, and the
 unused-judgement lines it leads to are the ones ruling again without each judgement gives."""
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from engine import api
-from engine.audit.generate import generate_data
-from engine.case import from_data, load_case
-from engine.reads import Reads
-from engine.record import replace
+from bridge_director.session import api
+from bridge_director.audit.generate import generate_data
+from bridge_director.case.load import from_data, load_case
+from bridge_director.infer.reads import Reads
+from bridge_director.base.record import replace
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CASES = ROOT / "cases"
@@ -65,7 +65,7 @@ def test_the_unused_lines_are_those_ruling_again_would_give(book):
             r = api.rule(case, book)
         except Exception:
             continue
-        from engine.ruling import unread_judgements
+        from bridge_director.ruling.build import unread_judgements
         _, result = api._rule_once(case, book)
         want = [u for u in unread_judgements(case, result) if api._same_without(case, book, u, r)]
         assert [(u.event, u.prop) for u in r.unused] == [(u.event, u.prop) for u in want], case.id

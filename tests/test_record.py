@@ -1,4 +1,4 @@
-"""engine.record: a record class behaves as the same class made with @dataclasses.dataclass."""
+"""bridge_director.base.record: a record class behaves as the same class made with @dataclasses.dataclass."""
 from __future__ import annotations
 
 import dataclasses
@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from engine import record as rec
+from bridge_director.base import record as rec
 
 
 def _pair(frozen: bool = False, slots: bool = False):
@@ -70,7 +70,7 @@ def test_a_record_is_what_a_dataclass_is(frozen, slots):
 
 
 def test_the_rulebook_records_pickle_and_compare():
-    from engine import api
+    from bridge_director.session import api
     book = api.rulebook()
     again = pickle.loads(pickle.dumps(book.rules, protocol=pickle.HIGHEST_PROTOCOL))
     assert again == book.rules and again is not book.rules

@@ -10,8 +10,9 @@ import sys
 
 import pytest
 
-from engine import api
-from engine.report import build, render
+from bridge_director.session import api
+from bridge_director.paper import report as build
+from bridge_director.report import render
 
 from browser import page  # tests/browser.py (pytest puts tests/ on sys.path)
 
@@ -21,7 +22,7 @@ BOOR = "cases/boor-01-bid-at-rhos-turn.yaml"
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "engine.cli", *args], cwd=REPO, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "bridge_director.cli.main", *args], cwd=REPO, capture_output=True,
                           timeout=300)
 
 
@@ -173,12 +174,12 @@ def test_a_finding_of_sides_at_fault_names_the_sides():
 
 
 def test_every_judgement_property_has_its_question_and_its_finding_words():
-    """One table (engine.judgements) gives each property of the case format its question and
+    """One table (bridge_director.case.judgements) gives each property of the case format its question and
     its finding words; a property added to the format without them fails here."""
-    from engine.case import JUDGEMENT_PROPS
-    from engine.judgements import PROPERTIES
-    from engine.questions import PROMPTS
-    from engine.report.words import LIST_WORDS, PROPERTY_WORDS
+    from bridge_director.case.shapes import JUDGEMENT_PROPS
+    from bridge_director.case.judgements import PROPERTIES
+    from bridge_director.ruling.questions import PROMPTS
+    from bridge_director.paper.words import LIST_WORDS, PROPERTY_WORDS
     assert list(JUDGEMENT_PROPS) == list(PROPERTIES) == list(PROMPTS)
     for name, p in PROPERTIES.items():
         listed = p.means.startswith("list")

@@ -7,9 +7,11 @@ import textwrap
 
 import pytest
 
-from engine import api, inference
-from engine.rulebook import CONTROL_ALIAS, CONTROL_TYPE, StratificationError, build
-from engine.yamlpos import InputError
+from bridge_director.session import api
+from bridge_director.infer import inference
+from bridge_director.rulebook.model import CONTROL_ALIAS, CONTROL_TYPE
+from bridge_director.rulebook.book import StratificationError, build
+from bridge_director.base.yamlpos import InputError
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 EDITION = "duplicate-2017"

@@ -18,10 +18,10 @@ import sys
 import pytest
 import yaml
 
-from engine import case as case_module
-from engine import rulebook
-from engine.case import from_data, load_case
-from engine.yamlpos import InputError, loads
+from bridge_director.case import load as case_module
+from bridge_director.rulebook import book as rulebook
+from bridge_director.case.load import from_data, load_case
+from bridge_director.base.yamlpos import InputError, loads
 
 REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 IB01 = REPO_ROOT / "cases" / "ib-01-insufficient-1h-over-1nt.yaml"
@@ -33,7 +33,7 @@ import atexit, runpy, sys
 out = sys.argv[1]
 atexit.register(lambda: open(out, "w").write("\\n".join(sorted(sys.modules))))
 sys.argv = ["director", *sys.argv[2:]]
-runpy.run_module("engine.cli", run_name="__main__")
+runpy.run_module("bridge_director.cli.main", run_name="__main__")
 """
 
 
@@ -50,13 +50,13 @@ def imported_by(tmp_path: pathlib.Path, *args: str) -> set[str]:
 
 FRONT_ENDS = ("pydantic", "pydantic_core", "starlette", "uvicorn", "jinja2", "rich", "prompt_toolkit", "babel",
               "segno", "weasyprint", "hypothesis", "dask", "distributed", "graphviz", "durable", "logging",
-              "traceback", "engine.case_schema", "engine.compose", "engine.pbn", "engine.web", "engine.interview",
-              "engine.report", "engine.quiz", "engine.deals")
+              "traceback", "bridge_director.case.schema", "bridge_director.session.draft", "bridge_director.bridge.pbn", "bridge_director.web", "bridge_director.interview",
+              "bridge_director.report", "bridge_director.quiz", "bridge_director.bridge.deals")
 
 
 def test_director_rule_loads_no_front_end_nor_pydantic(tmp_path):
     mods = imported_by(tmp_path, "rule", str(IB01))
-    assert {"engine.api", "engine.case", "engine.inference", "engine.ruling", "durable_rules_engine"} <= mods
+    assert {"bridge_director.session.api", "bridge_director.case.load", "bridge_director.infer.inference", "bridge_director.ruling.build", "durable_rules_engine"} <= mods
     assert sorted(m for m in mods if m.split(".")[0] in FRONT_ENDS or m in FRONT_ENDS) == []
 
 
@@ -70,7 +70,7 @@ def test_director_rule_loads_none_of_the_slow_imports(tmp_path):
 
 
 def test_director_schema_still_builds_the_pydantic_models(tmp_path):
-    assert "engine.case_schema" in imported_by(tmp_path, "schema")
+    assert "bridge_director.case.schema" in imported_by(tmp_path, "schema")
 
 
 def test_every_case_file_passes_the_plain_check(monkeypatch):
@@ -278,7 +278,7 @@ def test_a_same_size_edit_of_a_rule_file_invalidates_the_cache(book_dir):
 def test_the_yaml_reader_pattern_put_in_the_cache_matches_what_pyyaml_wrote():
     import re
 
-    from engine import yamlpos
+    from bridge_director.base import yamlpos
     assert yaml.reader.Reader.NON_PRINTABLE.pattern in (yamlpos._YAML_NON_PRINTABLE, yamlpos._YAML_NON_PRINTABLE_SAME)
     written = re.compile(yamlpos._YAML_NON_PRINTABLE, re.UNICODE)    # other flags: compiled anew
     assert written.pattern == yamlpos._YAML_NON_PRINTABLE
@@ -291,7 +291,7 @@ def test_the_yaml_reader_pattern_put_in_the_cache_matches_what_pyyaml_wrote():
 
 @pytest.mark.parametrize("columns", [None, "", "abc", "0", "-3", "75", "200"])
 def test_the_terminal_width_is_the_one_shutil_gives(monkeypatch, columns):
-    from engine.grid import terminal_columns
+    from bridge_director.ruling.grid import terminal_columns
     if columns is None:
         monkeypatch.delenv("COLUMNS", raising=False)
     else:
@@ -307,8 +307,9 @@ def test_the_standard_json_and_orjson_give_the_same_rulings(monkeypatch):
 
     import orjson
 
-    from engine import api, inference
-    from engine.ruling import render_json
+    from bridge_director.session import api
+    from bridge_director.infer import inference
+    from bridge_director.ruling.render import render_json
     book = api.rulebook()
     picked = [load_case(p) for i, p in enumerate(CASE_FILES) if i % 3 == 0]
 
@@ -331,7 +332,7 @@ def test_the_standard_json_and_orjson_give_the_same_rulings(monkeypatch):
 def test_a_process_switches_to_orjson_after_its_first_runs(monkeypatch):
     import json as std_json
 
-    from engine import inference
+    from bridge_director.infer import inference
     monkeypatch.setattr(inference, "_RUNS", [0])       # as a new process starts
     monkeypatch.setattr(inference, "_dumps", std_json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode)
     monkeypatch.setattr(inference, "_loads", std_json.loads)

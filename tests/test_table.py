@@ -1,12 +1,8 @@
-"""Tests for engine.table: seats, boards, calls and auction mechanics."""
+"""Tests for bridge_director.bridge.table: seats, boards, calls and auction mechanics."""
 
 import pytest
 
-from engine.table import (
-    DOUBLE, PASS, REDOUBLE, Board, Call, CallSyntaxError, Denomination, Seat,
-    auction_is_over, double_admissible, is_sufficient, last_bid,
-    lowest_sufficient, redouble_admissible, relation, seat_after,
-)
+from bridge_director.bridge.table import DOUBLE, PASS, REDOUBLE, Board, Call, CallSyntaxError, Denomination, Seat, auction_is_over, double_admissible, is_sufficient, last_bid, lowest_sufficient, redouble_admissible, relation, seat_after
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
@@ -482,7 +478,7 @@ def test_admissibility_accepts_text():
 
 
 def test_a_passed_out_auction_has_no_contract_even_with_bids_after_it():
-    from engine.table import final_contract
+    from bridge_director.bridge.table import final_contract
     calls = [("N", "Pass"), ("E", "Pass"), ("S", "Pass"), ("W", "Pass"), ("N", "1D"), ("E", "2C")]
     assert final_contract(calls) is None
     assert final_contract([("N", "1D"), ("E", "Pass"), ("S", "Pass"), ("W", "Pass"), ("N", "2C")])[0] == "1D"

@@ -1,8 +1,8 @@
 """'Tell the players now' reads top to bottom: what is decided first, then who now chooses."""
-from engine import api
-from engine.case import from_data
-from engine.grid import tell_the_table
-from engine.yamlpos import loads
+from bridge_director.session import api
+from bridge_director.case.load import from_data
+from bridge_director.ruling.grid import tell_the_table
+from bridge_director.base.yamlpos import loads
 
 CASE = """\
 case: tell-order

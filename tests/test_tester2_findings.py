@@ -7,10 +7,11 @@ import pathlib
 
 import pytest
 
-from engine import api
-from engine.case import JUDGEMENT_PROPS, load_case
-from engine.grid import auction, tell_the_table
-from engine.questions import PROMPTS, questions
+from bridge_director.session import api
+from bridge_director.case.shapes import JUDGEMENT_PROPS
+from bridge_director.case.load import load_case
+from bridge_director.ruling.grid import auction, tell_the_table
+from bridge_director.ruling.questions import PROMPTS, questions
 
 CASES = pathlib.Path(__file__).resolve().parent.parent / "cases"
 
@@ -114,7 +115,7 @@ def test_settled_lines_are_not_read_out_again_and_required_repeat_not_asked():
 # F7 (t18): a 16B1(a) infraction is traced to the call, not to the hesitation before it
 
 def test_infraction_is_traced_to_the_call_it_names():
-    from engine.ruling import _irregular_event
+    from bridge_director.ruling.render import _irregular_event
     r = ruled("law16b-1a-hesitation-suggested-call")
     ln = next(ln for ln in r.lines if ln.code == "irregularity" and ln.cite == "16B1(a)")
     assert _irregular_event(ln).event == 8
@@ -124,7 +125,7 @@ def test_infraction_is_traced_to_the_call_it_names():
 # later refusal to accept it
 
 def test_report_reason_for_an_irregularity_is_the_call_itself():
-    from engine.report.words import sentence
+    from bridge_director.paper.words import sentence
     r = ruled("law37-b2-tell-the-table-names-the-bar")
     ln = next(ln for ln in r.lines if ln.code == "irregularity" and ln.cite == "17C")
     s = sentence(r.case, ln)

@@ -6,9 +6,9 @@ import pathlib
 
 import pytest
 
-from engine import api
-from engine.case import load_case
-from engine.grid import tell_the_table
+from bridge_director.session import api
+from bridge_director.case.load import load_case
+from bridge_director.ruling.grid import tell_the_table
 
 CASES = pathlib.Path(__file__).resolve().parent.parent / "cases"
 
@@ -52,7 +52,7 @@ def test_options_head_only_for_a_players_choice(name, head):
     ("law21-b1a-last-pass-changed-earlier-passes-too-late", 3, "S"),
 ])
 def test_each_question_lists_only_its_own_lines(name, event, seat):
-    from engine.questions import questions
+    from bridge_director.ruling.questions import questions
     qs = [q for q in questions(ruled(name)) if q["kind"] == "judgement" and q["about"].get("event") == event]
     assert len(qs) == 1, qs
     assert qs[0]["lines"] and all(t.startswith(f"Decide whether {seat}'s ") for t in qs[0]["lines"]), qs[0]["lines"]

@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from engine import api
-from engine.case import load_case
-from engine.questions import questions
+from bridge_director.session import api
+from bridge_director.case.load import load_case
+from bridge_director.ruling.questions import questions
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CASES = ROOT / "cases"
@@ -31,7 +31,7 @@ def test_question_names_the_exposed_cards_plainly(lang, words):
 # T4-4: the rubber code's title in Portuguese: "Leis do Bridge de Contrato"
 
 def test_rubber_title_in_portuguese():
-    out = subprocess.run([sys.executable, "-m", "engine.cli", "rule", "--lang", "pt",
+    out = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "rule", "--lang", "pt",
                           str(CASES / "rubber-1981" / "rb-30-partner-doubles-at-the-turn-after-pass-out-of-turn.yaml")],
                          capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stderr
@@ -43,7 +43,7 @@ def test_rubber_title_in_portuguese():
 # plainly: not "Something happened", not the case format's "(about CALL, when given)"
 
 def test_report_words_for_ruled_and_question(tmp_path):
-    from engine.report.words import event_words
+    from bridge_director.paper.words import event_words
     p = tmp_path / "q.yaml"
     p.write_text("case: q\ntitle: t\nboard: 1\nevents:\n  - {seat: N, call: 1NT}\n  - {director: called}\n"
                  "  - {director: ruled}\n  - {happened: question, by: E, call: 1NT}\n  - {happened: question, by: W}\n")

@@ -11,7 +11,7 @@ REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "engine.cli", *args], cwd=REPO_ROOT, input=stdin,
+    return subprocess.run([sys.executable, "-m", "bridge_director.cli.main", *args], cwd=REPO_ROOT, input=stdin,
                           capture_output=True, text=True, timeout=300)
 
 
@@ -73,7 +73,7 @@ def _quiz_child():
 
     def default_sigint():   # a director's terminal delivers Ctrl-C; a background test run may ignore it
         signal.signal(signal.SIGINT, signal.SIG_DFL)
-    child = pexpect.spawn(sys.executable, ["-m", "engine.cli", "quiz", "tests/fixtures/quiz/basic"],
+    child = pexpect.spawn(sys.executable, ["-m", "bridge_director.cli.main", "quiz", "tests/fixtures/quiz/basic"],
                           cwd=str(REPO_ROOT), env=env, encoding="utf-8", timeout=120, dimensions=(50, 200),
                           preexec_fn=default_sigint)
     log = []
@@ -112,7 +112,7 @@ def _ask_child(*args: str, cwd=REPO_ROOT):
     import pexpect
     env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", COLUMNS="110", LINES="40",
                PYTHONPATH=str(REPO_ROOT))
-    return pexpect.spawn(sys.executable, ["-m", "engine.cli", "ask", *args], cwd=str(cwd), env=env,
+    return pexpect.spawn(sys.executable, ["-m", "bridge_director.cli.main", "ask", *args], cwd=str(cwd), env=env,
                          encoding="utf-8", dimensions=(40, 110), timeout=60)
 
 
@@ -234,7 +234,7 @@ def test_ask_does_not_send_the_director_to_director_ask(tmp_path):
 
 def test_serve_banner_on_loopback_prints_no_qr_and_says_how_phones_connect(tmp_path):
     import io
-    from engine.web import serve
+    from bridge_director.web import serve
     out = io.StringIO()
     serve.banner("127.0.0.1", 8765, tmp_path, out=out)
     text = out.getvalue()
@@ -245,7 +245,7 @@ def test_serve_banner_on_loopback_prints_no_qr_and_says_how_phones_connect(tmp_p
 
 def test_serve_banner_on_all_interfaces_encodes_the_lan_address(tmp_path, monkeypatch):
     import io
-    from engine.web import serve
+    from bridge_director.web import serve
     monkeypatch.setattr(serve, "lan_addresses", lambda: ["192.168.1.20"])
     out = io.StringIO()
     serve.banner("0.0.0.0", 8765, tmp_path, out=out)
@@ -257,7 +257,7 @@ def test_serve_banner_on_all_interfaces_encodes_the_lan_address(tmp_path, monkey
 
 def test_lan_addresses_are_never_loopback():
     import ipaddress
-    from engine.web import serve
+    from bridge_director.web import serve
     assert all(not ipaddress.ip_address(ip).is_loopback for ip in serve.lan_addresses())
 
 

@@ -1,4 +1,4 @@
-"""The web page (engine/web/) through its HTTP interface: the flows a director taps, and the
+"""The web page (bridge_director/web/) through its HTTP interface: the flows a director taps, and the
 requests the page never makes (bad calls, huge board numbers, 1 MB fields, damaged state,
 malformed uploads, paths), each of which must get a clear message and a 4xx, never a 500.
 
@@ -17,9 +17,9 @@ import pytest
 warnings.filterwarnings("ignore", message=".*httpx.*", category=DeprecationWarning)
 starlette_testclient = pytest.importorskip("starlette.testclient")
 
-from engine.case import load_case  # noqa: E402
-from engine.web.app import create_app  # noqa: E402
-from engine.web.state import MAX_TOKEN, State, decode  # noqa: E402
+from bridge_director.case.load import load_case  # noqa: E402
+from bridge_director.web.app import create_app  # noqa: E402
+from bridge_director.web.state import MAX_TOKEN, State, decode  # noqa: E402
 
 
 class Phone:

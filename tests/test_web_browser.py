@@ -36,7 +36,7 @@ def server(tmp_path_factory):
     """The page served by uvicorn on a free loopback port, in a thread; yields its URL."""
     import uvicorn
 
-    from engine.web.app import create_app
+    from bridge_director.web.app import create_app
     folder = tmp_path_factory.mktemp("session")
     port = _free_port()
     config = uvicorn.Config(create_app(folder), host="127.0.0.1", port=port, log_level="warning",

@@ -34,10 +34,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import api, facts  # noqa: E402
-from engine.case import from_data, load_case  # noqa: E402
-from engine.paths import rules_dir  # noqa: E402
-from engine.rulebook import build, rule_files  # noqa: E402
+from bridge_director.session import api
+from bridge_director.infer import facts  # noqa: E402
+from bridge_director.case.load import from_data, load_case  # noqa: E402
+from bridge_director.base.paths import rules_dir  # noqa: E402
+from bridge_director.rulebook.book import build, rule_files  # noqa: E402
 
 IB01 = ROOT / "cases" / "ib-01-insufficient-1h-over-1nt.yaml"
 WORST = ROOT / "tests" / "fixtures" / "speed" / "worst-15-calls-doubles-out-of-rotation-9c.yaml"
@@ -175,8 +176,8 @@ def peak_mb():
 MEASURE_ONE = PEAK + r"""
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
-from engine import api
-from engine.case import load_case
+from bridge_director.session import api
+from bridge_director.case.load import load_case
 book = api.rulebook()
 api.rule(load_case(sys.argv[1] + "/cases/ib-01-insufficient-1h-over-1nt.yaml"), book)
 base = peak_mb()
@@ -220,8 +221,8 @@ def measure_case(path: Path) -> dict:
 RSS_LOOP = r"""
 import resource, sys, pathlib
 sys.path.insert(0, sys.argv[1])
-from engine import api
-from engine.case import load_case
+from bridge_director.session import api
+from bridge_director.case.load import load_case
 book = api.rulebook()
 cases = [load_case(p) for p in sorted(pathlib.Path(sys.argv[1], "cases").glob("*.yaml"))
          if p.name.startswith(("ib-", "law27-"))]
@@ -244,7 +245,7 @@ def main() -> int:
     print(f"{'':2}{'measure':<46} {'figure':<44} {'target':<18}")
 
     # 1. cold start
-    director = [sys.executable, "-m", "engine.cli", "rule", str(IB01)]
+    director = [sys.executable, "-m", "bridge_director.cli.main", "rule", str(IB01)]
     subprocess.run(director, check=True, stdout=subprocess.DEVNULL, cwd=ROOT, env=COLD_ENV)   # warm caches
     bare = timed_runs([sys.executable, "-c", "pass"], reps)
     cold = timed_runs(director, reps)
@@ -334,11 +335,11 @@ def main() -> int:
         huge = Path(tmp) / "fifty.yaml"
         huge.write_text(rowtext * (50_000_000 // len(rowtext)))
         m = measure_case(huge)
-        c = measure_command([sys.executable, "-m", "engine.cli", "rule", str(huge)])
+        c = measure_command([sys.executable, "-m", "bridge_director.cli.main", "rule", str(huge)])
         row("input: a 50 MB file, refused", f"{m['s'] * 1e3:.1f} ms in process, {c['s']:.2f} s and "
             f"{c['mb']:.0f} MB peak as a command (exit {c['rc']})", "< 1 s, < 100 MB",
             c["s"] < 1 and c["mb"] < 100 and c["rc"] == 2)
-        c = measure_command([sys.executable, "-m", "engine.cli", "rule", "-"], stdin=huge)
+        c = measure_command([sys.executable, "-m", "bridge_director.cli.main", "rule", "-"], stdin=huge)
         row("input: a 50 MB case on standard input, refused", f"{c['s']:.2f} s, {c['mb']:.0f} MB peak (exit {c['rc']})",
             "< 1 s, < 100 MB", c["s"] < 1 and c["mb"] < 100 and c["rc"] == 2)
 
@@ -351,7 +352,7 @@ def main() -> int:
         marks[-1] - marks[0] < 2)
 
     # 7. prove
-    from engine.prove import prove
+    from bridge_director.prove import prove
     rep = prove(3, ("Pass", "1C", "X", "8C"), rotation_only=False, depth=2, jobs=1)
     row("prove: K=3, Pass 1C X 8C, every seat order", f"{rep.tally.situations:,} situations, {rep.rate:,.0f}/s (1 process)")
 

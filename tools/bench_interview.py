@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))   # the scenarios are test data
 
 from interview_scenarios import SCENARIOS  # noqa: E402
-from engine.interview.terminal import Interview, Quit, Terminal  # noqa: E402
+from bridge_director.interview.terminal import Interview, Quit, Terminal  # noqa: E402
 
 
 class _Scripted(Terminal):

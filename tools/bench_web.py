@@ -63,7 +63,7 @@ def _free_port() -> int:
 
 
 def _start_server(port: int, folder: str) -> subprocess.Popen:
-    code = ("import sys, uvicorn; from engine.web.app import create_app; from engine import api; api.rulebook(); "
+    code = ("import sys, uvicorn; from bridge_director.web.app import create_app; from bridge_director.session import api; api.rulebook(); "
             f"uvicorn.run(create_app({folder!r}), host='127.0.0.1', port={port}, log_level='warning', "
             "access_log=False, limit_concurrency=500)")
     return subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)))

@@ -40,7 +40,7 @@ SDIST_NAME = "durable_rules-2.0.28.tar.gz"
 SDIST_REQ = "durable-rules==2.0.28"
 SDIST_SHA256 = "053b26f5e48d312d4fa27995243f954671be6eece477f150c059c364eb4d7d61"
 UPSTREAM_VERSION = "2.0.28"
-# Bump FIX_LEVEL whenever the patch below changes; engine/enginecheck.py requires
+# Bump FIX_LEVEL whenever the patch below changes; bridge_director/infer/enginecheck.py requires
 # at least this level (keep the two in step).
 FIX_LEVEL = 7
 FIXED_VERSION = f"{UPSTREAM_VERSION}+bridgedirector.{FIX_LEVEL}"

@@ -1,4 +1,4 @@
-"""Compile the interface catalogues (engine/i18n/locale/*/LC_MESSAGES/director.po) to .mo
+"""Compile the interface catalogues (bridge_director/ruling/i18n/locale/*/LC_MESSAGES/director.po) to .mo
 with Babel. Run after editing a .po; tests/test_i18n.py checks every .mo is current.
 
     python tools/compile_locales.py
@@ -12,7 +12,7 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-LOCALES = Path(__file__).resolve().parent.parent / "engine" / "i18n" / "locale"
+LOCALES = Path(__file__).resolve().parent.parent / "bridge_director" / "ruling" / "i18n" / "locale"
 
 
 def compiled(po: Path) -> bytes:

@@ -43,8 +43,8 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.pbn import RANKS, SEATS, SUITS, Card, Deal, Hand  # noqa: E402
-from engine.table import Board  # noqa: E402
+from bridge_director.bridge.pbn import RANKS, SEATS, SUITS, Card, Deal, Hand  # noqa: E402
+from bridge_director.bridge.table import Board  # noqa: E402
 
 OUT = ROOT / "tests" / "fixtures" / "deals"
 PACK = [Card(s, r) for s in SUITS for r in RANKS]

@@ -2,10 +2,10 @@
 
     python tools/sweep.py N [--start S] [--jobs J] [--show K] [--hashseed-check M] [--write DIR] [--seeds]
 
-Case i is drawn from ``random.Random(S + i)`` (engine/audit/generate.py), so a fault is
+Case i is drawn from ``random.Random(S + i)`` (bridge_director/audit/generate.py), so a fault is
 replayed by its seed. For every case: bad input the generator should never write
 (``bad-input``), an engine that does not settle (``no-settle``) and every fault
-engine/audit/properties.py finds. Printed: the number of cases, the faults by kind (and by
+bridge_director/audit/properties.py finds. Printed: the number of cases, the faults by kind (and by
 rule), and for each kind the smallest case that shows it (as a case file). With
 ``--hashseed-check M`` the first M cases are also ruled in two child processes with
 PYTHONHASHSEED 1 and 2 and their JSON rulings compared (``nondeterministic``). With
@@ -29,12 +29,12 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import api                                    # noqa: E402
-from engine.audit.generate import generate                # noqa: E402
-from engine.audit.properties import Fault, rule_and_check  # noqa: E402
-from engine.case import from_data                         # noqa: E402
-from engine.ruling import render_json                     # noqa: E402
-from engine.yamlpos import InputError, loads              # noqa: E402
+from bridge_director.session import api  # noqa: E402
+from bridge_director.audit.generate import generate  # noqa: E402
+from bridge_director.audit.properties import Fault, rule_and_check  # noqa: E402
+from bridge_director.case.load import from_data  # noqa: E402
+from bridge_director.ruling.render import render_json  # noqa: E402
+from bridge_director.base.yamlpos import InputError, loads  # noqa: E402
 
 
 def check_one(seed: int, book) -> tuple[str, list[Fault]]:

@@ -1,0 +1,305 @@
+"""The properties every ruling must have, as checks: ``faults(case, ruling) -> list[Fault]``.
+
+Used by tests/test_properties.py (generated cases), tools/sweep.py (a large run) and
+``director prove``. No law lives here: each check compares the ruling's own lines with each
+other, with the calls' final standing (``Ruling.calls``) and with the labels of the 2017 Laws.
+
+The kinds of fault (``Fault.kind``):
+
+- ``unanswered``: an irregularity line that no ruling, option, branch, judgement-needed or
+  not-covered line about the same event follows.
+- ``standing``: a line outside any option or branch says a call is cancelled (or that every
+  call after it is), stands, is withdrawn or has a pass in its place, and the call's final
+  standing says otherwise.
+- ``contradiction``: two lines outside any option or branch say opposite things about the
+  same call or player: accepted and not accepted; the player barred for the rest of the
+  auction and free to make any call; no lead restriction and a lead restriction for the same
+  withdrawn call; the auction ended and not ended.
+- ``label``: a line cites something that is not a labelled part of the 2017 Laws.
+- ``duplicate``: two lines with the same words about the same calls (the ruling shows one).
+
+Settling (``no-settle``: the engine gave up, exit 3) and determinism under two hash seeds are
+properties of a run, not of a ruling: :func:`rule_and_check` reports the first, the sweep and
+the tests check the second.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bridge_director.audit.labels import is_label
+
+#: codes whose line makes a player pass for the rest of the auction, and who is barred
+BARRED_REST = {"partner-must-pass-rest": "who", "offenders-must-pass-rest": "side"}
+#: codes whose line leaves a player free to make any legal call
+FREE = ("offender-may-call", "partner-may-call")
+ANSWER_SECTIONS = ("ruling", "options", "branches", "judgements", "not-covered")
+
+# a call a template names: "{x.seat}'s {x.call}", "{x.call}" or "{p.seat}'s pass"
+_SUBJ = r"(?:\{(?P<s>\w+)\.seat\}'s (?:pass|\{(?P<c>\w+)\.call\})|\{(?P<b>\w+)\.call\})"
+CLAIMS = (
+    ("cancelled", re.compile(_SUBJ + r"(?P<sweep> and every (?P<what>call|pass) after it)? (?:is|are) cancelled")),
+    # "X stands only if LHO accepts it" (25A4/25B) states a condition, not that X stands
+    ("stands", re.compile(_SUBJ + r"(?:,[^.;:]*?)? stands?\b(?! only if)")),
+    ("withdrawn", re.compile(_SUBJ + r" is withdrawn")),
+    ("accepted", re.compile(r"accepts " + _SUBJ)),
+    ("accepted", re.compile(r"called over " + _SUBJ + r" and so accepted it")),
+    ("replaced-by-pass", re.compile(r"[Aa] pass takes the place of " + _SUBJ)),
+)
+#: what each claim allows the call's final standing to be
+ALLOWED = {
+    "cancelled": {"cancelled", "replaced-by-pass"},
+    "stands": {"stands"},
+    "withdrawn": {"withdrawn", "cancelled", "superseded"},
+    "replaced-by-pass": {"replaced-by-pass"},
+    # an accepted call stands; its maker may still change it afterwards as Law 25 allows
+    # (25A1 until partner calls, LHO then withdrawing his call, 25A6; 25B1 a change LHO
+    # accepts), so "withdrawn" or "superseded" also agree with an acceptance, provided the
+    # replacement came after the acceptance (see _changed_after_acceptance)
+    "accepted": {"stands"},
+}
+#: claims that, about one call, say it stands (for "stands and cancelled")
+STANDS_CLAIMS = ("stands", "accepted")
+_PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One broken property: its ``kind`` (see the module docstring) and what was seen."""
+
+    kind: str
+    detail: str
+    rules: tuple[str, ...] = ()      # the ids of the rules whose lines show it
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.detail}"
+
+
+def _unconditional(ruling) -> list:
+    return [ln for ln in ruling.lines if not ln.option and not ln.branch]
+
+
+def claims(line) -> list[tuple[str, int, bool]]:
+    """What a line says about the standing of calls: (claim, event, sweep) triples, where
+    ``claim`` is a key of :data:`ALLOWED` and ``sweep`` marks "and every call after it"
+    (``"call"``) or "and every pass after it" (``"pass"``, 17D3: the passes only), else False."""
+    out = []
+    for claim, pattern in CLAIMS:
+        for m in pattern.finditer(line.template):
+            alias = m.group("c") or m.group("b") or m.group("s")
+            n = line.refs.get(alias)
+            if n is not None:
+                # "every pass after it" (17D3) sweeps the passes only; "every call" all calls
+                sweep = {"call": "call", "pass": "pass"}.get(m.groupdict().get("what") or "", False)
+                if (claim, n, sweep) not in out:
+                    out.append((claim, n, sweep))
+    return out
+
+
+def _changed_after_acceptance(case, n: int) -> bool:
+    """The maker of call event ``n`` replaced it (Law 25) after its LHO had called or said
+    whether they accept it: the acceptance held until then, so the call's later standing
+    ``withdrawn``/``superseded`` does not contradict it. A replacement made before the LHO
+    acted is not covered: the LHO then acted over the replacement, not over this call."""
+    ev = case.events[n - 1]
+    if ev.seat is None or ev.call is None:
+        return False
+    lho = ev.seat.lho
+    acted = False
+    for e in case.events[n:]:
+        if e.seat == lho and e.kind in ("call", "accepts"):
+            acted = True
+        elif e.kind == "replaces" and e.seat == ev.seat and e.replaces == ev.call:
+            return acted
+    return False
+
+
+def _closing_run(case, standing, n: int) -> set[int]:
+    """The passes a 17D3 sweep from pass event ``n`` covers: ``n`` and the passes after it
+    that, with those before it, made up the three passes after the last call (leaving out
+    calls already cancelled, and counting a replacement in the place of the call it
+    replaced). Law 17D3 cancels "all subsequent passes" of that run; once the auction has
+    gone back to the player who missed their turn, it "proceeds normally", and the passes made
+    from then on are new calls that stand."""
+    events = [e for e in case.events if e.kind in ("call", "replaces")]
+    idx = next((i for i, e in enumerate(events) if e.number == n and e.kind == "call"), None)
+    if idx is None:
+        return {n}
+    seq: list = []               # the calls before n that stand, replacements in place
+    at: dict[int, int] = {}      # event number -> its place in seq
+    made: list = []              # (event number, seat, call as made), in file order
+    for e in events[:idx]:
+        gone = standing.get(e.number) is not None and standing[e.number].standing == "cancelled"
+        if e.kind == "call":
+            if not gone:
+                at[e.number] = len(seq)
+                seq.append(e.call)
+        else:
+            orig = next((m for m, seat, call in reversed(made) if seat == e.seat and call == e.replaces), None)
+            if orig in at and not gone:
+                at[e.number] = at[orig]
+                seq[at[orig]] = e.call
+        made.append((e.number, e.seat, e.call))
+    before = 0
+    for call in reversed(seq):
+        if not call.is_pass:
+            break
+        before += 1
+    run = set()
+    for e in events[idx:]:
+        if e.kind != "call" or not e.call.is_pass or before >= 3:
+            break
+        run.add(e.number)
+        before += 1
+    return run
+
+
+def _standing_faults(case, ruling) -> list[Fault]:
+    standing = {c.event: c for c in ruling.calls}
+    order = [c.event for c in ruling.calls]
+    directors = [e.number for e in case.events if e.kind == "director"]
+    out = []
+    for ln in _unconditional(ruling):
+        said = claims(ln)
+        accepted = {n for claim, n, _ in said if claim == "accepted"}
+        for claim, n, sweep in said:
+            c = standing.get(n)
+            if c is None:
+                continue
+            # an acceptance line's "X stands" is the acceptance itself (25B1: "the second
+            # call stands"): it held until the maker changed the call again
+            late_change = claim in ("accepted", "stands") and n in accepted \
+                and c.standing in ("withdrawn", "superseded") and _changed_after_acceptance(case, n)
+            if c.standing not in ALLOWED[claim] and not late_change:
+                out.append(Fault("standing", f"{ln.cite} {ln.rule}: {ln.text!r} but event {n} ({c.seat} {c.call}) "
+                                             f"{c.standing}", (ln.rule,)))
+            if sweep:
+                # the calls after it, up to the director's first coming (the ruling); for
+                # 17D3's passes, those of the closing run only (see _closing_run)
+                stop = next((d for d in directors if d > n), None)
+                run = _closing_run(case, standing, n) if sweep == "pass" else None
+                for m in order[order.index(n) + 1:]:
+                    if stop is not None and m > stop:
+                        break
+                    if run is not None and m not in run:
+                        continue
+                    if standing[m].standing == "stands":
+                        out.append(Fault("standing", f"{ln.cite} {ln.rule}: {ln.text!r} but event {m} "
+                                                     f"({standing[m].seat} {standing[m].call}) stands", (ln.rule,)))
+    return out
+
+
+def called(line) -> set[int]:
+    """The events of the calls the line's text names as calls (``{alias.call}``)."""
+    return {line.refs[a] for a in re.findall(r"\{(\w+)\.call\}", line.template) if a in line.refs}
+
+
+def _subjects(line) -> set[int]:
+    """The events a line speaks of as its subject: the calls it names (``{alias.call}``), else
+    the events of the aliases it names, leaving out one named only for who declares
+    (``{alias.declarer}`` / ``{alias.dummy}``: the call that ended the auction is then the
+    moment of the line, not what it is about)."""
+    named = called(line)
+    if named:
+        return named
+    fields: dict[str, set[str]] = {}
+    for alias, fld in re.findall(r"\{(\w+)\.([\w-]+)\}", line.template):
+        fields.setdefault(alias, set()).add(fld)
+    return {n for a, n in line.refs.items() if not fields.get(a, set()) <= {"declarer", "dummy"}}
+
+
+def _about(line) -> set[int]:
+    return set(line.about) or {e.event for e in line.events if e.event}
+
+
+def _unanswered(ruling) -> list[Fault]:
+    out = []
+    answers = [ln for ln in ruling.lines if ln.section in ANSWER_SECTIONS]
+    for irr in (ln for ln in ruling.lines if ln.code == "irregularity"):
+        target = set(irr.about) or {e.event for e in irr.events if e.event}
+        if not any(target & ({e.event for e in ln.events if e.event} | set(ln.about)) for ln in answers):
+            out.append(Fault("unanswered", f"{irr.cite} {irr.rule}: {irr.text!r} (events {sorted(target)})",
+                             (irr.rule,)))
+    return out
+
+
+def _barred(ln) -> set[str]:
+    how = BARRED_REST.get(ln.code)
+    if how is None or ln.who not in _PARTNER:
+        return set()
+    return {ln.who, _PARTNER[ln.who]} if how == "side" else {ln.who}
+
+
+def _contradictions(ruling) -> list[Fault]:
+    lines = _unconditional(ruling)
+    out = []
+
+    def pair(kind_a, kind_b, same, what):
+        for a in (ln for ln in lines if ln.code in kind_a):
+            for b in (ln for ln in lines if ln.code in kind_b):
+                if a is not b and same(a, b):
+                    out.append(Fault("contradiction", f"{what}: {a.cite} {a.rule} {a.text!r} / {b.cite} {b.rule} "
+                                                      f"{b.text!r}", (a.rule, b.rule)))
+
+    def same_call(a, b):
+        return bool((called(a) or set(a.about)) & (called(b) or set(b.about)))
+    pair(("call-accepted",), ("call-not-accepted",), same_call, "accepted and not accepted")
+    pair(("no-lead-restriction",), ("lead-restriction-possible",), lambda a, b: bool(_subjects(a) & _subjects(b)),
+         "no lead restriction and a lead restriction")
+    pair(("auction-ended",), ("auction-not-ended",), lambda a, b: bool(_about(a) & _about(b)), "ended and not ended")
+    # a "may make any legal call" line for a player already barred agrees with the bar when
+    # a line of the ruling says the bar still holds (pass being then the only legal call, and
+    # Law 37 dealing with any other): the two are reconciled, as the Laws read together are
+    held = {(ln.who, ln.option) for ln in ruling.lines if ln.code == "still-bound-to-pass"}
+    pair(tuple(BARRED_REST), FREE, lambda a, b: b.who in _barred(a) and max(b.about or [0]) >= min(a.about or [0])
+         and (b.who, b.option) not in held and (b.who, "") not in held,
+         "barred for the rest of the auction and free to call")
+    # one call both standing and cancelled, by the lines' own words
+    said: dict[int, dict[str, object]] = {}
+    for ln in lines:
+        for claim, n, _ in claims(ln):
+            said.setdefault(n, {}).setdefault(claim, ln)
+    for n, by in said.items():
+        stands = next((by[k] for k in STANDS_CLAIMS if k in by), None)
+        if stands is not None and ("cancelled" in by or "replaced-by-pass" in by):
+            a, b = stands, by.get("cancelled") or by["replaced-by-pass"]
+            out.append(Fault("contradiction", f"stands and cancelled: event {n}: {a.cite} {a.rule} {a.text!r} / "
+                                              f"{b.cite} {b.rule} {b.text!r}", (a.rule, b.rule)))
+    return out
+
+
+def _labels(ruling) -> list[Fault]:
+    return [Fault("label", f"{ln.rule}: cite {ln.cite!r} is not a labelled part of the 2017 Laws", (ln.rule,))
+            for ln in ruling.lines if not is_label(ln.cite)]
+
+
+def _duplicates(ruling) -> list[Fault]:
+    seen, out = set(), []
+    for ln in ruling.lines:
+        key = (ln.code, ln.cite, ln.who, ln.option, ln.branch, ln.text, tuple(sorted(set(ln.about))))
+        if key in seen:
+            out.append(Fault("duplicate", f"{ln.cite} {ln.text!r}", (ln.rule,)))
+        seen.add(key)
+    return out
+
+
+def faults(case, ruling) -> list[Fault]:
+    """Every broken property of ``ruling`` (a :class:`bridge_director.ruling.build.Ruling` for ``case``).
+
+    Returns:
+        The faults found, in a stable order (empty when the ruling has every property).
+    """
+    return (_unanswered(ruling) + _standing_faults(case, ruling) + _contradictions(ruling)
+            + _labels(ruling) + _duplicates(ruling))
+
+
+def rule_and_check(case, book=None) -> tuple[object | None, list[Fault]]:
+    """Rule on ``case`` and check the ruling: (ruling or None, faults). An engine that does
+    not settle gives ``(None, [Fault('no-settle', ...)])``; other errors propagate."""
+    from bridge_director.session import api
+    from bridge_director.infer.inference import EngineError
+    try:
+        ruling = api.rule(case, book)
+    except EngineError as e:
+        return None, [Fault("no-settle" if "settle" in str(e) else "engine-error", str(e))]
+    return ruling, faults(case, ruling)

@@ -1,0 +1,254 @@
+"""YAML loading that remembers where every value came from.
+
+PyYAML's safe loader is used as is; this module only wraps the mappings and sequences it
+builds so that callers can point a user at ``file:line:column`` for any value.
+
+Public API
+----------
+``load(path) -> (data, Source)``
+    Parse a YAML file. ``data`` is built from :class:`PosDict` / :class:`PosList` / scalars.
+``InputError``
+    The one error type for bad input files: carries file, line, column, the field and a
+    message saying what was expected and what was found.
+``position(container, key) -> (line, column)``
+    1-based position of ``container[key]`` (or of the container itself if unknown).
+"""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from bridge_director.base.record import record
+
+#: PyYAML's pure-Python reader (``yaml.reader.Reader``) compiles, when ``yaml`` is imported, a
+#: negated character class over every code point but the printable ones. Python's ``re`` spends
+#: more than half of PyYAML's whole import (about a tenth of a cold ``director rule``) filling a
+#: 64K-entry table for it, for a reader that the C loader (libyaml, used here) never runs.
+#: The same set of characters written as the (small) complement compiles at once; it is put in
+#: ``re``'s own cache under the reader's pattern text just before ``yaml`` is first imported,
+#: so the reader gets an equivalent pattern (tests/test_startup.py checks every code point).
+#: Should a Python keep its cache otherwise, the entry is simply never read.
+_YAML_NON_PRINTABLE = "[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]"
+_YAML_NON_PRINTABLE_SAME = "[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uD800-\uDFFF\uFFFE\uFFFF]"
+
+
+def _import_yaml():
+    """``import yaml``, with the reader's pattern compiled the cheap way when it is the first import."""
+    if "yaml" not in sys.modules:
+        cache = getattr(re, "_cache", None)
+        if isinstance(cache, dict):
+            cache.setdefault((str, _YAML_NON_PRINTABLE, 0), re.compile(_YAML_NON_PRINTABLE_SAME))
+    import yaml as module
+    return module
+
+
+yaml = _import_yaml()
+
+
+class InputError(Exception):
+    """A malformed case or rule file.
+
+    Attributes:
+        file: path of the file as given (str).
+        line, column: 1-based position of the offending value (0 if unknown).
+        field: dotted name of the field at fault (may be empty).
+        message: what was expected and what was found.
+
+    ``str(err)`` is the one line shown to the user: ``file:line:col: field: message``.
+    """
+
+    def __init__(self, file: str, line: int, column: int, field: str, message: str):
+        self.file, self.line, self.column, self.field, self.message = file, line, column, field, message
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else f"{self.file}"
+        what = f"{self.field}: " if self.field else ""
+        return f"{where}: {what}{self.message}"
+
+
+class PosDict(dict):
+    """A dict that also knows the position of itself (``pos``) and of each key's value (``kpos``)."""
+
+    pos: tuple[int, int] = (0, 0)
+    kpos: dict
+
+
+class PosList(list):
+    """A list that also knows the position of itself (``pos``) and of each item (``ipos``)."""
+
+    pos: tuple[int, int] = (0, 0)
+    ipos: list
+
+
+def _mark(node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """Safe loader (libyaml's C parser when available) whose mappings and sequences carry positions."""
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> PosDict:
+    loader.flatten_mapping(node)
+    out = PosDict()
+    out.pos = _mark(node)
+    out.kpos = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        try:
+            hash(key)
+        except TypeError:
+            raise yaml.constructor.ConstructorError(
+                None, None, "found an unhashable key", key_node.start_mark) from None
+        if key in out:
+            line, col = _mark(key_node)
+            raise _DuplicateKey(key, line, col)
+        out[key] = loader.construct_object(value_node, deep=True)
+        out.kpos[key] = _mark(value_node)
+    return out
+
+
+def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> PosList:
+    out = PosList(loader.construct_object(child, deep=True) for child in node.value)
+    out.pos = _mark(node)
+    out.ipos = [_mark(child) for child in node.value]
+    return out
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key, line, col):
+        self.key, self.line, self.col = key, line, col
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+def position(container: Any, key: Any = None) -> tuple[int, int]:
+    """Return the 1-based (line, column) of ``container[key]``, or of ``container`` itself.
+
+    Args:
+        container: a PosDict or PosList (anything else gives (0, 0)).
+        key: a dict key or list index; None for the container's own position.
+    """
+    if key is not None:
+        if isinstance(container, PosDict) and key in container.kpos:
+            return container.kpos[key]
+        if isinstance(container, PosList) and isinstance(key, int) and 0 <= key < len(container.ipos):
+            return container.ipos[key]
+    return getattr(container, "pos", (0, 0))
+
+
+def _found_at(text: str, line: int, column: int) -> str:
+    """What stands at 0-based (line, column) of ``text``, for a broken-YAML message."""
+    lines = text.splitlines()
+    rest = lines[line][column:].strip() if line < len(lines) else ""
+    if rest:
+        return repr(rest.split()[0][:20])
+    return "the end of the file" if not "".join(lines[line + 1:]).strip() else "the end of the line"
+
+
+def _check_size(text: str, file: str, max_nodes: "int | None") -> None:
+    """Refuse ``text`` holding more than ``max_nodes`` YAML values (scalars, mappings,
+    sequences) before it is built: libyaml's event stream is scanned only up to the first
+    value over the limit, so a huge document costs no more than a small one.
+
+    Broken YAML is left for the full load to report (with its position).
+    Raises:
+        InputError: at the position of the first value over the limit.
+    """
+    if max_nodes is None:
+        return
+    n = 0
+    value_events = (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent, yaml.AliasEvent)
+    try:
+        for ev in yaml.parse(text, Loader=_Loader):
+            if isinstance(ev, value_events):
+                n += 1
+                if n > max_nodes:
+                    mark = ev.start_mark
+                    raise InputError(file, mark.line + 1, mark.column + 1, "",
+                                     f"a case file holds at most {max_nodes:,} values (a case has at most "
+                                     f"500 events); this one has more: refused before it is read further")
+    except yaml.YAMLError:
+        return
+
+
+def loads(text: str, file: str, max_nodes: "int | None" = None) -> Any:
+    """Parse YAML text; ``file`` is used in error messages only.
+
+    Args:
+        max_nodes: refuse a document of more values than this before building it (None: no limit).
+    Returns:
+        the document built from PosDict/PosList/scalars (None for an empty document).
+    Raises:
+        InputError: broken YAML, a duplicated mapping key, or too many values, with its position.
+    """
+    _check_size(text, file, max_nodes)
+    try:
+        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
+    except _DuplicateKey as e:
+        raise InputError(file, e.line, e.col, str(e.key), "this key appears twice in the same mapping") from None
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        problem = " ".join(x for x in (e.context, e.problem) if x)
+        if mark and " got " not in problem and " found " not in problem:   # libyaml says only what it expected
+            problem += f", found {_found_at(text, mark.line, mark.column)}"
+        raise InputError(file, line, col, "", f"broken YAML: {problem}") from None
+    except yaml.YAMLError as e:  # pragma: no cover - other PyYAML errors carry no mark
+        raise InputError(file, 0, 0, "", f"broken YAML: {e}") from None
+
+
+def load(path: str | Path, max_bytes: "int | None" = None, max_nodes: "int | None" = None) -> Any:
+    """Read and parse a YAML file (UTF-8).
+
+    Args:
+        max_bytes: refuse a larger file before reading it (None: no limit).
+        max_nodes: refuse a document of more values than this before building it (see :func:`loads`).
+    Raises:
+        InputError: the file cannot be read, is too large, is not UTF-8, or is not valid YAML.
+    """
+    p = str(path)
+    try:
+        if max_bytes is not None:
+            size = Path(path).stat().st_size
+            if size > max_bytes:
+                raise InputError(p, 0, 0, "", f"the file is {size:,} bytes; a case file holds at most "
+                                              f"{max_bytes:,} bytes ({max_bytes // 1_000_000} MB): refused unread")
+        with open(path, "rb") as fh:     # a pipe or a growing file is read no further than the limit
+            data = fh.read() if max_bytes is None else fh.read(max_bytes + 1)
+        if max_bytes is not None and len(data) > max_bytes:
+            raise InputError(p, 0, 0, "", f"a case file holds at most {max_bytes:,} bytes")
+        text = data.decode("utf-8")
+        text = text.replace("\r\n", "\n").replace("\r", "\n")    # as read_text() read it
+    except FileNotFoundError:
+        raise InputError(p, 0, 0, "", "no such file") from None
+    except IsADirectoryError:
+        raise InputError(p, 0, 0, "", "expected a file, found a directory") from None
+    except UnicodeDecodeError as e:
+        raise InputError(p, 0, 0, "", f"expected UTF-8 text, found a byte that is not ({e.reason})") from None
+    except OSError as e:
+        raise InputError(p, 0, 0, "", f"cannot read the file: {e.strerror}") from None
+    return loads(text, p, max_nodes)
+
+
+@record(frozen=True)
+class Where:
+    """A place in an input file: ``file:line:column``."""
+
+    file: str
+    line: int
+    column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+def law_number(v: Any) -> Any:
+    """A cite written as a bare law number (``cite: 12`` reads as an int in YAML) as text;
+    any other value as it is (for the cite check to judge)."""
+    return str(v) if isinstance(v, int) and not isinstance(v, bool) else v

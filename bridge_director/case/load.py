@@ -1,0 +1,442 @@
+"""Case files: YAML describing what happened at the table -> a validated :class:`Case`.
+
+A case file (see README and ``schemas/case.schema.json``)::
+
+    case: ib-1h-over-1nt
+    title: Insufficient 1H over 1NT, replaced by 2H
+    source: https://... or "teaching"
+    edition: duplicate-2017
+    board: 3                       # dealer and vulnerability follow from it
+    events:                        # everything that happened, in order
+      - {seat: S, call: 1NT}
+      - {seat: W, call: 1H}
+      - {director: called}
+      - {seat: N, accepts: false}  # a player's decision about an irregular call
+      - {seat: W, replaces: 1H, with: 2H}
+      # two calls at once: write the call of the player whose turn it was first, then
+      # {seat: S, call: 1S, simultaneous_with: E} (Law 33 counts it as the later call)
+    judgement:                     # what only the director can decide
+      W 1H artificial: false
+    expect:                        # outcome codes with citations (tests and quizzes)
+      - {cite: 27B1(a), outcome: no-further-rectification}
+
+Each mapping of a case file is described once, by a table of fields (:class:`Shape`). Two
+checks read the tables: a plain one here (exact types only; it passes a well-formed file at
+once, without importing pydantic), and pydantic models built from the same tables
+(bridge_director/case/schema.py, imported only when the plain check cannot vouch for a mapping, and for
+the published JSON Schema). pydantic decides whatever the plain check leaves open (a board
+written "3"), and words every error: one :class:`~bridge_director.base.yamlpos.InputError` naming file, line,
+column, the field, what was expected and what was found.
+"""
+
+from __future__ import annotations
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Optional
+from bridge_director.bridge.table import Board, Call, CallSyntaxError, Denomination, Seat, is_sufficient
+from bridge_director.base.yamlpos import InputError, load, position
+from bridge_director.case.shapes import CASE, EVENT_SHAPES, EXPECT, HAPPENED, HAPPENED_SHAPES, JUDGEMENT_KEY_RE, JUDGEMENT_PROPS, LIST_JUDGEMENTS, MAX_BYTES, MAX_EVENTS, MAX_VALUES, SIDE_JUDGEMENTS, Shape, _Unsure, _found, _plain
+from bridge_director.case.model import Case, Event, Expectation, Judgement
+
+
+def _schema():
+    """bridge_director.case.schema: the pydantic models (imported when first needed)."""
+    from bridge_director.case import schema as case_schema
+    return case_schema
+
+
+def json_schema() -> dict:
+    """The JSON Schema of case files (what ``schemas/case.schema.json`` holds)."""
+    schema = _schema().model(CASE).model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = "https://bridge-director.invalid/schemas/case.schema.json"
+    return schema
+
+
+def _event_kind(ev: dict) -> Optional[str]:
+    if "happened" in ev:
+        return "happened"
+    for k in ("director", "replaces", "accepts", "call"):
+        if k in ev:
+            return k
+    return None
+
+
+def from_data(data: Any, file: str) -> Case:
+    """Validate parsed YAML (with positions) into a :class:`Case`.
+
+    Raises:
+        InputError: one clear message for the first problem found.
+    """
+    if not isinstance(data, dict):
+        raise InputError(file, 1, 1, "", "expected a case: a mapping with case, title, source, board and events")
+    events = data.get("events")
+    valid: list[tuple[str, dict]] = []     # each event's kind and fields, as validated
+    if isinstance(events, list):
+        if not events:
+            raise InputError(file, *position(data, "events"), "events", "a case needs at least one event, found none")
+        if len(events) > MAX_EVENTS:
+            raise InputError(file, *position(events, MAX_EVENTS), f"events.{MAX_EVENTS + 1}",
+                             f"a case holds at most {MAX_EVENTS} events (the longest legal auction has "
+                             f"319 calls), found {len(events)}")
+        for i, ev in enumerate(events):
+            line, col = position(events, i)
+            if not isinstance(ev, dict):
+                raise InputError(file, line, col, f"events.{i + 1}",
+                                 f"expected an event mapping such as {{seat: W, call: 1H}}, found {_found(ev)}")
+            kind = _event_kind(ev)
+            if kind is None:
+                raise InputError(file, line, col, f"events.{i + 1}",
+                                 "expected one of: {seat, call}, {director: called}, {seat, accepts}, "
+                                 f"{{seat, replaces, with}}, {{happened: CODE, ...}}; found keys {', '.join(map(str, ev)) or 'none'}")
+            shape = _event_shape(file, ev, kind, i)
+            try:
+                valid.append((kind, _plain(shape, ev)))
+            except _Unsure:      # pydantic decides: it passes the event, or words the error
+                valid.append((kind, _schema().validate(shape, ev, file, f"events.{i + 1}.")))
+    judgement = data.get("judgement")
+    if isinstance(judgement, dict):   # before the model, whose union error would name 'bool' as a field
+        for key, value in judgement.items():
+            if str(key).strip().endswith(SIDE_JUDGEMENTS):
+                line, col = position(judgement, key)
+                _sides(file, line, col, key, value)
+            elif str(key).strip().endswith(LIST_JUDGEMENTS):
+                line, col = position(judgement, key)
+                _denominations(file, line, col, key, value)
+            elif not isinstance(value, bool):
+                raise InputError(file, *position(judgement, key), f"judgement.{key}",
+                                 f"expected true or false, found {_found(value)}")
+    model = _valid_case(file, data, valid)
+
+    board = Board(model.board) if model.board else None
+    if model.dealer is None and board is None:
+        raise InputError(file, 1, 1, "board", "expected a board number (or a dealer), found neither")
+    dealer = Seat(model.dealer) if model.dealer else board.dealer
+    if board and model.dealer and dealer != board.dealer:
+        raise InputError(file, *position(data, "dealer"), "dealer",
+                         f"board {board.number} has dealer {board.dealer.value}, but the case says {dealer.value}")
+    vul = model.vulnerability if model.vulnerability else (board.vulnerability if board else None)
+    if board and model.vulnerability and model.vulnerability != board.vulnerability:
+        raise InputError(file, *position(data, "vulnerability"), "vulnerability",
+                         f"board {board.number} has vulnerability {board.vulnerability}, but the case says {model.vulnerability}")
+
+    out: list[Event] = []
+    for i, (raw, (kind, fields)) in enumerate(zip(data["events"], model.events)):
+        ev = SimpleNamespace(**fields)
+        line, col = position(data["events"], i)
+        n = i + 1
+        if kind == "call":
+            sim = Seat(ev.simultaneous_with) if ev.simultaneous_with else None
+            if sim is not None:
+                before = out[-1] if out else None
+                if sim == Seat(ev.seat) or before is None or before.kind not in ("call", "replaces") \
+                        or before.seat != sim:
+                    raise InputError(file, *position(raw, "simultaneous_with"), f"events.{n}.simultaneous_with",
+                                     f"expected the seat of the call written just before this one (a call or a "
+                                     f"replacement; simultaneous calls are written one after the other), found {sim.value}; the event before "
+                                     f"is " + (_describe_event(before) if before else "none"))
+            out.append(Event(n, line, col, "call", Seat(ev.seat), Call.parse(ev.call), note=ev.note,
+                             simultaneous_with=sim))
+        elif kind == "director":
+            out.append(Event(n, line, col, "director" if ev.director == "called" else "ruled",
+                             Seat(ev.by) if ev.by else None, note=ev.note))
+        elif kind == "accepts":
+            target = Call.parse(ev.call) if ev.call else None
+            out.append(Event(n, line, col, "accepts", Seat(ev.seat), target, accepts=ev.accepts, note=ev.note,
+                             target=ev.event))
+        elif kind == "happened":
+            dump = fields
+            # two fields that must name different seats (a player's own hand is no irregularity)
+            for a, b in (("by", "of"), ("seat", "pocket")):
+                if dump.get(a) is not None and dump.get(a) == dump.get(b):
+                    raise InputError(file, *position(raw, b), f"events.{n}.{b}",
+                                     f"expected a seat other than {a} ({dump[a]}), found {dump[b]!r}")
+            if ev.happened == "call-on-source-board" and not any(
+                    e.kind == "happened" and e.happened == "wrong-board" and e.seat == Seat(dump["seat"]) for e in out):
+                raise InputError(file, line, col, f"events.{n}",
+                                 f"a call on the board the cards came from needs an earlier "
+                                 f"{{happened: wrong-board, seat: {dump['seat']}, ...}} event, found none")
+            if ev.happened == "misstated-double":
+                last = next((e for e in reversed(out) if e.kind in ("call", "replaces")
+                             and e.seat == Seat(dump["seat"])), None)
+                if last is None or not (last.call.is_double or last.call.is_redouble):
+                    raise InputError(file, line, col, f"events.{n}",
+                                     f"a misstated double or redouble needs {dump['seat']}'s last call before it "
+                                     f"to be X or XX, found " + (str(last.call) if last else "no call"))
+            details = tuple((k, v) for k, v in dump.items() if k not in ("happened", "note") and v is not None)
+            seat = dump.get("seat")
+            out.append(Event(n, line, col, "happened", Seat(seat) if seat else None, note=ev.note,
+                             happened=ev.happened, details=details))
+        else:
+            orig, new = Call.parse(ev.replaces), Call.parse(ev.with_)
+            if not any(e.kind in ("call", "replaces") and e.seat == Seat(ev.seat) and e.call == orig for e in out):
+                made = [str(e.call) for e in out if e.kind in ("call", "replaces") and e.seat == Seat(ev.seat)]
+                raise InputError(file, *position(raw, "replaces"), f"events.{n}.replaces",
+                                 f"{ev.seat} never made the call {orig} before event {n}: "
+                                 + (f"expected one of {', '.join(made)}" if made else f"{ev.seat} had made no call to replace"))
+            out.append(Event(n, line, col, "replaces", Seat(ev.seat), new, replaces=orig, note=ev.note))
+        if out[-1].kind == "accepts":
+            _decision_target(file, raw, out[-1], out[:-1])
+        if out[-1].kind == "accepts" and out[-1].call is None and not any(e.kind in ("call", "replaces") for e in out[:-1]):
+            raise InputError(file, line, col, f"events.{n}", "a decision to accept needs an earlier call, found none")
+
+    out = _corrections_written_as_calls(out)
+    setting = _setting(file, data, model)
+    judgements = _judgements(file, data, out)
+    expect = None
+    if model.expect is not None:
+        items = data["expect"]
+        expect = [Expectation(x.cite, x.outcome, position(items, i)[0], i + 1,
+                              position(items[i], "cite"), position(items[i], "outcome"), x.for_)
+                  for i, x in enumerate(model.expect)]
+    _check_edition(file, data, model.edition)
+    case_id = model.case or (Path(file).stem if file not in ("-", "<stdin>") else "stdin")
+    return Case(file, case_id, model.title or "", model.source, model.edition, board, dealer, vul, out,
+                judgements, expect, model.notes, lang=model.lang, setting=setting)
+
+
+def _corrections_written_as_calls(events: list[Event]) -> list[Event]:
+    """``events`` with each correction written as a plain call read as the replacement it is.
+
+    Shape: a bid that does not outrank the last bid made before it (file order, as made; a
+    replacement counting as its new call), then its maker's LHO saying they do not accept it
+    (an ``accepts: false`` event deciding on it), then, as the next call event, a call by the
+    same player, who has made no other call since the bid. That call is the player putting
+    something in the bid's place, exactly as ``{seat, replaces, with}`` writes it: it becomes a
+    ``replaces`` event (same number, line and note). Nothing else changes; the laws that judge
+    the replacement are the rules' (Law 27).
+    """
+    out = list(events)
+    calls = [i for i, e in enumerate(out) if e.kind in ("call", "replaces")]
+    for i, d in enumerate(out):
+        if d.kind != "accepts" or d.accepts is not False:
+            continue
+        before = [out[k] for k in calls if k < i and (d.call is None or out[k].call == d.call)
+                  and (d.target is None or out[k].number == d.target)]
+        if not before:
+            continue
+        t = before[-1]
+        if t.kind != "call" or not t.call.is_bid or d.seat != t.seat.lho:
+            continue
+        last = next((out[k].call for k in reversed(calls) if out[k].number < t.number and out[k].call.is_bid), None)
+        if last is None or is_sufficient(t.call, last):
+            continue
+        nxt = next((k for k in calls if k > i), None)
+        if nxt is None or out[nxt].kind != "call" or out[nxt].seat != t.seat:
+            continue
+        if any(out[k].seat == t.seat for k in calls if t.number < out[k].number < out[nxt].number):
+            continue
+        e = out[nxt]
+        out[nxt] = Event(e.number, e.line, e.column, "replaces", e.seat, e.call, replaces=t.call, note=e.note)
+    return out
+
+
+def _check_edition(file: str, data: Any, name: str) -> None:
+    """Refuse an edition the rulebook does not have (the message lists those it has)."""
+    from bridge_director.base.editions import names
+    from bridge_director.base.paths import rules_dir
+    known = names(rules_dir())
+    if name not in known:
+        raise InputError(file, *position(data, "edition"), "edition",
+                         f"expected one of {', '.join(known)}, found {name!r}")
+
+
+def _decision_target(file: str, raw: Any, d: Event, before: list[Event]) -> None:
+    """Check what decision ``d`` is about: ``event: N`` must be an earlier call (and the call
+    named, if any); a call named without ``event`` must have been made exactly once.
+
+    Raises:
+        InputError: the event is not an earlier call, names another call, or the call named
+            was made more than once (``event: N`` must then say which) or never.
+    """
+    n = d.number
+    calls = [e for e in before if e.kind in ("call", "replaces")]
+    if d.target is not None:
+        t = next((e for e in before if e.number == d.target), None)
+        if t is None or t.kind not in ("call", "replaces"):
+            found = f"event {d.target} is " + (_describe_event(t) if t else "not before this one")
+            raise InputError(file, *position(raw, "event"), f"events.{n}.event",
+                             f"expected the number of an earlier call (one of "
+                             f"{', '.join(str(e.number) for e in calls) or 'none'}), found {d.target}: {found}")
+        if d.call is not None and t.call != d.call:
+            raise InputError(file, *position(raw, "call"), f"events.{n}.call",
+                             f"event {d.target} is {t.seat.value}'s {t.call}, not {d.call}")
+        return
+    if d.call is None:
+        return
+    same = [e for e in calls if e.call == d.call]
+    if not same:
+        raise InputError(file, *position(raw, "call"), f"events.{n}.call", f"no call {d.call} was made before event {n}")
+    if len(same) > 1:
+        raise InputError(file, *position(raw, "call"), f"events.{n}.call",
+                         f"{d.call} was made more than once before event {n} (events "
+                         f"{', '.join(str(e.number) for e in same)}): expected 'event: N' to say which")
+
+
+def _event_shape(file: str, ev: dict, kind: str, i: int) -> Shape:
+    """The shape of one raw event; for ``happened`` the shape of its code."""
+    if kind != "happened":
+        return EVENT_SHAPES[kind]
+    code = ev.get("happened")
+    if isinstance(code, (list, dict)) or code not in HAPPENED_SHAPES:
+        raise InputError(file, *position(ev, "happened"), f"events.{i + 1}.happened",
+                         f"unknown code {_found(code) if isinstance(code, (list, dict)) else repr(code)}: "
+                         f"expected one of {', '.join(HAPPENED)}")
+    return HAPPENED_SHAPES[code]
+
+
+def _valid_case(file: str, data: dict, events: list[tuple[str, dict]]) -> SimpleNamespace:
+    """The case's fields as validated (attributes as in CASE; ``events``: (kind, fields) per
+    event, ``expect``: a namespace per item), ``events`` being its events validated one by one.
+
+    Raises:
+        InputError: the first problem, in pydantic's order and our words.
+    """
+    def expect(v):
+        if v is None:
+            return None
+        if not isinstance(v, list):
+            raise _Unsure
+        return [SimpleNamespace(**_plain(EXPECT, x)) for x in v]
+    try:
+        if not isinstance(data.get("events"), list) or len(events) != len(data["events"]):
+            raise _Unsure
+        fields = _plain(CASE, data, {"EVENTS": lambda v: events, "EXPECT": expect})
+    except _Unsure:
+        fields = _schema().validate(CASE, data, file, "")
+        fields["events"] = [(_event_kind(raw), ev) for raw, ev in zip(data["events"], fields["events"])]
+        if fields["expect"] is not None:
+            fields["expect"] = [SimpleNamespace(**x) for x in fields["expect"]]
+    return SimpleNamespace(**fields)
+
+
+def _setting(file: str, data: dict, model: SimpleNamespace) -> dict:
+    """Case-level setting: ``deal``/``pockets`` parsed (bridge_director.bridge.pbn.Deal) and the plain fields."""
+    out: dict[str, Any] = {}
+    for name in ("deal", "pockets"):
+        text = getattr(model, name)
+        if text is None:
+            out[name] = None
+            continue
+        from bridge_director.bridge.pbn import PbnError, parse_deal
+        line, col = position(data, name)
+        try:
+            out[name] = parse_deal(text, file=file, line=line)
+        except PbnError as e:
+            raise InputError(file, line, col, name, f"expected a PBN deal string such as "
+                             f"'N:AKQ2.KJ4.T93.A82 T98.Q7.AK84.KQ3 J76.A985.Q7.JT9 543.T632.J652.76': {e}") from None
+    if out["deal"] is not None and not out["deal"].is_complete_and_valid():
+        raise InputError(file, *position(data, "deal"), "deal",
+                         "expected the deal as it should be (52 cards, 13 in each hand), found: "
+                         + "; ".join(out["deal"].problems()))
+    for name in ("session", "deal_register", "played_at_other_tables", "scoring", "replay_event", "stationary"):
+        out[name] = getattr(model, name)
+    if out["deal_register"] is not None and (out["session"] is None or out["deal"] is None):
+        raise InputError(file, *position(data, "deal_register"), "deal_register",
+                         "a register look-up needs this session's name ('session:') and the deal ('deal:')")
+    out["registered_elsewhere"] = _registered_elsewhere(file, out) if out["deal_register"] is not None else ()
+    return out
+
+
+def _registered_elsewhere(file: str, setting: dict) -> tuple:
+    """Where the deal register says this deal was played under another session, oldest first:
+    ``((session, board), ...)``. The intake reads the register (a path relative to the case
+    file's folder); the derivation of facts only reads this tuple.
+
+    Raises:
+        bridge_director.bridge.deals.RegisterError: the register file exists but cannot be read.
+    """
+    from bridge_director.bridge.deals import played_in_other_sessions   # sqlite: only for a case that names a register
+    path = Path(setting["deal_register"])
+    if not path.is_absolute():
+        path = Path(file).parent / path
+    return tuple((p.session, p.board) for p in played_in_other_sessions(setting["deal"], setting["session"], path))
+
+
+def _describe_event(e: Event) -> str:
+    if e.kind == "call":
+        return f"a call {e.call} by {e.seat.value}"
+    if e.kind == "replaces":
+        return f"a replacement by {e.seat.value}"
+    if e.kind == "accepts":
+        return f"a decision by {e.seat.value}"
+    if e.kind == "happened":
+        return f"{e.happened}" + "".join(f" {k}={v}" for k, v in e.details)
+    return "the director ruling" if e.kind == "ruled" else "the director being called"
+
+
+def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
+    raw = data.get("judgement") or {}
+    out = []
+    for key, value in raw.items():
+        line, col = position(raw, key)
+        m = JUDGEMENT_KEY_RE.match(str(key).strip())
+        if not m:
+            raise InputError(file, line, col, f"judgement.{key}",
+                             "expected 'SEAT CALL property' (e.g. 'W 1H artificial') or 'event N property'")
+        prop = m["prop"]
+        if prop not in JUDGEMENT_PROPS:
+            raise InputError(file, line, col, f"judgement.{key}",
+                             f"unknown property '{prop}': expected one of {', '.join(JUDGEMENT_PROPS)}")
+        if prop in SIDE_JUDGEMENTS:
+            value = _sides(file, line, col, key, value)
+        elif prop in LIST_JUDGEMENTS:
+            value = _denominations(file, line, col, key, value)
+        elif not isinstance(value, bool):
+            raise InputError(file, line, col, f"judgement.{key}", f"expected true or false, found {_found(value)}")
+        if m["ev"]:
+            n = int(m["ev"])
+            if not 1 <= n <= len(events):
+                raise InputError(file, line, col, f"judgement.{key}",
+                                 f"expected an event number from 1 to {len(events)}, found {n}")
+        else:
+            seat = Seat.parse(m["seat"])
+            try:
+                call = Call.parse(m["call"])
+            except CallSyntaxError as e:
+                raise InputError(file, line, col, f"judgement.{key}", str(e)) from None
+            made = [e for e in events if e.kind in ("call", "replaces") and e.seat == seat and e.call == call]
+            if not made:
+                raise InputError(file, line, col, f"judgement.{key}",
+                                 f"{seat.value} never made the call {call} in this case")
+            if len(made) > 1:
+                raise InputError(file, line, col, f"judgement.{key}",
+                                 f"{seat.value} made {call} more than once (events "
+                                 f"{', '.join(str(e.number) for e in made)}): expected 'event N {prop}' to say which")
+            n = made[0].number
+        out.append(Judgement(n, prop, value, line, col))
+    return out
+
+
+def _denominations(file: str, line: int, col: int, key: str, value: Any) -> list[str]:
+    """A ``specifies`` judgement's value: a list of denominations, as codes ([] for an
+    artificial bid that specifies no denomination)."""
+    items = value if isinstance(value, list) else None
+    try:
+        codes = [Denomination.parse(v).code for v in items] if items is not None else None
+    except (ValueError, AttributeError, TypeError):
+        codes = None
+    if codes is None or len(set(codes)) != len(codes):
+        raise InputError(file, line, col, f"judgement.{key}",
+                         f"expected a list of denominations such as [H] or [H, S] ([] for none), found {_found(value)}")
+    return codes
+
+
+def _sides(file: str, line: int, col: int, key: str, value: Any) -> list[str]:
+    """A side judgement's value (``at-fault``): a list of sides NS/EW, each once; [] allowed."""
+    ok = isinstance(value, list) and all(isinstance(v, str) and v.upper() in ("NS", "EW") for v in value)
+    sides = [v.upper() for v in value] if ok else []
+    if not ok or len(set(sides)) != len(sides):
+        raise InputError(file, line, col, f"judgement.{key}",
+                         f"expected a list of sides such as [EW], [NS, EW] or [], found {_found(value)}")
+    return sides
+
+
+def load_case(path: str | Path) -> Case:
+    """Read and validate a case file.
+
+    Raises:
+        InputError: unreadable file, broken YAML, or an invalid case (file:line:col, field,
+        what was expected and what was found).
+    """
+    return from_data(load(path, max_bytes=MAX_BYTES, max_nodes=MAX_VALUES), str(path))

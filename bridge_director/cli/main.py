@@ -1,0 +1,736 @@
+"""The ``director`` command.
+
+    director rule CASE.yaml [--format text|markdown|json] [--trace]
+    director check [PATH ...]           # every case with an expect: block; exit 1 on a failure,
+                                        # 2 on bad input (incl. an unknown expected outcome code
+                                        # or bad cite) or when no case has an expect: block
+                                        # ('director rule' ignores expect:)
+    director schema                     # print the case-file JSON Schema
+    director serve [--host H --port N]  # the page for the director's phone (local web server)
+    director editions                   # the editions (codes of law) the rulebook holds
+    director compare CASE --editions A,B[,C]   # one case ruled under several editions
+    director table FILE                 # form a table from the cuts (club code of seed 003)
+    director coverage [--format text|markdown|json]   # Laws 1-39: rules, cases or reason per label
+    director deals check|register ...   # shuffle evidence and the register of played deals
+
+Exit codes: 0 ok; 1 a check failed (or findings); 2 bad input (one clear line: file:line:col,
+field, what was expected, what was found; no traceback); 3 the engine is not usable.
+``--debug`` also prints the Python traceback to stderr, before that line; the exit code is the same.
+"""
+from __future__ import annotations
+
+import gc
+
+_GC_ON = gc.isenabled()
+gc.disable()        # while this module and PyYAML load (see _pause_gc)
+try:
+    import json
+    import sys
+    from pathlib import Path
+
+    from bridge_director.base.yamlpos import InputError
+finally:
+    if _GC_ON:
+        gc.freeze()     # see _resume_gc
+        gc.enable()
+
+HELP = """\
+bridge-director: rulings on irregularities at the bridge table, with exact citations.
+
+At the table:  director ask        (the interview: board, calls, what happened; then only
+                                   what the ruling needs)
+In one line:   director rule --board 5 --auction "1S 1H" --judge "E 1H unintended=no"
+
+Or describe what happened in a case file (YAML: board, events in order, the director's
+judgements; or PBN) and ask for the ruling. Examples:
+  director rule cases/ib-01-insufficient-1h-over-1nt.yaml
+  director rule my-case.yaml --format markdown --trace
+  director check cases/
+"""
+
+
+def _argparse_classes() -> tuple:
+    """(``_Parser``, ``_Step``), made on first use: argparse is imported only when a parser is
+    built (``director rule CASE`` reads its few arguments without it, see _plain_rule_args).
+
+    ``_Parser``: argparse, with a usage mistake reported as one line (``director: error: ...``,
+    exit 2) like any other bad input; ``--help`` still shows the usage. ``_Step``: the action
+    of --auction and --event, which keep their order among each other (in ``steps``)."""
+    global _PARSER_CLASSES, argparse
+    if _PARSER_CLASSES is None:
+        import argparse     # the module's own name, for the functions that build parsers
+
+        class _Parser(argparse.ArgumentParser):
+            def error(self, message: str):
+                self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+        class _Step(argparse.Action):
+            def __call__(self, parser, namespace, values, option_string=None):
+                steps = list(getattr(namespace, "steps", None) or [])
+                steps.append((self.dest, values))
+                namespace.steps = steps
+        _PARSER_CLASSES = (_Parser, _Step)
+    return _PARSER_CLASSES
+
+
+_PARSER_CLASSES: "tuple | None" = None
+
+
+class _Stub:
+    """What a command's parser is built as when another command was asked for: its name and
+    help line only (all the top-level list shows); adding arguments to it does nothing."""
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: self
+
+
+class _OnlyOne:
+    """The subcommands, with the arguments of only the command asked for (``only``) built:
+    argparse formats help for every argument it adds, so building all of them costs a cold
+    ``director rule`` several milliseconds for parsers it never uses. None builds them all."""
+
+    def __init__(self, sub, only: "str | None"):
+        self.sub, self.only = sub, only
+
+    def add_parser(self, name: str, **kwargs):
+        if self.only is None or name == self.only:
+            return self.sub.add_parser(name, **kwargs)
+        self.sub.add_parser(name, help=kwargs.get("help"), add_help=False)
+        return _Stub()
+
+
+def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.ArgumentParser:
+    """The ``director`` command line; with ``only``, just that command's arguments are built
+    (the others appear by name and help line)."""
+    _Parser, _Step = _argparse_classes()
+    p = _Parser(prog="director", description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--debug", action="store_true", help="show Python tracebacks on errors")
+    sub = _OnlyOne(p.add_subparsers(dest="command", metavar="COMMAND"), only)
+
+    r = sub.add_parser("rule", help="rule on one case file", formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Rule on one case: which law applies, what each player may now choose, "
+                                   "what is forced, and when the score may later be adjusted.\n"
+                                   "Every line ends with the sub-clause it comes from.",
+                       epilog="A case file lists the board, the events in order (calls, the director being called, "
+                              "a player accepting or not, a replacement call) and the director's judgements "
+                              "(e.g. 'W 2C comparable: true'). Where a judgement is missing the ruling gives "
+                              "each branch. See README.md and schemas/case.schema.json.")
+    r.add_argument("case", nargs="?", help="the case file (YAML, or PBN: BOARD.pbn); '-' reads it from standard "
+                                           "input; leave it out to describe the case with --board/--auction")
+    one = r.add_argument_group("the case in one line (with or without a case file)",
+                               'e.g. director rule --board 5 --auction "1S 1H" --judge "E 1H unintended=no"')
+    one.add_argument("--board", type=int, metavar="N", help="the board number (dealer and vulnerability follow)")
+    one.add_argument("--dealer", metavar="SEAT", help="the dealer, when the board number is not known")
+    one.add_argument("--auction", "-a", action=_Step, metavar="CALLS",
+                     help="calls in rotation from the dealer (or from the player after the last call): "
+                          "'1S 1H'; a call out of rotation with its seat: '1S W:1H'")
+    one.add_argument("--event", "-e", action=_Step, metavar="EVENT",
+                     help="another event, in order with the calls: 'director', 'S accepts', 'S declines', "
+                          "'E 1H>2H', 'hand-count E 14', 'wrong-board E 5', 'wrong-board-at-table 9'")
+    one.add_argument("--judge", "-j", action="append", default=[], metavar="JUDGEMENT",
+                     help="a director's judgement: 'E 1H unintended=no', 'S 2C comparable=yes'")
+    one.add_argument("--scoring", choices=("pairs", "teams", "individual"), help="the form of scoring")
+    r.add_argument("--write", choices=("yaml", "pbn"),
+                   help="print the case (as a case file, or as PBN) instead of the ruling")
+    r.add_argument("--format", choices=("text", "markdown", "json"), default="text",
+                   help="text for the table (default), markdown for a committee report, json for programs")
+    r.add_argument("--trace", action="store_true",
+                   help="add, for every conclusion, the rule, its citation, the facts it matched and the "
+                        "case events (number and file:line) they came from")
+    r.add_argument("--lang", choices=("en", "pt"),
+                   help="the language of the ruling (default: the case's lang:, else en); pt: Portuguese")
+    r.add_argument("--edition", metavar="NAME",
+                   help="rule under this edition instead of the case's own edition: (see 'director editions')")
+    r.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    e = sub.add_parser("editions", help="list the editions (codes of law) the rulebook holds",
+                       description="List the editions: each is a code of law with its own rules; "
+                                   "the mechanics (seats, calls, the auction replay) are shared.")
+    e.add_argument("--format", choices=("text", "json"), default="text")
+    e.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    m = sub.add_parser("compare", help="rule on one case under several editions, side by side",
+                       description="Rule on one case under each edition given and show the rulings side by "
+                                   "side, the differences marked: for whom, what changes, under which clause.")
+    m.add_argument("case", help="the case file (YAML)")
+    m.add_argument("--editions", required=True, metavar="A,B[,C]",
+                   help="two or more edition names, comma-separated (see 'director editions')")
+    m.add_argument("--format", choices=("text", "json"), default="text")
+    m.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    t = sub.add_parser("table", help="form a table from the cuts (the club code of seed 003)",
+                       description="Who plays, the partnerships, the dealer, who belongs to the table as fifth "
+                                   "and sixth, and at a rubber's end who goes out, from the candidates in order "
+                                   "of arrival and the cards they cut (the Portland Club code, c. 1909).")
+    t.add_argument("file", help="the table file (YAML): candidates, selection, partners, recut, rubber_end")
+    t.add_argument("--format", choices=("text", "json"), default="text")
+    t.add_argument("--lang", choices=("en", "pt"), default="en",
+                   help="the language of the lines: en (English) or pt (Portuguese, Brazilian usage)")
+    t.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    c = sub.add_parser("check", help="run every case that has an expect: block",
+                       description="Rule on every case file with an expect: block and compare the (citation, "
+                                   "outcome) pairs exactly. Prints one line per case; exits 1 if any case fails, "
+                                   "2 on bad input: a case file that does not load, an expected outcome code not "
+                                   "in rules/vocabulary.yaml or a malformed cite (ERROR lines), or no case with "
+                                   "an expect: block at all.")
+    c.add_argument("paths", nargs="*", default=["cases"], help="case files or folders (default: cases)")
+    c.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
+                   help="rule the cases on N processes at once (0: one per core); the output is the same")
+    c.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    pr = sub.add_parser("prove", help="rule and check every situation up to K calls (an exhaustive enumeration)",
+                        description="Enumerate every auction of up to K calls from a set of calls, made by every "
+                                    "seat (in rotation and out of it), the director called at the end; then every "
+                                    "answer to the questions each ruling asks (judgements and decisions), up to a "
+                                    "depth. Rule and check each situation (it settles, nothing fails inside, and "
+                                    "the properties of bridge_director.audit); print the number of situations, the faults "
+                                    "by kind with the smallest example of each, and situations per second. "
+                                    "Exits 1 when a fault is found.")
+    pr.add_argument("-k", "--calls", type=int, default=4, metavar="K", help="the longest auction (default 4)")
+    pr.add_argument("--call-set", default=",".join(_PROVE_CALLS), metavar="C,C,...",
+                    help=f"the calls to build auctions from (default {','.join(_PROVE_CALLS)})")
+    pr.add_argument("--in-rotation", action="store_true", help="only calls made in rotation")
+    pr.add_argument("--depth", type=int, default=3, help="answers to follow after each auction (default 3)")
+    pr.add_argument("-j", "--jobs", type=int, default=0, metavar="N", help="processes (default: one per core)")
+    pr.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                    help="run on the workers of this Dask distributed scheduler instead of local processes")
+    pr.add_argument("--format", choices=("text", "json"), default="text")
+    pr.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    pr.set_defaults(handler=_cmd_prove)
+
+    w = sub.add_parser("serve", help="the page for the director's phone (a local web server)",
+                       description="Serve the page for the director's phone: tap the auction, answer the "
+                                   "questions, read out the ruling. Prints the address to open and a QR code of it.")
+    w.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1, this laptop only; 0.0.0.0 for the club's network)")
+    w.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    w.add_argument("--folder", help="where saved cases go (default: one folder per evening in the user data folder)")
+    w.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    w.set_defaults(handler=_cmd_serve)
+
+    v = sub.add_parser("coverage", help="the coverage matrix: every labelled part of Laws 1-39 and how it is answered",
+                       description="Every labelled part of Laws 1-39 (2017) in order, with the rules citing it, "
+                                   "the cases whose expect: exercises it, or the reason it is not a ruling matter. "
+                                   "Exits 1 when the matrix finds a fault (a cite without a case, an unknown label).")
+    v.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    v.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    _teach_parsers(sub)
+
+    a = sub.add_parser("ask", help="the interview: describe what happened, answer what the ruling needs",
+                       description="Asks the board (or the dealer), the calls in one line, what happened next, "
+                                   "then only what the ruling waits for; shows the auction it understood and the "
+                                   "ruling; r ruling so far, u undo, s save (a case file), q quit.")
+    a.add_argument("--board", type=int, metavar="N", help="the board number (skips the first question)")
+    a.add_argument("--dealer", metavar="SEAT", help="the dealer, when the board number is not known")
+    a.add_argument("--save", metavar="FILE", help="the file to save the case to (default: board-N-HHMM.yaml)")
+    a.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+    s = sub.add_parser("schema", help="print the JSON Schema of case files")
+    s.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    if with_deals:   # imported only when asked for: its statistics stack is slow to import
+        from bridge_director.cli.deals import add_deals_commands
+        add_deals_commands(sub.sub)
+    else:
+        sub.sub.add_parser("deals", help="shuffle evidence for a set of boards, and the register of deals already "
+                                         "played (see 'director deals --help')", add_help=False)
+    return p
+
+
+def _teach_parsers(sub) -> None:
+    """`report`, `casebook`, `chart` and `quiz` (bridge_director/report, bridge_director/paper/chart.py, bridge_director/quiz)."""
+    rp = sub.add_parser("report", help="a committee's report on one case (html, md or pdf)",
+                        description="The document an appeal committee attaches to its decision: the facts, "
+                                    "the auction, the ruling, one plain sentence of reasoning per conclusion, "
+                                    "the laws cited, a diagram of the decision path, and room for the "
+                                    "committee's findings and decision.")
+    rp.add_argument("case", help="the case file (YAML)")
+    rp.add_argument("--format", choices=("html", "md", "pdf"), default="html")
+    rp.add_argument("-o", "--output", help="write to this file (default: standard output)")
+    rp.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    rp.set_defaults(handler=_cmd_report)
+    cb = sub.add_parser("casebook", help="every case in a folder as one document (html or pdf)",
+                        description="Every case under a folder as one document, with a contents page and "
+                                    "an index by law: a club's record of rulings, or a teaching book.")
+    cb.add_argument("folder", help="a folder of case files")
+    cb.add_argument("--format", choices=("html", "pdf"), default="html")
+    cb.add_argument("--title", help="the document's title")
+    cb.add_argument("-o", "--output", help="write to this file (default: standard output)")
+    cb.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    cb.set_defaults(handler=_cmd_casebook)
+    ch = sub.add_parser("chart", help="the decision chart of one law, drawn from its rules (SVG or HTML)",
+                        description="The decision chart of one law, like the laminated flowcharts: each rule "
+                                    "of the law a question, each outcome box with its sub-clause.")
+    ch.add_argument("law", help="a law the rulebook holds, e.g. 27")
+    ch.add_argument("--format", choices=("svg", "html", "pdf"), default="svg")
+    ch.add_argument("-o", "--output", help="write to this file (default: standard output)")
+    ch.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    ch.set_defaults(handler=_cmd_chart)
+    qz = sub.add_parser("quiz", help="quiz a trainee on a folder of cases, graded (terminal or one HTML page)",
+                        description="For each case: the facts (board, auction, events, findings), then "
+                                    "questions at each decision point with choices in plain words; marks "
+                                    "per key item (consequence, player, clause), the ruling with its "
+                                    "reasoning, and a score at the end. The key is each case's expect: "
+                                    "block (or a key: in the folder's quiz.yaml): what an answer must contain.")
+    qz.add_argument("paths", nargs="+", help="a quiz folder (with quiz.yaml), a folder of cases, or case files")
+    qz.add_argument("--export", choices=("html",), help="write one self-contained page instead of asking here")
+    qz.add_argument("-o", "--output", help="with --export: write to this file (default: standard output)")
+    qz.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    qz.set_defaults(handler=_cmd_quiz)
+
+
+def _write_out(data, output: str | None) -> None:
+    """Write text or bytes to ``output`` (a path) or to standard output."""
+    if output:
+        mode = "wb" if isinstance(data, bytes) else "w"
+        with open(output, mode, **({} if isinstance(data, bytes) else {"encoding": "utf-8"})) as f:
+            f.write(data)
+    elif isinstance(data, bytes):
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+    else:
+        sys.stdout.write(data)
+
+
+def _cmd_report(args) -> int:
+    from bridge_director.report import render_report
+    _write_out(render_report(args.case, args.format), args.output)
+    return 0
+
+
+def _cmd_casebook(args) -> int:
+    from bridge_director.report.render import casebook_html
+    from bridge_director.paper.layout import pdf_bytes
+    page = casebook_html(args.folder, pdf=args.format == "pdf", title=args.title)
+    _write_out(pdf_bytes(page) if args.format == "pdf" else page, args.output)
+    return 0
+
+
+def _cmd_chart(args) -> int:
+    from bridge_director.session import api
+    from bridge_director.paper import chart
+    ch = chart.chart(args.law, api.rulebook())
+    out = chart.svg(ch)
+    if args.format in ("html", "pdf"):
+        import base64
+        body = out if args.format == "html" else (
+            '<img style="width:100%" src="data:image/svg+xml;base64,'
+            + base64.b64encode(out.encode("utf-8")).decode("ascii") + '">')
+        out = (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{ch.title}</title>'
+               f"<style>@page {{ size: A3 portrait; margin: 8mm; }} body {{ margin: 0; }}</style></head>"
+               f"<body>{body}</body></html>\n")
+    if args.format == "pdf":
+        from bridge_director.paper.layout import pdf_bytes
+        out = pdf_bytes(out)
+    _write_out(out, args.output)
+    return 0
+
+
+def _cmd_quiz(args) -> int:
+    from bridge_director.session import api
+    from bridge_director import quiz
+    book = api.rulebook()
+    q = quiz.load_quiz(args.paths, book)
+    if args.export == "html":
+        _write_out(quiz.export_html(q, book), args.output)
+        return 0
+    from bridge_director.quiz.terminal import run
+    try:
+        return run(q, book)
+    except KeyboardInterrupt:   # Ctrl-C between two questions (while grading): leave quietly
+        print("\nQuiz stopped.")
+        return 1
+
+
+def _draft_from_args(args):
+    """The case of ``director rule``: a file, standard input or PBN, and/or the one-line options,
+    as an bridge_director.session.draft.Draft (None when only a case file is given, to rule on it as it is)."""
+    steps = getattr(args, "steps", None) or []
+    one_line = steps or args.judge or args.board or args.dealer or args.scoring
+    if args.case is None and not one_line:
+        raise InputError("director rule", 0, 0, "", "expected a case file, '-' (standard input) or "
+                                                    "--board N / --dealer SEAT with --auction")
+    if args.case is not None and args.case != "-" and Path(args.case).suffix.lower() != ".pbn" \
+            and not one_line and not args.write:
+        return None     # a YAML case file, ruled on as it is (bridge_director.session.api.rule_file)
+    from bridge_director.session.draft import Draft, parse_event, parse_judgement
+    if args.case is not None:
+        from bridge_director.session.intake import load_any
+        draft = load_any(args.case)
+        if draft is None:
+            from bridge_director.case.load import load_case
+            draft = Draft.from_case(load_case(args.case))
+    else:
+        _board_arg(args.board)
+        draft = Draft(board=args.board, dealer=args.dealer, file="one-line")
+    for kind, value in steps:
+        if kind == "auction":
+            draft.add_calls(value)
+        else:
+            draft.add_event(parse_event(value, "--event"))
+    for j in args.judge:
+        draft.judge(*parse_judgement(j, "--judge"))
+    if args.scoring:
+        draft.set("scoring", args.scoring)
+    if args.edition:
+        draft.edition = _edition_arg(args.edition)
+    return draft
+
+
+def _cmd_rule(args) -> int:
+    try:
+        return _rule(args)
+    except InputError as e:
+        raise _one_line_error(e) from None
+
+
+def _rule(args) -> int:
+    from bridge_director.session import api
+    from bridge_director.ruling.render import RENDERERS
+    draft = _draft_from_args(args)
+    if draft is None:
+        ruling = api.rule_file(args.case, edition=_edition_arg(args.edition), lang=args.lang)
+    elif args.write == "yaml":
+        sys.stdout.write(draft.to_yaml())
+        return 0
+    elif args.write == "pbn":
+        from bridge_director.session.pbn_case import draft_to_pbn
+        sys.stdout.write(draft_to_pbn(draft))
+        return 0
+    else:
+        ruling = api.rule(draft.case(), edition=_edition_arg(args.edition), lang=args.lang)
+    sys.stdout.write(RENDERERS[args.format](ruling, trace=args.trace))
+    return 0
+
+
+_GC_PAUSED = False
+
+
+def _pause_gc() -> None:
+    """A command's start-up (imports, the rulebook) allocates many objects that live as long as
+    the process and hold no garbage cycles: the cyclic collector, run every few hundred
+    allocations, only costs time there (a tenth of a cold ``director rule``). It is paused
+    while the command starts, and for ``director rule`` until it ends: one case, bounded in
+    size (MAX_BYTES, MAX_EVENTS) and in work (the engine's MAX_FIRINGS and MAX_ROUNDS), whose
+    peak memory is the same without it (tools/bench.py's worst cases)."""
+    global _GC_PAUSED
+    if gc.isenabled():
+        gc.disable()
+        _GC_PAUSED = True
+
+
+def _resume_gc() -> None:
+    """The collector on again. What was allocated while it was paused is frozen first (moved
+    out of its reach: modules, the rulebook, live as long as the process): else the first
+    collection would walk every one of those objects, young in its eyes, at once."""
+    global _GC_PAUSED
+    if _GC_PAUSED:
+        gc.freeze()
+        gc.enable()
+        _GC_PAUSED = False
+
+
+def _one_line_error(e: InputError) -> InputError:
+    """For the one-line form, the error naming the option at fault (``--judge "Z 1H
+    unintended"``, ``--auction/--event: event 3``), not a line of the YAML the user never wrote;
+    other errors as they are."""
+    import re
+    if e.file != "one-line":
+        return e
+    m = re.match(r"^judgement\.(.+)$", e.field or "")
+    if m:
+        return InputError(f'--judge "{m.group(1)}"', 0, 0, "", e.message)
+    m = re.match(r"^events\.(\d+)(?:\.(.+))?$", e.field or "")
+    if m:
+        return InputError(f"--auction/--event: event {m.group(1)}", 0, 0, m.group(2) or "", e.message)
+    return InputError("one-line", 0, 0, e.field, e.message)
+
+
+def _board_arg(board: int | None) -> int | None:
+    """A board number given on the command line, checked against the bound the phone page uses
+    (1..engine.web.state.MAX_BOARD)."""
+    from bridge_director.bridge.table import MAX_BOARD
+    if board is not None and not 1 <= board <= MAX_BOARD:
+        shown = str(board) if len(str(board)) <= 12 else f"a number of {len(str(board))} digits"
+        raise InputError("--board", 0, 0, "", f"expected a board number from 1 to {MAX_BOARD}, found {shown}")
+    return board
+
+
+def _edition_arg(name: str | None) -> str | None:
+    """An edition named on the command line, checked against the rulebook's editions."""
+    if name is None:
+        return None
+    from bridge_director.base.editions import names
+    from bridge_director.base.paths import rules_dir
+    known = names(rules_dir())
+    if name not in known:
+        raise InputError("--edition", 0, 0, "", f"unknown edition {name!r}: expected one of {', '.join(known)}")
+    return name
+
+
+def _cmd_editions(args) -> int:
+    from bridge_director.base.editions import editions
+    from bridge_director.base.paths import rules_dir
+    eds = editions(rules_dir())
+    if args.format == "json":
+        print(json.dumps([{"name": e.name, "title": e.title, "director": e.director, "covers": e.covers,
+                           "source": e.source} for e in eds.values()], indent=2))
+        return 0
+    for e in eds.values():
+        who = "a director rules" if e.director else "no director: the players apply it themselves"
+        print(f"{e.name}\n  {e.title}\n  covers: {e.covers}\n  {who}; source: {e.source}")
+    return 0
+
+
+def _cmd_table(args) -> int:
+    from bridge_director.bridge import cutting
+    from bridge_director.session import club
+    t = cutting.load_table(args.file)
+    lines = club.rule(t, args.lang)
+    if args.format == "json":
+        print(json.dumps({"table": t.name, "edition": club.EDITION, "candidates": t.candidates,
+                          "lines": lines}, indent=2))
+    else:
+        sys.stdout.write(club.render_text(t, lines, args.lang))
+    return 0
+
+
+def _cmd_compare(args) -> int:
+    from bridge_director.session import api
+    from bridge_director.ruling import compare
+    from bridge_director.case.load import load_case
+    names = [x.strip() for x in args.editions.split(",") if x.strip()]
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise InputError("--editions", 0, 0, "", f"expected two or more different editions, comma-separated, "
+                                                 f"found {args.editions!r}")
+    for n in names:
+        _edition_arg(n)
+    case = load_case(args.case)
+    result = compare.compare(case, names, lambda c, e: api.rule(c, edition=e))
+    vocabulary = {}
+    for n in names:
+        vocabulary.update(api.rulebook(n).vocabulary)
+    render = compare.render_json if args.format == "json" else compare.render_text
+    sys.stdout.write(render(result, vocabulary))
+    return 0
+
+
+def _case_files(paths: list[str]) -> list[Path]:
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out += sorted(p.rglob("*.yaml"))
+        elif p.exists():
+            out.append(p)
+        else:
+            raise InputError(str(p), 0, 0, "", "no such file or folder")
+    return out
+
+
+def _check_one(path: Path) -> tuple[str, str]:
+    """Check one case file: (``pass`` | ``fail`` | ``bad`` | ``skip``, its line of output)."""
+    from bridge_director.session import api
+    from bridge_director.case.load import load_case
+    try:
+        case = load_case(path)
+    except InputError as e:
+        return "bad", f"ERROR {e}"
+    if case.expect is None:
+        return "skip", ""
+    book = api.rulebook(case.edition)      # loaded once per edition and process
+    try:
+        api.validate_expect(case, book)   # an unknown outcome code or bad cite is bad input, not a FAIL
+    except InputError as e:
+        return "bad", f"ERROR {e}"
+    result = api.check(case, api.rule(case, book), book)
+    if result.passed:
+        return "pass", f"PASS {case.id} ({path})"
+    parts = ([f"not in the answer {c} {o}" for c, o in result.missing]
+             + [f"not in the key {c} {o}" for c, o in result.extra])
+    return "fail", f"FAIL {case.id} ({path}): " + "; ".join(parts)
+
+
+def _checked(paths: list[Path], jobs: int):
+    """(kind, line) for each path, in order; on ``jobs`` processes when more than one."""
+    if jobs == 1 or len(paths) < 2:
+        yield from map(_check_one, paths)
+        return
+    import multiprocessing
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+    from bridge_director.session import api
+    api.rulebook()      # loaded once, before the workers are forked
+    with ProcessPoolExecutor(jobs or os.cpu_count(), mp_context=multiprocessing.get_context("fork")) as pool:
+        yield from pool.map(_check_one, paths, chunksize=max(1, len(paths) // (8 * (jobs or os.cpu_count() or 1))))
+
+
+def _cmd_check(args) -> int:
+    if args.jobs < 0:
+        raise InputError("director check", 0, 0, "-j", f"expected a number of processes, 0 or more, found {args.jobs}")
+    counts = {"pass": 0, "fail": 0, "bad": 0, "skip": 0}
+    for kind, line in _checked(_case_files(args.paths), args.jobs):
+        counts[kind] += 1
+        if line:
+            print(line)
+    passed, failed, bad = counts["pass"], counts["fail"], counts["bad"]
+    if not (passed or failed or bad):
+        print(f"director: error: no case with an expect: block found under {', '.join(args.paths)}",
+              file=sys.stderr)
+        return 2
+    print(f"{passed} passed, {failed} failed" + (f", {bad} bad input" if bad else ""))
+    return 2 if bad else (1 if failed else 0)
+
+
+_PROVE_CALLS = ("Pass", "1C", "1S", "1NT", "2C", "X", "XX", "8C")
+#: the commands whose parsers _parser builds (deals has its own)
+COMMANDS = ("rule", "editions", "compare", "table", "check", "prove", "serve", "coverage", "report", "casebook",
+            "chart", "quiz", "ask", "schema")
+
+
+def _cmd_prove(args) -> int:
+    from bridge_director.bridge.table import Call, CallSyntaxError
+    calls = []
+    for text in args.call_set.split(","):
+        try:
+            calls.append(str(Call.parse(text.strip())))
+        except (CallSyntaxError, ValueError):
+            raise InputError("director prove", 0, 0, "--call-set",
+                             f"expected calls such as Pass,1C,X separated by commas, found {text.strip()!r}") from None
+    for name, v, low in (("--calls", args.calls, 1), ("--depth", args.depth, 0), ("--jobs", args.jobs, 0)):
+        if v < low:
+            raise InputError("director prove", 0, 0, name, f"expected a number {low} or more, found {v}")
+    from bridge_director.prove import prove
+    report = prove(args.calls, tuple(dict.fromkeys(calls)), args.in_rotation, args.depth,
+                   jobs=args.jobs or None, scheduler=args.scheduler)
+    if args.format == "json":
+        print(json.dumps(report.as_dict(), indent=2))
+    else:
+        sys.stdout.write(report.text())
+    return 1 if report.tally.faults else 0
+
+
+def _cmd_serve(args) -> int:
+    from bridge_director.web.serve import serve
+    if not 0 < args.port < 65536:
+        raise InputError("--port", 0, 0, "", f"expected a port from 1 to 65535, found {args.port}")
+    try:
+        return serve(args.host, args.port, args.folder)
+    except OSError as e:
+        raise InputError(f"{args.host}:{args.port}", 0, 0, "",
+                         f"cannot listen there: {e.strerror or e} (try another --port)") from None
+    except KeyboardInterrupt:
+        return 0
+
+
+def _cmd_ask(args) -> int:
+    from bridge_director.interview.terminal import main as ask
+    _board_arg(args.board)
+    return ask(args.board, args.dealer, args.save)
+
+
+def _cmd_coverage(args) -> int:
+    from bridge_director.coverage import RENDERERS as COVERAGE, build
+    matrix = build()
+    sys.stdout.write(COVERAGE[args.format](matrix))
+    return 1 if matrix.faults else 0
+
+
+def _cmd_schema(args) -> int:
+    from bridge_director.case.load import json_schema
+    print(json.dumps(json_schema(), indent=2, sort_keys=True))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``director`` command; return its exit code (see the module docstring)."""
+    argv = sys.argv[1:] if argv is None else argv
+    _pause_gc()
+    try:
+        return _main(argv)
+    finally:
+        _resume_gc()
+
+
+#: what the parser gives ``director rule CASE`` for the arguments not given (tests/test_cli.py
+#: holds it to the parser's own defaults)
+RULE_DEFAULTS = {"debug": False, "command": "rule", "board": None, "dealer": None, "auction": None, "event": None,
+                 "judge": [], "scoring": None, "write": None, "format": "text", "trace": False, "lang": None,
+                 "edition": None}
+_RULE_CHOICES = {"--format": ("text", "markdown", "json"), "--lang": ("en", "pt")}
+
+
+def _plain_rule_args(argv: list[str]) -> "SimpleNamespace | None":
+    """The arguments of the usual ``director rule CASE.yaml [--format F] [--lang L] [--trace]``
+    (each option at most once, spelt in full), as the parser would give them, without building
+    the parser (argparse formats and translates every argument it adds: a tenth of a cold
+    ``director rule``); None for anything else, which the parser then reads."""
+    if len(argv) < 2 or argv[0] != "rule" or argv[1].startswith("-"):
+        return None
+    given: dict = {"case": argv[1]}
+    rest = argv[2:]
+    while rest:
+        opt = rest.pop(0)
+        if opt == "--trace" and "trace" not in given:
+            given["trace"] = True
+        elif opt in _RULE_CHOICES and opt[2:] not in given and rest and rest[0] in _RULE_CHOICES[opt]:
+            given[opt[2:]] = rest.pop(0)
+        else:
+            return None
+    from types import SimpleNamespace
+    return SimpleNamespace(**{**RULE_DEFAULTS, "judge": [], **given})
+
+
+def _main(argv: list[str]) -> int:
+    plain = _plain_rule_args(argv)
+    if plain is not None:
+        return _run(_cmd_rule, plain, False)
+    first = next((a for a in argv if not a.startswith("-")), None)
+    parser = _parser(with_deals="deals" in argv, only=first if first in COMMANDS else None)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        # `deals check A.pbn --format json B.pbn`: file names may come after the options
+        if isinstance(getattr(args, "files", None), list) and not any(x.startswith("-") for x in extra):
+            args.files.extend(extra)
+        else:
+            parser.error("unrecognized arguments: " + " ".join(extra))
+    debug = getattr(args, "debug", False) or "--debug" in argv
+    if args.command is None:
+        parser.print_help()
+        return 2
+    handlers = {"rule": _cmd_rule, "check": _cmd_check, "schema": _cmd_schema, "coverage": _cmd_coverage,
+                "ask": _cmd_ask, "editions": _cmd_editions, "compare": _cmd_compare,
+                "table": _cmd_table}
+    handler = handlers.get(args.command) or getattr(args, "handler", None) or getattr(args, "func", None)
+    return _run(handler, args, debug)
+
+
+def _run(handler, args, debug: bool) -> int:
+    """Run one command's handler; its exit code, with errors reported as one line."""
+    if handler is not _cmd_rule:
+        _resume_gc()      # the other commands may run long (check, prove, serve): collected as usual
+    try:
+        return int(handler(args) or 0)
+    except InputError as e:
+        if debug:
+            import traceback
+            traceback.print_exc()
+        print(f"director: error: {e}", file=sys.stderr)
+        return 2
+    except Exception as e:  # engine not usable, or an internal failure: one clear line
+        from bridge_director.infer.enginecheck import EngineBuildError
+        if debug:
+            import traceback
+            traceback.print_exc()
+        if isinstance(e, EngineBuildError):
+            print(f"director: {e}", file=sys.stderr)
+            return 3
+        inference = sys.modules.get("bridge_director.infer.inference")   # loaded if the engine ran
+        if inference is not None and isinstance(e, inference.UnsettledError):   # a bounded refusal
+            print(f"director: no ruling: {e}", file=sys.stderr)
+            return 3
+        hint = "" if debug else " (run with --debug for details)"
+        print(f"director: internal error: {type(e).__name__}: {e}{hint}", file=sys.stderr)
+        return 3
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1087 @@
+"""Case -> base facts for the engine, each remembering the case event (and line) it came from.
+
+Only mechanics are computed here: whose turn it was, how the caller sits relative to that
+player, what the last bid was, whether a bid is sufficient and the lowest sufficient bid in
+its denomination, who called next, whether a double or redouble was admissible. Whether any
+of that makes a call accepted, cancelled or penalised is for the rules.
+
+The auction is replayed over the calls that stand. Which calls stand, and what a call now
+counts as, is the law's business: the caller passes ``status``, a mapping from event number
+to the status the rules gave that call in the previous round of inference (the ``status`` of
+a derived ``call-status`` fact). The replay follows it mechanically:
+
+* ``cancelled``: the call is left out, so the turn reverts to the player whose turn it was;
+* ``replaced-by-pass``: the call counts as a pass by the same seat at the same position (a
+  pass substituted for it), so the turn passes on to the next player.
+
+A plain set of event numbers is read as all ``cancelled``. A replacement (``{seat, replaces,
+with}``) takes the place of the call it replaces unless it is itself cancelled; when the call
+it replaces is out of the auction (cancelled), it goes where the auction then stands if the
+turn there is its caller's (a legal call substituted for a cancelled inadmissible double).
+
+Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
+
+* ``board``: dealer, vul (None/NS/EW/Both or 'unknown').
+* ``call``: idx (event number), seat, call, kind (bid/pass/double/redouble), level, denom
+  (bids only), lho, rho, partner, side, turn (seat whose turn it was), rel (what the caller is
+  to that player: self/lho/partner/rho), prev_called, any_bid_before, last_bid (if any),
+  contract (the last standing bid with any double/redouble after it, e.g. 1SXX; only when a
+  bid exists), last_call (the last standing non-pass call before this one),
+  sufficient, lowest_same (the lowest sufficient bid in its denomination, absent when that
+  would be above seven) and has_lowest_same (bids only), above_seven, admissible (doubles/redoubles),
+  replaces (event number of the call it replaces, replacements only), next_idx/next_seat/
+  next_rel (the next call event not replacing this one, and what its caller is to this
+  caller), director_before_next (the director was called after it, before the next call),
+  director_next_idx (the event number of the first director call after it, if any),
+  director_before (replacements: the director was called between the original and it),
+  ruled_before_next / ruled_next_idx / ruled_before (the same for ``{director: ruled}``
+  events only: the director had ruled on rectification; a ruling counts as a director call
+  for the ``director_*`` fields),
+  final (no call event follows), lead_faced_before (an ``opening-lead-faced`` event came before
+  it: the auction period was over).
+  Added for the out-of-rotation laws (all mechanics, no law):
+  prev_idx/prev_seat (the last standing call before this one), partner_last_idx (partner's
+  last standing call before this one), own_next_idx / partner_next_idx / lho_next_idx (the
+  next call event by this caller / their partner / their LHO after this one, not counting
+  replacements of this call),
+  follows_own_idx (plain calls only: the call event just before this one, in file order and
+  whether or not it stands, was by the same seat, the director was not called in
+  between, and no player said in between that they do not accept that first call: its event
+  number. The player called twice running of their own accord; this does
+  not change when the rules cancel either call. After a ruling sends the turn back to them,
+  their new call has no follows_own_idx), auction_ended_before
+  (the standing calls before this one had already ended the auction: three passes after a
+  bid, or four passes), auction_ended_after (the standing calls up to and including this one
+  end the auction), closing_pass_out_of_turn (set on a call that ends the auction: one of
+  the closing passes was made by a player whose turn it was not; and declarer / dummy, of
+  the contract the calls that stand make, ``none`` when passed out), simultaneous_with (the
+  seat whose call this one was made at the same moment as; the case file writes it just
+  after that call), contract_side (calls after the auction ended: the side that made the
+  last bid; by_declaring_side: the caller is on that side), next_by_turn_player (the next
+  call event was made by the player whose turn it was at this call), left_out (this call is one of the ``cancelled`` the replay left out),
+  voided (status ``voided``: swept away with an earlier call, 15A1/36A/38B; also left_out),
+  replaced_by_pass (the replay counted this call as a pass by the same seat: status
+  ``replaced-by-pass``; the fact still describes the call as made), counts_in_rotation
+  (the rules gave it status ``in-rotation``, Law 28A: it stands as if made in turn),
+  superseded (status ``superseded``, 25A1: the intended call took this slip's place),
+  closing_run_end / missed_turn_seat (passes only: taking the standing calls before this pass,
+  then this pass and the passes after it in file order as made, whether or not they were
+  cancelled, the auction would end at event ``closing_run_end``, and this pass is the first
+  of the closing passes made by a player whose turn it was not; ``missed_turn_seat`` is the
+  player whose turn it was. It does not change when the rules cancel those passes).
+* ``director-called`` also carries ``by`` (the seat that called, when the case says so).
+* ``decision``: idx, seat, accepts, of (event number decided on), rel (decider to that caller).
+* ``director-called``: idx, after (event number of the last call before it, 0 if none),
+  ruled (the event is ``{director: ruled}``: the director has ruled on rectification).
+* ``judgement``: of (event number), prop, value; on a judged call also seat, call, side, partner, lho,
+  event_kind (call or replaces) and partner_next_idx (partner's next call event after it, in file order).
+* ``specified`` (one per denomination of a ``specifies`` judgement on a call): of, denom,
+  name (``hearts``),
+  lowest (the lowest sufficient bid in it over the last bid before that call; absent when
+  that would be above seven), has_lowest.
+* ``specified-set`` (one per ``specifies`` judgement): of, key (the denomination letters,
+  sorted, space-separated), not_above_natural (the call is a bid ranking no higher than the
+  lowest sufficient bid in each of those denominations).
+* ``case``: last_idx, events.
+
+Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechanics only):
+
+* ``happened``: idx, code, the event's typed fields (seat, by, of, side, board, cards, card,
+  call, session, what, pocket, where, played; played_by as "N S", with played_before), stage
+  (before-auction / auction / auction-ended / play / after-play: when it happened at this
+  table), any_call_before, first_auction_begun (a call had been made on this board here, or
+  the case says it was played at other tables; 'unknown' when the case does not say),
+  about_other_board (the event names a board other than the case's), calls_on_board_before
+  (any_call_before for this board; false for another board, whose calls this case does not
+  record), first_auction_begun_when_told (the same, at the first director call after the event, or
+  at the end of the case: when the director learnt of it), calls_on_board_when_told /
+  play_ended_when_told (calls_on_board_before and play_ended_before at that same moment),
+  auction_period_begun (a call, or
+  a hand taken out of the board, came before the event),
+  lead_faced_before, play_ended_before, deal_completed_before (a ``deal-completed`` event came
+  before it: rubber bridge), cards_out_both_sides (before it, a player of each side had taken
+  cards out of the board: called, took a hand out, or had a hand counted); wrong-board-at-table:
+  played_before, sides_played (NS / EW / both / none / partial: the sides both of whose members
+  had already played that board); for events with a seat: seat_called_before, partner,
+  lho, side.
+* ``phase``: stage after the last event. ``auction-end``: idx (the call that ended the
+  auction), passed_out, hands_returned, lead_faced. ``contest``: scoring (pairs/teams/
+  individual/unknown), replay_event, stationary (NS/EW/none).
+* ``hand-count`` (each hand not holding 13 cards): seat, cards, called (before the discovery),
+  side, idx (the discovery). ``count-discrepancy``: idx, kind (too-many-and-too-few /
+  too-few-only / too-many-only), long, short, short_partner (the partners of the short hands),
+  faulty_called, stage, first_auction_begun,
+  surplus_played, surplus_identified (a surplus-card event, or pockets with more than 52 cards).
+* ``card-location`` (needs ``pockets``; ``deal`` for owners): card, status (misplaced /
+  surplus / missing), held_by, belongs_to.
+* ``wrong-board-cards``: idx, seat, board, partner, side, first_call (event number, 0 if they had
+  not called), first_call_text, partner_called_since. ``source-board-call``: idx, seat, call,
+  cancelled_call, same.
+* ``deal-registered-elsewhere``: session, board (the case names a ``deal_register`` and
+  ``session`` and the deal is registered under another session; see bridge_director.bridge.deals).
+"""
+from __future__ import annotations
+
+import bisect
+import functools
+import itertools
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping, Optional
+
+from bridge_director.case.model import Case, Event
+from bridge_director.base.record import record
+from bridge_director.bridge.table import Call, Denomination, Seat, auction_is_over, declarer, double_admissible, is_sufficient, lowest_sufficient, redouble_admissible, relation
+
+
+_PASS = Call.parse("Pass")
+
+
+def _is_mapping(x) -> bool:
+    """Whether ``x`` is a mapping (dicts and mapping proxies first: typing's check is slow)."""
+    return isinstance(x, (dict, MappingProxyType)) or isinstance(x, Mapping)
+
+
+@record(frozen=True)
+class Source:
+    """Where a base fact came from: the event number (None for board/case facts) and line."""
+
+    event: Optional[int]
+    line: int
+    what: str
+
+
+@record
+class Facts:
+    """Base facts of a case and their provenance.
+
+    Attributes:
+        facts: list of fact dicts for the engine.
+        sources: fid -> Source.
+    """
+
+    facts: list[dict]
+    sources: dict[str, Source]
+
+
+def _describe(e: Event) -> str:
+    if e.kind == "call":
+        return f"{e.seat.letter} {e.call}"
+    if e.kind == "replaces":
+        return f"{e.seat.letter} replaces {e.replaces} with {e.call}"
+    if e.kind == "accepts":
+        return f"{e.seat.letter} {'accepts' if e.accepts else 'does not accept'}" + (f" {e.call}" if e.call else "")
+    if e.kind == "ruled":
+        return "director ruled"
+    return "director called" + (f" by {e.seat.letter}" if e.seat else "")
+
+
+def derive(case: Case, status: "Mapping[int, str] | Iterable[int]" = frozenset()) -> Facts:
+    """Compute the base facts of ``case``.
+
+    Args:
+        case: a validated Case.
+        status: event number -> status the rules gave the call (``cancelled``: left out of the
+            replay; ``replaced-by-pass``: replayed as a pass by the same seat;
+            ``awaiting-replacement``: out of the auction until its caller replaces it, the
+            replacement then going where the auction stands); other statuses are ignored. A
+            plain set of event numbers means all ``cancelled``.
+    Returns:
+        Facts (facts and their sources).
+    """
+    return Deriver(case).derive(status)
+
+
+class Deriver:
+    """The base facts of one case, derived again for each set of call statuses.
+
+    Only the call facts depend on the statuses (the auction replay); the board, case,
+    decision, director-called, table and judgement facts are computed on the first
+    :meth:`derive` and reused, so a case ruled over several rounds derives them once.
+
+    A call the rules hold back as ``awaiting-replacement`` changes no fact when it is a bid,
+    double or redouble and the next call event is its own replacement (or there is none):
+    the replacement takes the same place in the replay either way. A new status of that
+    kind only gives back the previous Facts, without a second replay (the insufficient bid
+    that the director rules on at once is the common case). Otherwise the call facts of the
+    calls before the first call whose status changed are kept from the previous round (each
+    reads only the replay up to its own call, and the case as made after it).
+
+    The fact dicts are shared between rounds and must not be changed by the caller.
+    """
+
+    def __init__(self, case: Case):
+        self.case = case
+        self._static: "tuple[list[dict], list[dict], dict[str, Source]] | None" = None
+        self._last: "tuple[dict[int, str], Facts] | None" = None
+        self._calls: dict[int, dict] = {}          # event -> its call fact, in the last Facts
+        self._order: "CallOrder | None" = None
+        calls = [e for e in case.events if e.kind in ("call", "replaces")]
+        self._inert_awaiting = frozenset(
+            e.number for i, e in enumerate(calls)
+            if e.kind == "call" and not e.call.is_pass and (
+                i + 1 == len(calls)
+                or (calls[i + 1].kind == "replaces" and calls[i + 1].seat == e.seat
+                    and calls[i + 1].replaces == e.call)))
+
+    def derive(self, status: "Mapping[int, str] | Iterable[int]" = frozenset()) -> Facts:
+        """The base facts under ``status`` (as for :func:`derive`); returns Facts."""
+        status_of = dict(status) if _is_mapping(status) else {n: "cancelled" for n in status}
+        keep: dict[int, tuple[dict, Source]] = {}
+        if self._last is not None:
+            before, facts_then = self._last
+            changed = {n for n in before.keys() | status_of.keys() if before.get(n) != status_of.get(n)}
+            if all(n in self._inert_awaiting and {before.get(n), status_of.get(n)} == {None, "awaiting-replacement"}
+                   for n in changed):
+                return facts_then
+            # a call fact depends only on the statuses of the events up to its own (the
+            # replay so far): those before the first changed status are kept as they were
+            first = min(changed)
+            keep = {n: (f, facts_then.sources[f["fid"]]) for n, f in self._calls.items() if n < first}
+        if self._static is None:
+            self._static = _static_facts(self.case)
+        head, tail, static_sources = self._static
+        facts = list(head)
+        sources = dict(static_sources)
+
+        def add(fact: dict, src: Source) -> dict:
+            facts.append(fact)
+            sources[fact["fid"]] = src
+            return fact
+        if self._order is None:
+            self._order = call_order(self.case)
+        self._calls = _call_facts(self.case, status_of, add, keep, self._order)
+        facts.extend(tail)
+        result = Facts(facts, sources)
+        self._last = (status_of, result)
+        return result
+
+
+def _static_facts(case: Case) -> "tuple[list[dict], list[dict], dict[str, Source]]":
+    """The facts that do not depend on call statuses: (before the call facts, after them, sources)."""
+    head: list[dict] = []
+    tail: list[dict] = []
+    sources: dict[str, Source] = {}
+    into = head
+
+    def add(fact: dict, src: Source) -> dict:
+        into.append(fact)
+        sources[fact["fid"]] = src
+        return fact
+
+    add({"t": "board", "fid": "board", "dealer": case.dealer.letter, "vul": case.vulnerability or "unknown",
+         "number": case.board.number if case.board else 0}, Source(None, 1, "board"))
+    add({"t": "case", "fid": "case", "last_idx": len(case.events), "events": len(case.events)},
+        Source(None, 1, "case"))
+    into = tail
+    call_events = [e for e in case.events if e.kind in ("call", "replaces")]
+    for e in case.events:
+        if e.kind == "accepts":
+            target = _decision_target(e, call_events)
+            add({"t": "decision", "fid": f"e{e.number}", "idx": e.number, "seat": e.seat.letter,
+                 "accepts": e.accepts, "of": target.number, "rel": relation(e.seat, to=target.seat)},
+                Source(e.number, e.line, _describe(e)))
+        elif e.kind in ("director", "ruled"):
+            prior = [x.number for x in call_events if x.number < e.number]
+            dc = {"t": "director-called", "fid": f"e{e.number}", "idx": e.number, "after": prior[-1] if prior else 0,
+                  "ruled": e.kind == "ruled"}
+            if e.seat is not None:
+                dc["by"] = e.seat.letter
+            add(dc, Source(e.number, e.line, _describe(e)))
+
+    derive_table_facts(case, add)
+
+    count_at = _count_discovery(case)
+    for j in case.judgements:
+        ev = case.events[j.event - 1]
+        jf = {"t": "judgement", "fid": f"j{j.event}-{j.prop}", "of": j.event, "prop": j.prop, "value": j.value}
+        if count_at is not None and ev.kind == "happened" and ev.happened in _COUNT_EVENTS:
+            jf["of"] = count_at   # any hand count of the discrepancy names it: it is judged at its discovery
+        if ev.kind in ("call", "replaces"):
+            # who made the judged call (mechanics): rules on a judged call need no call pattern
+            jf.update(seat=ev.seat.letter, call=str(ev.call), side=ev.seat.side, partner=ev.seat.partner.letter,
+                      lho=ev.seat.lho.letter, event_kind=ev.kind)
+            pn = next((x for x in case.events[j.event:] if x.kind in ("call", "replaces") and x.seat == ev.seat.partner), None)
+            if pn is not None:
+                jf["partner_next_idx"] = pn.number
+        add(jf,
+            Source(j.event, j.line, f"judgement: {_judged(ev)} {j.prop} = {str(j.value).lower()}"))
+    _fault_facts(case, add)
+    return head, tail, sources
+
+
+def _fault_facts(case: Case, add) -> None:
+    """One ``fault`` fact per side for each event with an ``at-fault`` or ``partly-at-fault``
+    judgement: of (event number), side (NS/EW), level (direct / partial / none: a side the
+    judgements list under neither)."""
+    judged: dict[int, dict[str, Any]] = {}
+    for j in case.judgements:
+        if j.prop in ("at-fault", "partly-at-fault"):
+            judged.setdefault(j.event, {})[j.prop] = j
+    for ev, props in judged.items():
+        first = next(iter(props.values()))
+        for side in ("NS", "EW"):
+            level = ("direct" if side in getattr(props.get("at-fault"), "value", ()) else
+                     "partial" if side in getattr(props.get("partly-at-fault"), "value", ()) else "none")
+            add({"t": "fault", "fid": f"fault{ev}-{side}", "of": ev, "side": side, "level": level},
+                Source(ev, first.line, f"judgement: {side} {level} at fault"))
+
+
+def _decision_target(e: Event, call_events: "list[Event]") -> Event:
+    """The call event an ``accepts`` event decides on: the one it names (``event: N``), else
+    the last call or replacement before it (of the call it names, if it names one)."""
+    return [x for x in call_events if x.number < e.number and (e.call is None or x.call == e.call)
+            and (e.target is None or x.number == e.target)][-1]
+
+
+def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
+                keep: "Mapping[int, tuple[dict, Source]]" = MappingProxyType({}),
+                order: "CallOrder | None" = None) -> dict[int, dict]:
+    """Add the ``call`` facts of the auction replayed under ``status`` (see :func:`derive`);
+    return them by event number.
+
+    ``keep``: event number -> (call fact, its source) from a replay whose statuses were the
+    same as ``status`` for every event up to that one; such a fact would come out the same
+    (a call fact reads only the calls up to its own, and the file order after it), so it is
+    added as it is. ``order``: the case's :class:`CallOrder` (worked out when not given).
+    """
+    if order is None:
+        order = call_order(case)
+    status_of = dict(status) if _is_mapping(status) else {n: "cancelled" for n in status}
+    voided = frozenset(n for n, st in status_of.items() if st == "voided")
+    cancelled = frozenset(n for n, st in status_of.items() if st == "cancelled") | voided
+    as_pass = frozenset(n for n, st in status_of.items() if st == "replaced-by-pass")
+    # a call waiting for its caller to replace it is out of the auction until they do: the
+    # turn is theirs again, and their replacement goes where the auction then stands. A call
+    # made while it was still on the table (before anyone said they do not accept it) was
+    # made after it: its turn is the next player's (turn_now)
+    superseded = frozenset(n for n, st in status_of.items() if st == "superseded")
+    # a superseded slip (25A1) leaves the auction as a call awaiting its replacement does
+    awaiting = frozenset(n for n, st in status_of.items() if st == "awaiting-replacement") | superseded
+    in_rotation = frozenset(n for n, st in status_of.items() if st == "in-rotation")
+    call_events = order.calls
+    standing: list[tuple[int, Seat, Call]] = []      # (event number, seat, call)
+    # ended[j]: whether the first j standing calls have ended the auction (four passes, or
+    # three passes after a bid; later calls do not reopen it), worked out forward and kept
+    # until a replacement changes a standing call (then from there on): O(1) per call
+    ended: list[bool] = [False]
+    trail: list[int] = [0]          # passes at the end of the first j standing calls
+    bid_at: list[int] = [0]         # how many of the first j standing calls are bids
+
+    def over(seq: list[tuple[int, Seat, Call]]) -> bool:
+        """Whether ``seq`` (the whole of ``standing`` or a prefix of it) has ended the auction."""
+        j = len(seq)
+        while len(ended) <= j:
+            k = len(ended)
+            c = standing[k - 1][2]
+            t = trail[-1] + 1 if c.is_pass else 0
+            b = bid_at[-1] + (1 if c.is_bid else 0)
+            trail.append(t)
+            bid_at.append(b)
+            ended.append(ended[-1] or (k == 4 and t == 4) or (k >= 4 and t >= 3 and b > 0))
+        return ended[j]
+
+    def changed_from(pos: int) -> None:
+        """A standing call at ``pos`` changed: what was worked out from there on is stale."""
+        del ended[pos + 1:], trail[pos + 1:], bid_at[pos + 1:]
+    turn_at: dict[int, Seat] = {}
+    call_facts: dict[int, dict] = {}
+    declined = order.declined
+    held: list[Event] = []      # calls left out as awaiting their replacement, in file order
+
+    def turn_now(e: Event) -> Seat:
+        """Whose turn it was at call event ``e``: after the last standing call, unless a call
+        made since then, now awaiting its replacement, was still on the table at ``e`` (nobody
+        had yet said they do not accept it): then after that one."""
+        last = standing[-1][0] if standing else 0
+        table = [a for a in held if a.number > last and not any(d < e.number for d in declined.get(a.number, ()))]
+        if table:
+            return table[-1].seat.lho
+        return case.dealer if not standing else standing[-1][1].lho
+
+    heads = order.heads
+
+    def context_facts(e: Event, before: list[tuple[int, Seat, Call]], turn: Seat) -> dict:
+        seat, call = e.seat, e.call
+        partner = seat.partner
+        # one pass back over the standing calls: partner's last call, the last bid (and its
+        # bidder, and the calls after it), the last call that is not a pass (and its caller),
+        # whether they called
+        plast = last = bidder = last_call = last_caller = None
+        prev_called = False
+        since_bid: list[str] = []
+        for n, s, c in reversed(before):
+            if s == seat:
+                prev_called = True
+            elif plast is None and s == partner:
+                plast = n
+            kind = c.kind
+            if last_call is None and kind != "pass":
+                last_call, last_caller = c, s
+            if last is None:
+                if kind == "bid":
+                    last, bidder = c, s
+                else:
+                    since_bid.append(kind)
+            elif prev_called and plast is not None:
+                break           # everything looked for is found (a bid is not a pass)
+        f: dict[str, Any] = dict(heads[e.number])     # t, fid, idx, seat, call, kind, lho, rho, partner, side
+        f["turn"] = turn.letter
+        f["rel"] = relation(seat, to=turn)
+        f["prev_called"] = prev_called
+        f["any_bid_before"] = last is not None
+        if before:
+            f["prev_idx"], f["prev_seat"] = before[-1][0], before[-1][1].letter
+        if plast is not None:
+            f["partner_last_idx"] = plast
+        f["auction_ended_before"] = bool(before) and over(before)
+        if f["auction_ended_before"] and bidder is not None:
+            f["contract_side"] = bidder.side
+            f["by_declaring_side"] = bidder.side == seat.side
+        last_text = None
+        if last is not None:
+            f["last_bid"] = last_text = str(last)
+            # contract: the last bid with any double/redouble standing after it ("1S", "1SX", "1SXX")
+            f["contract"] = last_text + ("XX" if "redouble" in since_bid else "X" if "double" in since_bid else "")
+        # last_call: the last standing call before this one that is not a pass
+        if last_call is not None:
+            f["last_call"] = str(last_call)
+        kind = call.kind
+        if kind == "bid":
+            f["level"] = call.level
+            f["denom"] = call.denomination.code
+            f["sufficient"], has_lowest, lowest = _over(f["call"], last_text)
+            f["has_lowest_same"] = has_lowest   # over 7S there is no sufficient spade bid
+            if has_lowest:
+                f["lowest_same"] = lowest
+            f["above_seven"] = call.above_seven
+        elif kind in ("double", "redouble"):
+            # both read only the last call that is not a pass (Law 19's definitions)
+            last_only = [(last_caller, last_call)] if last_call is not None else []
+            f["admissible"] = (double_admissible if kind == "double" else redouble_admissible)(last_only, seat)
+        return f
+
+    standing_before: dict[int, list[tuple[int, Seat, Call]]] = {}
+    for e in call_events:
+        kept = keep.get(e.number)
+        if e.kind == "call":
+            turn = turn_now(e)
+            if kept is None:
+                f = context_facts(e, standing, turn)
+                if e.call.is_pass and not f["auction_ended_before"]:     # what _closing_run reads
+                    standing_before[e.number] = list(standing)
+            if e.number not in cancelled and e.number not in awaiting:
+                standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
+            elif e.number in awaiting and e.number not in cancelled:
+                held.append(e)
+        else:
+            orig_no = order.replaces[e.number]      # which call it replaces (see CallOrder)
+            pos = next((i for i in range(len(standing) - 1, -1, -1) if standing[i][0] == orig_no), None)
+            turn = turn_at[orig_no]
+            if kept is None:
+                before = standing[:pos] if pos is not None else list(standing)
+                f = context_facts(e, before, turn)
+                f["replaces"] = orig_no
+                between = case.events[orig_no:e.number - 1]     # events orig_no+1 .. e.number-1
+                f["director_before"] = any(x.kind in ("director", "ruled") for x in between)
+                f["ruled_before"] = any(x.kind == "ruled" for x in between)
+            if e.number not in cancelled and pos is not None:
+                standing[pos] = (e.number, e.seat, _PASS if e.number in as_pass else e.call)
+                changed_from(pos)
+            elif e.number not in cancelled and orig_no in awaiting and e.number not in awaiting:
+                standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
+            elif (e.number not in cancelled and e.number not in awaiting and orig_no in cancelled
+                  and not over(standing) and (standing[-1][1].lho if standing else case.dealer) == e.seat):
+                # the call it replaces is out of the auction and the turn is the replacer's
+                # again (an inadmissible double cancelled, say): their new call goes there
+                standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
+        turn_at[e.number] = turn
+        if kept is not None:
+            call_facts[e.number] = kept[0]
+            add(*kept)
+            continue
+        f["left_out"] = e.number in cancelled
+        f["voided"] = e.number in voided
+        f["replaced_by_pass"] = e.number in as_pass
+        f["counts_in_rotation"] = e.number in in_rotation
+        f["superseded"] = e.number in superseded
+        f["auction_ended_after"] = (e.number not in cancelled and over(standing)
+                                    and not f["auction_ended_before"])
+        if f["auction_ended_after"]:
+            closing = []
+            for n, _, c in reversed(standing):
+                if not c.is_pass or len(closing) == 3:
+                    break
+                closing.append(n)
+            f["closing_pass_out_of_turn"] = any(call_facts.get(n, f)["rel"] != "self" for n in closing)
+            # the contract's declarer and dummy, over the calls that stand ("none": passed
+            # out; always present, as a field a pattern compares must be)
+            dec = declarer([(s, c) for _, s, c in standing])
+            f["declarer"], f["dummy"] = (dec.letter, dec.partner.letter) if dec is not None else ("none", "none")
+        call_facts[e.number] = f
+        add(f, order.sources[e.number])
+
+    # what came next (the case as made: the same every round)
+    for e in call_events:
+        if e.number in keep:
+            continue
+        f = call_facts[e.number]
+        lead, rest = order.after[e.number]
+        f["lead_faced_before"] = lead
+        if e.number in standing_before:
+            _closing_run(f, e, call_events[order.position[e.number] + 1:], standing_before[e.number], call_facts)
+        f.update(rest)
+        if "next_seat" in rest:
+            f["next_by_turn_player"] = rest["next_seat"] == f["turn"]
+
+    # the denominations an artificial bid specified (a judgement), each with the lowest
+    # sufficient bid in it over the last bid before that call
+    for j in case.judgements:
+        f = call_facts.get(j.event)
+        if j.prop != "specifies" or f is None:
+            continue
+        last = Call.parse(f["last_bid"]) if "last_bid" in f else None
+        for denom in j.value:
+            low = lowest_sufficient(denom, last)
+            sp = {"t": "specified", "fid": f"sp{j.event}-{denom}", "of": j.event, "denom": denom,
+                  "name": Denomination.parse(denom).name_plural, "has_lowest": not low.above_seven}
+            if not low.above_seven:
+                sp["lowest"] = str(low)
+            add(sp, Source(j.event, j.line, f"judgement: {_judged(case.events[j.event - 1])} specifies {denom}"))
+        # the set as a whole, for comparing what two calls specified: its key (the letters,
+        # sorted) and whether this call ranks no higher than the lowest sufficient bid in any
+        # of them (no natural bid in those denominations is lower than it)
+        lows = [lowest_sufficient(d, last) for d in j.value]
+        call = Call.parse(f["call"])
+        add({"t": "specified-set", "fid": f"sps{j.event}", "of": j.event,
+             "key": " ".join(sorted(Denomination.parse(d).value for d in j.value)),
+             "not_above_natural": bool(call.is_bid and lows and all(
+                 low.above_seven or call.rank <= low.rank for low in lows))},
+            Source(j.event, j.line, f"judgement: {_judged(case.events[j.event - 1])} specifies {list(j.value)}"))
+    return call_facts
+
+
+@functools.lru_cache(maxsize=4096)
+def _over(bid: str, last: "str | None") -> "tuple[bool, bool, str]":
+    """For the bid ``bid`` after the last bid ``last`` (texts, as ``str(call)`` gives them;
+    None: no bid yet): (whether it is sufficient, whether there is a sufficient bid in its
+    denomination at seven or below, the lowest such bid or ''). Keyed by text: a Call's own
+    hash costs more than the work."""
+    call, before = Call.parse(bid), (Call.parse(last) if last is not None else None)
+    lowest = lowest_sufficient(call.denomination, before)
+    return is_sufficient(call, before), not lowest.above_seven, "" if lowest.above_seven else str(lowest)
+
+
+@record(frozen=True)
+class CallOrder:
+    """What the call facts take from the case as made, the same whatever the call statuses.
+
+    ``calls``: the call and replacement events, in file order; ``replaces``: replacement event
+    -> the call event it replaces; ``position``: call event -> its place in ``calls``;
+    ``sources``: call event -> its Source; ``heads``: call event -> the first fields of its
+    fact (t, fid, idx, seat, call, kind, lho, rho, partner, side); ``declined``: call event ->
+    the events at which a player said they do not accept it; ``after``: call event -> (lead_faced_before, the
+    fields about what came after it, in fact order: simultaneous_with, follows_own_idx,
+    own/partner/lho_next_idx, next_idx, next_seat, next_rel, next_by_turn_player (a
+    placeholder: the replay fills it), next_is_replacement, director_before_next,
+    ruled_before_next, final, director_next_idx, ruled_next_idx; see the module docstring).
+    """
+
+    calls: list
+    replaces: dict
+    position: dict
+    sources: dict
+    heads: dict
+    after: dict
+    declined: dict
+
+
+def call_order(case: Case) -> CallOrder:
+    """The :class:`CallOrder` of ``case``."""
+    call_events = [e for e in case.events if e.kind in ("call", "replaces")]
+    replaces: dict[int, int] = {}
+    for k, e in enumerate(call_events):
+        if e.kind == "replaces":
+            # the call replaced is the caller's last call of that name as made (file order),
+            # whatever the rules made of it: a status must not change which call a replacement
+            # replaces (that made the statuses go round in a cycle, issue 8's gen-174)
+            replaces[e.number] = next(x.number for x in reversed(call_events[:k])
+                                      if x.seat == e.seat and x.call == e.replaces)
+    # what came next: the next call event that is not a replacement of this call
+    directors = [x.number for x in case.events if x.kind in ("director", "ruled")]
+    rulings = [x.number for x in case.events if x.kind == "ruled"]
+    lead_at = next((x.number for x in case.events
+                    if x.kind == "happened" and x.happened == "opening-lead-faced"), None)
+
+    def director_between(lo: int, hi: "int | None", among: "list[int]" = directors) -> bool:
+        k = bisect.bisect_right(among, lo)        # event numbers are in order
+        return k < len(among) and (hi is None or among[k] < hi)
+
+    def first_after(n: int, among: "list[int]") -> "int | None":
+        k = bisect.bisect_right(among, n)
+        return among[k] if k < len(among) else None
+    # the call events some player said they do not accept, and when (event numbers)
+    declined: dict[int, list[int]] = {}
+    for x in case.events:
+        if x.kind == "accepts" and not x.accepts:
+            declined.setdefault(_decision_target(x, call_events).number, []).append(x.number)
+    after: dict[int, tuple[bool, dict]] = {}
+    for i, e in enumerate(call_events):
+        f: dict[str, Any] = {}
+        if e.kind == "call":
+            if e.simultaneous_with is not None:
+                f["simultaneous_with"] = e.simultaneous_with.letter
+            prev = call_events[i - 1] if i > 0 else None
+            # twice running of their own accord: not after a director call, nor after a player
+            # said they do not accept the first call (the turn then went back elsewhere)
+            if (prev is not None and prev.seat == e.seat and not director_between(prev.number, e.number)
+                    and not any(prev.number < d < e.number for d in declined.get(prev.number, ()))):
+                f["follows_own_idx"] = prev.number
+        # call events are in file order, so the later ones follow in the list
+        # the next call event, and the next by this caller, his partner and his LHO, not
+        # counting replacements of this call (one scan, stopping once all four are found)
+        seat, partner, lho = e.seat, e.seat.partner, e.seat.lho
+        nxt = own = pn = ln = None
+        for x in itertools.islice(call_events, i + 1, None):
+            if x.kind == "replaces" and replaces[x.number] == e.number:
+                continue
+            if nxt is None:
+                nxt = x
+            if own is None and x.seat == seat:
+                own = x
+            elif pn is None and x.seat == partner:
+                pn = x
+            elif ln is None and x.seat == lho:
+                ln = x
+            if own is not None and pn is not None and ln is not None:
+                break
+        if own is not None:
+            f["own_next_idx"] = own.number
+        if pn is not None:
+            f["partner_next_idx"] = pn.number
+        if ln is not None:
+            f["lho_next_idx"] = ln.number
+        if nxt is not None:
+            f["next_idx"], f["next_seat"] = nxt.number, nxt.seat.letter
+            f["next_rel"] = relation(nxt.seat, to=e.seat)
+            f["next_by_turn_player"] = None      # the replay's: is nxt the player whose turn it was
+            f["next_is_replacement"] = nxt.kind == "replaces"
+            f["director_before_next"] = director_between(e.number, nxt.number)
+            f["ruled_before_next"] = director_between(e.number, nxt.number, rulings)
+        else:
+            f["director_before_next"] = director_between(e.number, None)
+            f["ruled_before_next"] = director_between(e.number, None, rulings)
+        f["final"] = i == len(call_events) - 1
+        first_director = first_after(e.number, directors)
+        if first_director is not None:
+            f["director_next_idx"] = first_director
+        first_ruling = first_after(e.number, rulings)
+        if first_ruling is not None:
+            f["ruled_next_idx"] = first_ruling
+        after[e.number] = (lead_at is not None and lead_at < e.number, f)
+    return CallOrder(call_events, replaces, {e.number: i for i, e in enumerate(call_events)},
+                     {e.number: Source(e.number, e.line, _describe(e)) for e in call_events},
+                     {e.number: _head(e) for e in call_events}, after, declined)
+
+
+def _head(e: Event) -> dict:
+    """The fields of call event ``e``'s fact that only say what the call was and who made it."""
+    seat, call = e.seat, e.call
+    return {"t": "call", "fid": f"e{e.number}", "idx": e.number, "seat": seat.letter, "call": str(call),
+            "kind": call.kind, "lho": seat.lho.letter, "rho": seat.rho.letter, "partner": seat.partner.letter,
+            "side": seat.side}
+
+
+def _closing_run(f: dict, e: Event, after: list[Event], before: list[tuple[int, Seat, Call]],
+                 call_facts: dict[int, dict]) -> None:
+    """Set ``closing_run_end`` / ``missed_turn_seat`` on ``f`` (see the module docstring).
+
+    Takes the standing calls before ``e``, then ``e`` and the plain passes after it in file
+    order as made (whether or not the rules have cancelled them), and replays until the
+    auction would be over. The fields are set only when it would be, every call from ``e`` on
+    was a pass, and ``e`` is the first of the closing passes made by a player whose turn it
+    was not. Cancelling ``e`` and the passes after it does not change the result.
+    """
+    if not e.call.is_pass or f["auction_ended_before"]:
+        return
+    seq = [(n, s, c, call_facts[n]["rel"] != "self") for n, s, c in before]
+    end = None
+    for x in [e, *after]:
+        if x.kind != "call" or not x.call.is_pass:
+            break
+        turn = seq[-1][1].lho if seq else None
+        seq.append((x.number, x.seat, x.call, turn is not None and x.seat != turn if x is not e else f["rel"] != "self"))
+        if auction_is_over([c for _, _, c, _ in seq]):
+            end = x.number
+            break
+    if end is None:
+        return
+    closing = []
+    for n, _, c, oor in reversed(seq):
+        if not c.is_pass or len(closing) == 3:
+            break
+        closing.append((n, oor))
+    first_oor = next((n for n, oor in reversed(closing) if oor), None)
+    if first_oor == e.number:
+        f["closing_run_end"] = end
+        f["missed_turn_seat"] = f["turn"]
+
+
+def _judged(ev: Event) -> str:
+    if ev.kind == "happened":
+        return f"event {ev.number} ({ev.happened})"
+    return f"{ev.seat.value} {ev.call}" if ev.seat is not None and ev.call is not None else f"event {ev.number}"
+
+
+# ---------------------------------------------------------------- the table around the auction
+
+_PLAY_MARKERS = ("opening-lead-faced", "play-ended")
+
+
+def _sides_played(seats) -> str:
+    """Which sides at the table had both members already play a board: 'NS', 'EW', 'both',
+    'none', or 'partial' (some player had, but not both members of a side and no whole side)."""
+    got = {str(x) for x in seats}
+    ns, ew = {"N", "S"} <= got, {"E", "W"} <= got
+    if ns and ew:
+        return "both"
+    if ns or ew:
+        return "NS" if ns and not (got & {"E", "W"}) else "EW" if ew and not (got & {"N", "S"}) else "partial"
+    return "partial" if got else "none"
+
+
+def _seat_list(v) -> str:
+    return " ".join(v) if isinstance(v, (list, tuple)) else str(v)
+
+
+def derive_table_facts(case: Case, add) -> None:
+    """Base facts for what happened before, around and after the auction (``happened`` events).
+
+    Mechanics only: when each event happened (``stage``: before-auction, auction, auction-ended,
+    play, after-play), whether calls had been made and by whom, how many cards each hand held,
+    which hand holds a card that belongs to another, whether the deal is in the register under
+    another session. ``add(fact, source)`` records a fact as in :func:`derive`.
+    """
+    events = case.events
+    setting = getattr(case, "setting", {}) or {}
+    calls = [e for e in events if e.kind == "call"]
+    # the call that ended the auction, if any (three passes after a bid, or four passes)
+    # (one forward scan: the first k at which auction_is_over(calls[:k]) holds)
+    over_at, passed_out = None, False
+    seen_bid, in_row = False, 0
+    for k, c in enumerate(calls, 1):
+        in_row = in_row + 1 if c.call.is_pass else 0
+        seen_bid = seen_bid or c.call.is_bid
+        if (k == 4 and in_row == 4) or (seen_bid and in_row >= 3):
+            over_at, passed_out = c.number, not seen_bid
+            break
+    marks = {code: min((e.number for e in events if e.kind == "happened" and e.happened == code), default=None)
+             for code in _PLAY_MARKERS + ("hands-returned", "deal-completed")}
+
+    def before(n: int, code: str) -> bool:
+        return marks[code] is not None and marks[code] < n
+
+    def stage_at(n: int) -> str:
+        if before(n, "play-ended"):
+            return "after-play"
+        if before(n, "opening-lead-faced"):
+            return "play"
+        if over_at is not None and over_at < n:
+            return "auction-ended"
+        return "auction" if any(c.number < n for c in calls) else "before-auction"
+
+    def called_before(seat: Seat, n: int) -> bool:
+        if stage_at(n) in ("auction-ended", "play", "after-play"):
+            return True            # every player calls at least once in a finished auction
+        return any(c.seat == seat for c in calls if c.number < n)
+
+    earlier = setting.get("played_at_other_tables")
+
+    def first_auction_begun(n: int):
+        if stage_at(n) != "before-auction":
+            return True
+        return "unknown" if earlier is None else bool(earlier)
+
+    happened = [e for e in events if e.kind == "happened"]
+    directors = [e.number for e in events if e.kind in ("director", "ruled")]
+    for e in happened:
+        n = e.number
+        # when it came to the director: their first call after it (or the end of the case)
+        told = next((d for d in directors if d > n), (events[-1].number + 1) if events else n)
+        f = {"t": "happened", "fid": f"e{n}", "idx": n, "code": e.happened, "stage": stage_at(n),
+             "any_call_before": any(c.number < n for c in calls),
+             "first_auction_begun": first_auction_begun(n),
+             "first_auction_begun_when_told": first_auction_begun(told),
+             # 17A: the auction period begins when a player takes their cards out of the board
+             "auction_period_begun": any(c.number < n for c in calls) or any(
+                 x.number < n and x.happened in ("hands-taken-out", "hand-from-wrong-pocket", "hand-count",
+                                                 "opening-lead-faced", "play-ended", "hands-returned")
+                 for x in happened),
+             "lead_faced_before": before(n, "opening-lead-faced"), "play_ended_before": before(n, "play-ended"),
+             # rubber bridge: the last card had been dealt before the event
+             "deal_completed_before": before(n, "deal-completed"),
+             # a player of each side had taken cards out of the board (or called) before it
+             "cards_out_both_sides": _cards_out_both_sides(n, calls, happened)}
+        for k, v in e.details:
+            f[k] = _seat_list(v) if k == "played_by" else v
+        # calls already made on the board the event is about: this board's calls, or none
+        # recorded for another board named in the event (one this table has yet to play)
+        other_board = e.get("board") is not None and case.board is not None and e.get("board") != case.board.number
+        f["about_other_board"] = other_board
+        f["calls_on_board_before"] = False if other_board else f["any_call_before"]
+        # the same when the director learnt of it (the time windows of 16D2 and 6D1 run to then)
+        f["calls_on_board_when_told"] = False if other_board else any(c.number < told for c in calls)
+        f["play_ended_when_told"] = before(told, "play-ended")
+        if e.happened == "wrong-board-at-table":
+            f["played_before"] = bool(e.get("played_by"))
+            f["sides_played"] = _sides_played(e.get("played_by") or [])
+        _auction_context(f, e, calls)
+        _procedure_context(f, e, events, calls)
+        if e.seat is not None:
+            f["seat_called_before"] = called_before(e.seat, n)
+            f["partner"], f["lho"], f["side"] = e.seat.partner.value, e.seat.lho.value, e.seat.side
+        add(f, Source(n, e.line, f"{e.happened}" + "".join(f" {k}={_seat_list(v)}" for k, v in e.details)))
+
+    last = events[-1].number if events else 0
+    add({"t": "phase", "fid": "phase", "stage": stage_at(last + 1)}, Source(None, 1, "phase"))
+    if over_at is not None:
+        ended = {"t": "auction-end", "fid": "auction-end", "idx": over_at, "passed_out": passed_out,
+                 "hands_returned": marks["hands-returned"] is not None,
+                 "lead_faced": marks["opening-lead-faced"] is not None}
+        dec = declarer([(c.seat, c.call) for c in calls if c.number <= over_at])
+        if dec is not None:
+            ended["declarer"], ended["dummy"], ended["declarer_side"] = dec.value, dec.partner.value, dec.side
+        add(ended,
+            Source(over_at, next(c.line for c in calls if c.number == over_at), "the auction is over"))
+    add({"t": "contest", "fid": "contest", "scoring": setting.get("scoring") or "unknown",
+         "replay_event": bool(setting.get("replay_event")), "stationary": setting.get("stationary") or "none"},
+        Source(None, 1, "contest"))
+
+    _count_facts(case, happened, add, stage_at, called_before, first_auction_begun)
+    _card_location_facts(case, add)
+    _wrong_board_facts(case, happened, calls, add)
+    _register_facts(case, add)
+
+
+def _procedure_context(f: dict, e: Event, events: list[Event], calls: list[Event]) -> None:
+    """Fields of a ``happened`` fact about who acted after it, and when the director came
+    (mechanics only; Laws 9-11 read them).
+
+    ``director_next_idx``: the first director event (called or ruled) after it;
+    ``director_since_last_call``: a director event came between the last call before it and
+    it; ``next_call_idx``/``next_call_seat``/``next_call_side``: the first call event after it;
+    ``call_before_director``: that call came before any director event after it;
+    ``call_before_ruling_idx``: the first call event after it with no ``{director: ruled}``
+    and no decision between the two; ``opp_call_before_director_idx``: the first call after it
+    by an opponent of the actor (``seat``, else ``by``), before any director event after it.
+    With ``offender``: ``offender_side``, and ``by_offending_side`` (``by`` is on that side).
+    """
+    n = e.number
+    after = [x for x in events if x.number > n]
+    d_next = next((x.number for x in after if x.kind in ("director", "ruled")), None)
+    if d_next is not None:
+        f["director_next_idx"] = d_next
+    last_call = max((c.number for c in calls if c.number < n), default=0)
+    f["director_since_last_call"] = any(x.kind in ("director", "ruled") and last_call < x.number < n for x in events)
+    nxt = next((c for c in calls if c.number > n), None)
+    if nxt is not None:
+        f["next_call_idx"], f["next_call_seat"], f["next_call_side"] = nxt.number, nxt.seat.value, nxt.seat.side
+        f["call_before_director"] = d_next is None or nxt.number < d_next
+    for x in after:
+        if x.kind in ("ruled", "accepts", "replaces"):
+            break
+        if x.kind == "call":
+            f["call_before_ruling_idx"] = x.number
+            break
+    who = e.seat if e.seat is not None else (Seat.parse(e.get("by")) if e.get("by") else None)
+    if who is not None:
+        opp = next((c for c in calls if c.number > n and c.seat.side != who.side), None)
+        if opp is not None and (d_next is None or opp.number < d_next):
+            f["opp_call_before_director_idx"] = opp.number
+    if e.get("offender"):
+        off = Seat.parse(e.get("offender"))
+        f["offender_side"] = off.side
+        if e.get("by"):
+            f["by_offending_side"] = Seat.parse(e.get("by")).side == off.side
+
+
+def _cards_out_both_sides(n: int, calls, happened) -> bool:
+    """Whether, before event ``n``, a player of each side had taken cards out of the board: a
+    call, a hand taken out (``hands-taken-out``, ``hand-from-wrong-pocket``), or a hand counted."""
+    sides = {c.seat.side for c in calls if c.number < n}
+    for x in happened:
+        if x.number < n:
+            if x.happened == "hands-taken-out":
+                sides.add(x.get("side"))
+            elif x.happened in ("hand-from-wrong-pocket", "hand-count") and x.seat is not None:
+                sides.add(x.seat.side)
+            elif x.happened in ("opening-lead-faced", "play-ended", "hands-returned"):
+                sides |= {"NS", "EW"}
+    return {"NS", "EW"} <= sides
+
+
+def _auction_context(f: dict, e: Event, calls: list[Event]) -> None:
+    """Fields of a ``happened`` fact about the calls around it (mechanics only).
+
+    For the player the event is about (``seat``, else ``by``): ``actor`` (that seat),
+    ``actor_side``, ``actor_partner``, ``actor_last_idx``/``actor_last_call``/``actor_last_kind``
+    (his last call event before it), ``actor_next_idx`` (his next call event after it),
+    ``partner_next_idx``/``partner_next_call`` (his partner's next call event after it), ``partner_last_idx``.
+    For ``explanation``/``failure-to-alert``/``unexpected-alert``: ``explained_idx``, the
+    call explained (the explainer's partner's last call named ``call``, or his last call).
+    For ``card-exposed``: ``exposed`` (the cards, space-separated), ``count``, and for a
+    single card ``rank`` (A K Q J T 9 ... 2) and ``suit``.
+    """
+    who = e.seat if e.seat is not None else (Seat.parse(e.get("by")) if e.get("by") else None)
+    n = e.number
+    if e.happened == "card-exposed":
+        cards = list(e.get("exposed") or ())
+        f["exposed"], f["count"] = " ".join(cards), len(cards)
+        if len(cards) == 1:
+            f["suit"], f["rank"] = cards[0][0], cards[0][1]
+    if who is None:
+        return
+    f["actor"], f["actor_side"], f["actor_partner"] = who.value, who.side, who.partner.value
+    mine_before = [c for c in calls if c.seat == who and c.number < n]
+    if mine_before:
+        last = mine_before[-1]
+        f["actor_last_idx"], f["actor_last_call"], f["actor_last_kind"] = last.number, str(last.call), last.call.kind
+    nxt = next((c for c in calls if c.seat == who and c.number > n), None)
+    if nxt is not None:
+        f["actor_next_idx"] = nxt.number
+    pn = next((c for c in calls if c.seat == who.partner and c.number > n), None)
+    if pn is not None:
+        f["partner_next_idx"], f["partner_next_call"] = pn.number, str(pn.call)
+    pl = [c for c in calls if c.seat == who.partner and c.number < n]
+    if pl:
+        f["partner_last_idx"] = pl[-1].number
+    if e.happened in ("explanation", "failure-to-alert", "unexpected-alert") and pl:
+        named = e.get("call")
+        target = next((c for c in reversed(pl) if named is None or str(c.call) == named), None)
+        if target is not None:
+            f["explained_idx"] = target.number
+
+
+_COUNT_EVENTS = ("hand-count", "surplus-card")
+
+
+def _count_discovery(case) -> int | None:
+    """Event number of the first hand count (or surplus card) showing a hand not of 13 cards,
+    the discovery ``_count_facts`` dates a ``count-discrepancy`` from; None if there is none."""
+    for e in case.events:
+        if e.kind == "happened" and e.happened in _COUNT_EVENTS:
+            if e.happened == "surplus-card" or e.get("cards") != 13:
+                return e.number
+    return None
+
+
+def _count_facts(case, happened, add, stage_at, called_before, first_auction_begun) -> None:
+    """Cards per hand (hand-count and surplus-card events, then the pockets) -> ``hand-count``
+    facts for every hand not holding 13 and one ``count-discrepancy`` at the discovery."""
+    counts: dict[Seat, int] = {}
+    found: dict[Seat, object] = {}
+    discovery = None
+    surplus_played = False
+    for e in happened:
+        if e.happened == "hand-count":
+            counts[e.seat] = e.get("cards")
+        elif e.happened == "surplus-card":
+            counts.setdefault(e.seat, 14)
+            surplus_played = surplus_played or bool(e.get("played"))
+        else:
+            continue
+        found.setdefault(e.seat, e)
+        if discovery is None and counts[e.seat] != 13:
+            discovery = e
+    pockets = (getattr(case, "setting", {}) or {}).get("pockets")
+    if pockets is not None:
+        for seat, n in pockets.cards_per_hand().items():
+            counts.setdefault(seat, n)
+    if discovery is None:
+        if pockets is None or all(n == 13 for n in counts.values()):
+            return
+        discovery = next((e for e in case.events if e.kind in ("director", "ruled")), case.events[-1])
+    n = discovery.number
+    long = [s for s in Seat.order() if counts.get(s, 13) > 13]
+    short = [s for s in Seat.order() if counts.get(s, 13) < 13]
+    kind = ("too-many-and-too-few" if long and short else "too-few-only" if short else "too-many-only")
+    for s in long + short:
+        src = found.get(s, discovery)
+        add({"t": "hand-count", "fid": f"count-{s.value}", "idx": n, "seat": s.value, "cards": counts[s],
+             "called": called_before(s, n), "side": s.side},
+            Source(src.number, src.line, f"{s.value} holds {counts[s]} cards"))
+    # a card known not to belong to this deal: a surplus-card event, or pockets holding more
+    # than the 52 cards of one pack
+    total = sum(pockets.cards_per_hand().values()) if pockets is not None else 0
+    identified = any(e.happened == "surplus-card" for e in happened) or total > 52
+    add({"t": "count-discrepancy", "fid": "count-discrepancy", "idx": n, "kind": kind,
+         "surplus_identified": identified,
+         "long": " ".join(s.value for s in long), "short": " ".join(s.value for s in short),
+         "short_partner": " ".join(s.partner.value for s in short),
+         "faulty_called": any(called_before(s, n) for s in long + short), "stage": stage_at(n),
+         "first_auction_begun": first_auction_begun(n), "surplus_played": surplus_played},
+        Source(n, discovery.line, "cards per hand: " + ", ".join(
+            f"{s.value} {counts.get(s, 13)}" for s in Seat.order())))
+
+
+def _card_location_facts(case, add) -> None:
+    """Which pocket holds a card that belongs elsewhere (needs ``deal`` and ``pockets``)."""
+    setting = getattr(case, "setting", {}) or {}
+    deal, pockets = setting.get("deal"), setting.get("pockets")
+    if pockets is None:
+        return
+    k = 0
+
+    def emit(card, status, held_by="", belongs_to=""):
+        nonlocal k
+        k += 1
+        add({"t": "card-location", "fid": f"card{k}", "card": str(card), "status": status,
+             "held_by": held_by, "belongs_to": belongs_to},
+            Source(None, 1, f"{card}: {status}" + (f", in {held_by}'s pocket" if held_by else "")
+                   + (f", belongs to {belongs_to}" if belongs_to else "")))
+    seen = set()
+    for seat in Seat.order():
+        for card in pockets.hand(seat).cards():
+            owner = deal.holder_of(card) if deal is not None else None
+            if card in seen or (deal is not None and owner is not None and owner != seat
+                                and owner in pockets.holders_of(card)):
+                emit(card, "surplus", seat.value)      # a second copy of a card
+            elif deal is not None and owner != seat:
+                emit(card, "misplaced", seat.value, owner.value if owner else "")
+            seen.add(card)
+    for card in pockets.missing_cards():
+        owner = deal.holder_of(card) if deal is not None else None
+        emit(card, "missing", "", owner.value if owner else "")
+
+
+def _wrong_board_facts(case, happened, calls, add) -> None:
+    """For a player found holding another board's cards: their first call on them, whether their
+    partner has called since; for a later call on the board the cards came from: whether it is
+    the same call."""
+    firsts: dict[Seat, Event] = {}
+    for e in happened:
+        if e.happened == "wrong-board":
+            mine = [c for c in calls if c.seat == e.seat and c.number < e.number]
+            first = mine[0] if mine else None
+            if first is not None:
+                firsts[e.seat] = first
+            add({"t": "wrong-board-cards", "fid": f"wb{e.number}", "idx": e.number, "seat": e.seat.value,
+                 "board": e.get("board"), "partner": e.seat.partner.value, "side": e.seat.side,
+                 "first_call": first.number if first else 0, "first_call_text": str(first.call) if first else "",
+                 "partner_called_since": bool(first) and any(
+                     c.seat == e.seat.partner and first.number < c.number < e.number for c in calls)},
+                Source(e.number, e.line, f"{e.seat.value} holds the cards of board {e.get('board')}"))
+        elif e.happened == "call-on-source-board" and e.seat in firsts:
+            first = firsts[e.seat]
+            add({"t": "source-board-call", "fid": f"sb{e.number}", "idx": e.number, "seat": e.seat.value,
+                 "call": e.get("call"), "cancelled_call": str(first.call), "same": e.get("call") == str(first.call)},
+                Source(e.number, e.line, f"{e.seat.value} calls {e.get('call')} on the board the cards came from"))
+
+
+def _register_facts(case, add) -> None:
+    """Whether the deal is in the deal register under another session: the intake looked it up
+    (``setting["registered_elsewhere"]``, see bridge_director.case.load); only the first entry
+    becomes a fact."""
+    setting = getattr(case, "setting", {}) or {}
+    for session, board in (setting.get("registered_elsewhere") or ())[:1]:
+        add({"t": "deal-registered-elsewhere", "fid": "registered", "session": session, "board": board},
+            Source(None, 1, f"the register has this deal as board {board} of session {session}"))

@@ -1,0 +1,461 @@
+"""``director ask``: the interview in the terminal.
+
+It asks the board (or the dealer), the calls in one line, then what happened next (Enter: the
+director is called here; or another event, or more calls), rules again after every answer,
+in-process, and asks only the questions the ruling carries (bridge_director.ruling.questions): "Was 1H the
+call East meant to make?", "Does South accept East's 1H?". At any prompt: ``r`` shows the
+ruling so far, ``u`` undoes the last step, ``s`` saves the case (YAML, the format of
+cases/), ``q`` quits (offering to save), ``?`` lists what can be typed. Ctrl-C or end of
+input offers to save and exits cleanly. Bad input gets one line saying what was expected,
+and the question again.
+
+prompt_toolkit reads the lines (completion of calls, seats and events) when the terminal is
+a terminal; otherwise plain lines are read from standard input. rich prints the tables.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Callable, Optional
+
+from bridge_director.session.draft import EVENT_HELP, Draft, parse_event
+from bridge_director.ruling.grid import auction, seats_in_full, tell_the_table
+from bridge_director.ruling.questions import full
+from bridge_director.bridge.table import Call, CallSyntaxError, Seat
+from bridge_director.bridge.table import MAX_BOARD
+from bridge_director.base.yamlpos import InputError
+
+CALLS = [f"{lv}{d}" for lv in range(1, 8) for d in ("C", "D", "H", "S", "NT")] + ["P", "X", "XX"]
+SEATS = ["N", "E", "S", "W"]
+EVENT_WORDS = ["director", "accepts", "declines", "replaces", "with", "hand-count", "card-seen", "wrong-board",
+               "wrong-board-at-table", "surplus-card", "overheard", "card-faced-in-deal", "opening-lead-faced",
+               "play-ended", "call-on-source-board", "missing-card-found", "missing-card-not-found"]
+COMMANDS = {"r": "show the ruling so far", "u": "undo the last step", "s": "save the case (YAML)",
+            "q": "quit (offers to save)", "?": "this list"}
+MENU_HELP = """\
+Type one of:
+  calls              more calls, e.g. '2H P' or 'W:1H' (a call out of rotation with its seat)
+  Enter              the director is called here (when not called yet)
+  an event           e.g. 'S declines', 'E 1H>2H', 'hand-count E 14', 'wrong-board E 5'
+  r / u / s / q      ruling so far / undo / save / quit
+""" + EVENT_HELP
+
+
+BOARD_HELP = """\
+Type the board number (1 to %d: the dealer and vulnerability follow from it), or the dealer's
+seat N, E, S or W when the board number is not known. q quits.""" % MAX_BOARD
+CALLS_HELP = """\
+Type the calls in one line, from the dealer round the table, e.g. '1NT 1H' or '1S P 2H'; a call
+out of rotation with its seat first, e.g. 'W:1H'. Enter if no call was made yet. q quits."""
+#: the heading of the open judgements inside the interview (the questions are asked here)
+ASK_JUDGEMENTS = "Judgements needed (still open: answer them as they are asked, or type the event found):"
+#: replies at a save prompt that mean "do not save"
+DONT_SAVE = ("q", "n", "no", "quit", "exit")
+
+
+class Quit(Exception):
+    """The director asked to leave (q, Ctrl-C or end of input)."""
+
+
+class _Completer:
+    """Completion of calls (after an optional 'SEAT:'), seats, event words and commands."""
+
+    def __new__(cls, words: list[str]):
+        from prompt_toolkit.completion import Completer, Completion
+
+        class C(Completer):
+            def get_completions(self, document, complete_event):
+                tok = document.get_word_before_cursor(WORD=True)
+                prefix, _, rest = tok.rpartition(":")
+                pool = CALLS if prefix else words
+                for w in pool:
+                    if w.lower().startswith(rest.lower()) and w.lower() != rest.lower():
+                        yield Completion(w, start_position=-len(rest))
+        return C()
+
+
+class Terminal:
+    """Reading lines and printing, with prompt_toolkit and rich on a terminal, plain otherwise.
+
+    ``keys`` counts the characters typed (and Enter) for the benchmark.
+    """
+
+    def __init__(self, stdin=None, stdout=None, fancy: Optional[bool] = None):
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+        tty = self.stdin.isatty() and self.stdout.isatty()
+        self.fancy = tty if fancy is None else fancy
+        self.keys = 0
+        self.session = None
+        from rich.console import Console
+        from bridge_director.ruling.grid import width
+        self.console = Console(file=self.stdout, highlight=False, width=width(),
+                               force_terminal=self.fancy if self.fancy else None)
+
+    def ask(self, prompt: str, words: Optional[list[str]] = None, default: str = "") -> str:
+        """One line from the director (stripped). Raises Quit on Ctrl-C or end of input."""
+        try:
+            if self.fancy:
+                if self.session is None:
+                    from prompt_toolkit import PromptSession
+                    self.session = PromptSession()
+                comp = _Completer(words) if words else None
+                text = self.session.prompt(prompt, completer=comp, complete_while_typing=bool(words),
+                                           default=default)
+            else:
+                self.stdout.write(prompt)
+                self.stdout.flush()
+                text = self.stdin.readline()
+                if text == "":
+                    raise EOFError
+                text = text.rstrip("\n")
+        except (KeyboardInterrupt, EOFError):
+            raise Quit() from None
+        self.keys += len(text) + 1
+        return text.strip()
+
+    def say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def table(self, tbl) -> None:
+        self.console.print(tbl)
+
+
+class Interview:
+    """One interview: a Draft, the questions asked and skipped, and the terminal.
+
+    ``clock`` (for the benchmark): seconds spent from an answer to the updated ruling.
+    """
+
+    def __init__(self, term: Terminal, board: Optional[int] = None, dealer: Optional[str] = None,
+                 save_to: Optional[str] = None):
+        self.t = term
+        self.draft: Optional[Draft] = None
+        self.board, self.dealer = board, dealer
+        self.save_to = save_to
+        self.skipped: set[str] = set()
+        self.saved_text: Optional[str] = None
+        self.timings: list[float] = []
+
+    # ------------------------------------------------------------ the steps
+
+    def run(self) -> int:
+        """The whole interview; returns the exit code (0)."""
+        try:
+            self._start()
+            self._loop()
+        except Quit:
+            self.t.say("")
+            self._offer_save()
+        except Exception as e:  # noqa: BLE001 - never a traceback: one line, then the offer to save
+            self.t.say(f"internal error: {type(e).__name__}: {e} (a bug to report, with the saved case)")
+            self._offer_save()
+            return 3
+        return 0
+
+    def _start(self) -> None:
+        if self.board is None and self.dealer is None:
+            while True:
+                text = self.t.ask("Board number (or the dealer N/E/S/W if not known): ")
+                if text.lower() in ("q", "quit", "exit"):
+                    raise Quit()
+                if text == "?":
+                    self.t.say(BOARD_HELP)
+                    continue
+                try:
+                    self.draft = self._new_draft(text)
+                    break
+                except InputError as e:
+                    self.t.say(f"  ! {e.message}")
+        else:
+            self.draft = Draft(board=self.board, dealer=self.dealer, file="interview")
+        d = self.draft
+        from bridge_director.ruling.grid import board_words
+        from bridge_director.bridge.table import Board
+        vul = Board(d.board).vulnerability if d.board else None
+        self.t.say(board_words(d.board, d.dealer_seat, vul) + ".")
+        while True:
+            text = self.t.ask(f"Calls from the dealer ({full(d.dealer_seat.value)}), in rotation "
+                              f"(W:1H for a call out of rotation; Enter if none): ", CALLS + [s + ":" for s in SEATS])
+            if not text:
+                break
+            if text.lower() in ("q", "quit", "exit"):
+                raise Quit()
+            if text == "?":
+                self.t.say(CALLS_HELP)
+                continue
+            try:
+                d.add_calls(text)
+                break
+            except InputError as e:
+                self.t.say(f"  ! {e.message}")
+        if d.events:
+            self._show_auction()
+
+    def _new_draft(self, text: str) -> Draft:
+        t = text.strip()
+        if t.isdigit() and int(t) >= 1:
+            if len(t) > 4 or int(t) > MAX_BOARD:
+                raise InputError("interview", 0, 0, "board", f"expected a board number from 1 to {MAX_BOARD}, "
+                                                             f"found {t[:12]}{'...' if len(t) > 12 else ''}")
+            return Draft(board=int(t), file="interview")
+        try:
+            return Draft(dealer=Seat.parse(t).value, file="interview")
+        except ValueError:
+            raise InputError("interview", 0, 0, "board", f"expected a board number such as 5, or a dealer "
+                                                         f"N, E, S or W, found {t!r}") from None
+
+    def _loop(self) -> None:
+        if self.draft.events:
+            self._ask_questions()
+        while True:
+            self._menu()
+            if self.draft.events:
+                self._ask_questions()
+
+    def _ask_questions(self) -> None:
+        """Ask each open question the ruling carries (not skipped), re-ruling after each answer;
+        then show the ruling."""
+        while True:
+            qs = [q for q in self.draft.questions() if q["id"] not in self.skipped]
+            if not qs:
+                break
+            q = qs[0]
+            if q["kind"] == "check":
+                self.t.say("Before ruling: " + seats_in_full(q["prompt"]))
+                self.t.say("  (add what you find as an event, e.g. 'hand-count W 12'; Enter to leave it open)")
+                self.skipped.add(q["id"])
+                break
+            if not self._ask_one(q):
+                continue
+        self._show_ruling()
+
+    def _ask_one(self, q: dict) -> bool:
+        """Ask one question until it gets a usable reply. False when skipped (not known yet)."""
+        takes_input = next((a for a in q["answers"] if a.get("input")), None)
+        keyed = [a for a in q["answers"] if a.get("key")]
+        choices = " / ".join(f"{a['key']} {a['label']}" if a["key"] != a["label"] else a["label"] for a in keyed)
+        if takes_input:
+            hint = f"(a call such as 2H or P; ? {keyed[-1]['label']})" if takes_input["input"] == "call" \
+                else f"(e.g. H, or H S; ? {keyed[-1]['label']})"
+        else:
+            hint = f"[{choices}]"
+        words = CALLS if takes_input and takes_input.get("input") == "call" else [a["label"] for a in q["answers"]]
+        while True:
+            text = self.t.ask(f"{q['prompt']} {hint} ", words)
+            if self._command(text):
+                return True
+            if not text:
+                self.t.say(f"  ! expected an answer: {hint}")
+                continue
+            if text in ("?", "not known yet", "not yet"):
+                self.skipped.add(q["id"])
+                return False
+            start = time.perf_counter()
+            try:
+                self._director_here()
+                added = self.draft.answer(q, text)
+                self.draft.rule()
+                self.timings.append(time.perf_counter() - start)
+            except InputError as e:
+                self.t.say(f"  ! {e.message}")
+                continue
+            if not added:
+                self.skipped.add(q["id"])
+                return False
+            return True
+
+    def _director_here(self) -> None:
+        """A director answering the ruling's questions is at the table: the case records the
+        call for the director before the first answer, where it happened."""
+        if not any("director" in e for e in self.draft.events):
+            self.draft.add_event({"director": "called"})
+            self.t.say("  (the director is called here)")
+
+    def _menu(self) -> None:
+        d = self.draft
+        called = any("director" in e for e in d.events)
+        enter = "" if called or not d.events else " (Enter: the director is called here)"
+        text = self.t.ask(f"What happened next?{enter} [calls / event / r u s q ?] ",
+                          EVENT_WORDS + SEATS + CALLS + list(COMMANDS))
+        if text == "?":
+            self.t.say(MENU_HELP)
+            return
+        if self._command(text):
+            return
+        if not text:
+            if not called and d.events:
+                self._step(lambda: d.add_event({"director": "called"}))
+            else:
+                self._show_ruling()
+            return
+        if self._looks_like_calls(text):
+            self._step(lambda: d.add_calls(text), auction_too=True)
+            return
+        try:
+            ev = parse_event(text, "event")
+        except InputError as e:
+            self.t.say(f"  ! {e.message} (? lists what can be typed)")
+            return
+        self._step(lambda: d.add_event(ev))
+
+    def _step(self, apply: Callable, auction_too: bool = False) -> None:
+        start = time.perf_counter()
+        try:
+            apply()
+            self.draft.rule()
+            self.timings.append(time.perf_counter() - start)
+        except InputError as e:
+            self.t.say(f"  ! {e.message}")
+            return
+        self.skipped.clear()
+        if auction_too:
+            self._show_auction()
+
+    @staticmethod
+    def _looks_like_calls(text: str) -> bool:
+        for tok in text.replace(",", " ").split():
+            seat, sep, call = tok.rpartition(":")
+            if sep:
+                try:
+                    Seat.parse(seat)
+                except ValueError:
+                    return False
+            try:
+                Call.parse(call)
+            except CallSyntaxError:
+                return False
+        return bool(text.split())
+
+    def _command(self, text: str) -> bool:
+        """Handle r / u / s / q / help; True when ``text`` was one."""
+        low = text.lower()
+        if low in ("r", "ruling"):
+            self._show_ruling(full_text=True)
+        elif low in ("u", "undo"):
+            if self.draft.undo():
+                self.skipped.clear()
+                self.t.say("Undone. The case now:")
+                self._show_auction()
+            else:
+                self.t.say("  ! nothing to undo")
+        elif low in ("s", "save"):
+            self._save()
+        elif low in ("q", "quit", "exit"):
+            raise Quit()
+        elif low in ("h", "help"):
+            self.t.say(MENU_HELP)
+        else:
+            return False
+        return True
+
+    # ------------------------------------------------------------ showing
+
+    def _show_auction(self) -> None:
+        if not self.draft.events:
+            self.t.say("(no events yet)")
+            return
+        from rich.table import Table
+        a = auction(self.draft.rule())
+        tbl = Table(title="Auction as understood", show_lines=False)
+        for s in a["columns"]:
+            tbl.add_column(full(s) + (" (dealer)" if s == a["dealer"] else ""))
+        for row in a["rows"]:
+            tbl.add_row(*[(c["text"] if c else "") for c in row])
+        self.t.table(tbl)
+        for n in a["notes"]:
+            self.t.say("  " + n)
+        others = [e for e in self.draft.events if "call" not in e or "happened" in e or "accepts" in e]
+        if others:
+            self.t.say("  other events: " + "; ".join(_event_words(e) for e in others))
+
+    def _show_ruling(self, full_text: bool = True) -> None:
+        from bridge_director.ruling.render import render_text
+        r = self.draft.rule()
+        self.t.say("")
+        self.t.say(render_text(r).rstrip("\n").replace(
+            "Trace: --trace shows each rule, the facts it matched and the events they came from.",
+            "(r: ruling again, u: undo, s: save, q: quit)").replace(
+            "Judgements needed (answer with 'director ask', or type the line shown):", ASK_JUDGEMENTS))
+
+    # ------------------------------------------------------------ saving
+
+    def _default_name(self) -> str:
+        d = self.draft
+        head = f"board-{d.board}" if d and d.board else "case"
+        return self.save_to or f"{head}-{time.strftime('%H%M')}.yaml"
+
+    def _save(self, name: Optional[str] = None) -> Optional[str]:
+        """Save the case as YAML to ``name`` (asked when None: Enter takes the default name, q or n
+        means not saved). A save that fails asks for another name. Returns the name, or None
+        when not saved."""
+        if self.draft is None or not self.draft.events:
+            self.t.say("  ! nothing to save yet")
+            return None
+        while name is None:
+            reply = self.t.ask(f"Save as (Enter: {self._default_name()}; q: do not save): ")
+            if reply.lower() in DONT_SAVE:
+                self.t.say("  Not saved.")
+                return None
+            if reply.lower() in COMMANDS:
+                self.t.say(f"  ! {reply!r} is a command, not a file name: type a file name, Enter for "
+                           f"{self._default_name()}, or q not to save")
+                continue
+            name = reply or self._default_name()
+        text = self.draft.to_yaml()
+        while True:
+            try:
+                Path(name).write_text(text, encoding="utf-8")
+                break
+            except OSError as e:
+                self.t.say(f"  ! cannot write {name}: {e.strerror or e}")
+                reply = self.t.ask("Save as another file name (q: do not save): ")
+                if not reply or reply.lower() in DONT_SAVE or reply.lower() in COMMANDS:
+                    self.t.say("  Not saved.")
+                    return None
+                name = reply
+        self.saved_text = text
+        self.t.say(f"Saved {name} (director rule {name} rules on it again).")
+        return name
+
+    def _offer_save(self) -> None:
+        if self.draft is None or not self.draft.events or self.saved_text == self.draft.to_yaml():
+            self.t.say("Bye.")
+            return
+        try:
+            reply = self.t.ask(f"Save the case before leaving? [Enter: save as {self._default_name()} / "
+                               f"a file name / n: no] ")
+            if reply.lower() in DONT_SAVE:
+                self.t.say("Not saved. Bye.")
+                return
+            if reply.lower() in ("y", "yes", "s", "save"):
+                reply = ""
+            self._save(reply or self._default_name())
+        except Quit:
+            self.t.say("Not saved.")
+        self.t.say("Bye.")
+
+
+def _event_words(e: dict) -> str:
+    if "director" in e:
+        return "director called"
+    if "accepts" in e:
+        return f"{full(e['seat'])} {'accepts' if e['accepts'] else 'does not accept'}" + (
+            f" {e['call']}" if e.get("call") else "")
+    if "replaces" in e:
+        return f"{full(e['seat'])} replaces {e['replaces']} with {e['with']}"
+    if "happened" in e:
+        return e["happened"] + "".join(f" {k}={v}" for k, v in e.items() if k != "happened")
+    return str(e)
+
+
+def main(board: Optional[int] = None, dealer: Optional[str] = None, save_to: Optional[str] = None) -> int:
+    """Run ``director ask``; the exit code."""
+    os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
+    term = Terminal()
+    term.say("bridge-director: describe what happened; you are asked only what the ruling needs. "
+             "? for help, q to quit.")
+    return Interview(term, board, dealer, save_to).run()

@@ -1,0 +1,170 @@
+"""A committee's report on one case, as plain data for the templates.
+
+``report(path)`` rules on the case and gathers what the templates show: the facts (board,
+dealer, vulnerability, the auction grid, the events and findings in words, notes, source), the
+ruling's lines grouped as the ruling groups them, one reasoning sentence per line, the laws
+cited with a one-line paraphrase each, and the decision-path diagram. It reads the ruling, its
+data and the rulebook; it decides nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bridge_director.session import api
+from bridge_director.case.model import Case
+from bridge_director.case.load import load_case
+from bridge_director.rulebook.model import Rulebook
+from bridge_director.ruling.build import Ruling
+from bridge_director.ruling.render import as_dict
+from bridge_director.ruling.cites import cite_text, edition_title
+from bridge_director.paper import diagram, grid as grid_mod
+from bridge_director.paper.words import VUL_WORDS, condition, event_words, judgement_words, plain, seat, sentence
+
+SECTION_TITLES = {
+    "irregularity": "What went wrong",
+    "ruling": "Ruling",
+    "options": "Choices open to the players",
+    "branches": "What the ruling depends on",
+    "judgements": "Findings the director still has to make",
+    "not-covered": "Not covered by this tool",
+}
+
+
+@dataclass
+class ShownLine:
+    """A ruling line for people: its words, clause, the reasoning sentence, group label."""
+
+    number: int
+    text: str
+    cite: str
+    reason: str
+    group: str = ""       # the option or branch it belongs to, in words ('' for none)
+    who: str = ""
+
+
+@dataclass
+class Section:
+    key: str
+    title: str
+    groups: list[tuple[str, list[ShownLine]]]
+
+
+@dataclass
+class Report:
+    """Everything a report shows about one case."""
+
+    case: Case
+    ruling: Ruling
+    title: str
+    board: str
+    dealer: str
+    vulnerability: str
+    edition: str
+    grid: grid_mod.Grid
+    events: list[tuple[int, str]]
+    findings: list[str]
+    notes: str
+    source: str
+    sections: list[Section]
+    lines: list[ShownLine]
+    laws: list[tuple[str, str]]
+    svg: str = ""
+    unused: list[str] = field(default_factory=list)
+    anchor: str = ""
+    charts: list[tuple[str, str]] = field(default_factory=list)   # (law title, SVG) of the laws applied
+
+
+def paraphrase(cite: str, book: Rulebook, ruling: Ruling | None = None) -> str:
+    """A one-line paraphrase of clause ``cite``: the first sentence of the summary of a rule
+    with that cite; failing that, what the vocabulary says of the outcome a line gave under
+    it; failing that, the title of its law."""
+    for r in book.rules:
+        if r.cite == cite and r.summary:
+            return diagram.short_summary(r.summary, 200)
+    if ruling is not None:
+        for ln in ruling.lines:
+            if ln.cite == cite and ln.code in book.vocabulary:
+                return diagram.short_summary(book.vocabulary[ln.code], 200)
+    num = "".join(ch for ch in cite if ch.isdigit())
+    title = book.laws.get(str(int(num))) if num else None
+    return f"Law {int(num)}: {title}" if title else f"Law {cite}"
+
+
+def _unused_words(case: Case, unused) -> str:
+    """A stated finding no rule used (a ruling's ``UnusedJudgement``), in words with its case
+    line: "North's 2C was artificial (line 19)"; as written when the case holds no such finding."""
+    match = [j for j in case.judgements if (j.event, j.prop) == (unused.event, unused.prop)]
+    text = judgement_words(case, match[0]) if match else unused.judgement
+    return f"{text} (line {unused.line})"
+
+
+def law_key(cite: str) -> tuple:
+    """Sort key for clauses: by law number, then the clause text (6A < 13A1 < 27B2)."""
+    i = 0
+    while i < len(cite) and cite[i].isdigit():
+        i += 1
+    return (int(cite[:i] or 0), cite[i:])
+
+
+def report(path: str | Path, book: Rulebook | None = None, with_svg: bool = True) -> Report:
+    """Rule on the case at ``path`` and gather its report.
+
+    Raises:
+        InputError: the case file is malformed (file:line:col: what was expected).
+    """
+    case = load_case(path)
+    if book is None or book.edition != case.edition:
+        book = api.rulebook(case.edition)
+    ruling = api.rule(case, book)
+    return from_ruling(ruling, book, with_svg)
+
+
+def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True) -> Report:
+    """The report of an existing ruling (see :func:`report`)."""
+    case = ruling.case
+    data = as_dict(ruling)
+    shown: list[ShownLine] = []
+    sections: list[Section] = []
+    groups: dict[str, dict[str, list[ShownLine]]] = {k: {} for k in SECTION_TITLES}
+    n = 0
+    for ln in ruling.lines:
+        n += 1
+        label = condition(ln.option or ln.branch or "")
+        shown_cite = cite_text(ruling, ln.cite)   # an edition's cite in its words (seed 004, statement 13)
+        s = ShownLine(n, plain(ln.text), shown_cite, sentence(case, ln, None if shown_cite == ln.cite else shown_cite),
+                      label, seat(ln.who))
+        shown.append(s)
+        groups[ln.section].setdefault(label, []).append(s)
+    for key, title in SECTION_TITLES.items():
+        if groups[key]:
+            sections.append(Section(key, title, list(groups[key].items())))
+    cites = sorted({ln.cite for ln in ruling.lines}, key=law_key)
+    unused = [_unused_words(case, u) for u in ruling.unused]
+    return Report(
+        case=case, ruling=ruling, title=case.title,
+        board=str(case.board.number) if case.board else "not given",
+        dealer=seat(case.dealer.letter), vulnerability=VUL_WORDS.get(case.vulnerability, str(case.vulnerability)),
+        edition=edition_title(ruling.edition),
+        grid=grid_mod.build(case, ruling),
+        events=[(e.number, event_words(e, case)) for e in case.events],
+        findings=[judgement_words(case, j)[0].upper() + judgement_words(case, j)[1:] for j in case.judgements],
+        notes=" ".join(str(case.notes or "").split()), source=case.source,
+        sections=sections, lines=shown,
+        laws=[(cite_text(ruling, c), paraphrase(c, book, ruling)) for c in cites],
+        svg=diagram.svg(ruling, book) if with_svg and ruling.trace else "",
+        unused=unused, anchor="case-" + case.id,
+        charts=_charts(ruling, book) if with_svg == "charts" else [],
+    )
+
+
+def _charts(ruling: Ruling, book: Rulebook) -> list[tuple[str, str]]:
+    """The chart of each law whose rules fired, in law order."""
+    from bridge_director.paper import chart
+    fired = {book.by_id(t.rule).law for t in ruling.trace}
+    out = []
+    for law in chart.laws(book):
+        if law in fired:
+            ch = chart.chart(law, book)
+            out.append((ch.title, chart.svg(ch)))
+    return out

@@ -1,0 +1,210 @@
+"""Plain words for people: seats in full, the case's events and findings, reasoning sentences.
+
+Shared by the committee report, the casebook, the quiz and the charts. No law here: the words
+only restate what the case says happened and what the rules' own texts say followed.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from bridge_director.case.shapes import HAPPENED
+from bridge_director.case.model import Case, Event, Judgement
+from bridge_director.ruling.i18n import SEAT_NAMES, VUL_WORDS, seats_in_full  # noqa: F401  (VUL_WORDS: for the report)
+from bridge_director.case.judgements import PROPERTIES
+EDITION_WORDS = {"duplicate-2017": "Laws of Duplicate Bridge 2017"}
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trumps", "N": "no trumps"}
+#: how a true/false judgement reads after "was" (true words, false words; the one table:
+#: bridge_director.case.judgements)
+PROPERTY_WORDS = {name: p.found for name, p in PROPERTIES.items() if isinstance(p.found, tuple)}
+#: how a list judgement reads: one sentence with {about} and {items}
+LIST_WORDS = {name: p.found for name, p in PROPERTIES.items() if isinstance(p.found, str)}
+
+_DOUBLE_RE = re.compile(r"(?<![A-Za-z0-9-])(XX|X)(?![A-Za-z0-9-])")
+
+
+def seat(letter: str | None) -> str:
+    """'S' -> 'South' (anything else is returned as given; None -> '')."""
+    return SEAT_NAMES.get(str(letter), str(letter)) if letter else ""
+
+
+def plain(text: str) -> str:
+    """A rule's text with seats, sides, doubles in full: "W must pass" -> "West must pass",
+    "N-S" -> "North-South", "S's X" -> "South's double". Calls (1NT, 2C) and clauses (23C)
+    are left alone."""
+    text = _DOUBLE_RE.sub(lambda m: "redouble" if m.group(1) == "XX" else "double", text)
+    return seats_in_full(text)
+
+
+def condition(label: str) -> str:
+    """An option's or branch's label as a condition to follow "If": seats in full, without a
+    leading "if" of its own ("if W does not accept" -> "West does not accept")."""
+    text = plain(str(label or "")).strip()
+    return text[3:] if text[:3].lower() == "if " else text
+
+
+def call_words(call) -> str:
+    """How a call reads after a name: 'bid 2C', 'passed', 'doubled', 'redoubled'."""
+    c = str(call)
+    if c == "Pass":
+        return "passed"
+    if c == "X":
+        return "doubled"
+    if c == "XX":
+        return "redoubled"
+    return f"bid {c}"
+
+
+def call_noun(call) -> str:
+    """A call as a noun: '2C', 'a pass', 'a double', 'a redouble'."""
+    return {"Pass": "a pass", "X": "a double", "XX": "a redouble"}.get(str(call), str(call))
+
+
+def _happened_words(e: Event) -> str:
+    """A ``happened`` event in words, from the case format's own description of its code."""
+    doc = HAPPENED[e.happened][2]
+    fields = dict(e.details)
+    for name, value in fields.items():
+        if isinstance(value, list):
+            value = ", ".join(seat(v) for v in value) or "no one"
+        elif name in ("seat", "by", "of", "pocket"):
+            value = seat(value)
+        elif name == "side":
+            value = seats_in_full(str(value))
+        doc = re.sub(rf"\b{name.upper()}\b", str(value), doc)
+    doc = re.sub(r"\b(SEAT|BY|OF|POCKET|SIDE|BOARD|CARDS|CARD|CALL|SESSION)('s)?\s?", "", doc)
+    # the format's "(about CALL, when given)": the detail when the case gives it, else nothing
+    doc = re.sub(r"\s*\(about\s*,? when given\)", "", doc).replace(", when given)", ")")
+    return doc[0].upper() + doc[1:]
+
+
+def decided_call(case: Case, e: Event) -> str:
+    """The call a decision event is about: the one it names, else the last call before it."""
+    if e.call is not None:
+        return str(e.call)
+    for prev in reversed(case.events[: e.number - 1]):
+        if prev.kind in ("call", "replaces"):
+            return call_noun(prev.call)
+    return "the irregular call"
+
+
+def event_words(e: Event, case: Case | None = None) -> str:
+    """One event as a short sentence without the final stop: 'South bid 2C',
+    'West did not accept 2C', 'East replaced 1H with 2NT', 'The director was called'."""
+    who = seat(e.seat.letter) if e.seat else ""
+    if e.kind == "call":
+        extra = f" at the same moment as {seat(e.simultaneous_with.letter)}" if e.simultaneous_with else ""
+        return f"{who} {call_words(e.call)}{extra}"
+    if e.kind == "replaces":
+        return f"{who} replaced {e.replaces} with {call_noun(e.call)}"
+    if e.kind == "accepts":
+        what = " " + (decided_call(case, e) if case is not None else str(e.call or "the irregular call"))
+        return f"{who} {'accepted' if e.accepts else 'did not accept'}{what}"
+    if e.kind == "director":
+        return "The director was called" + (f" by {who}" if who else "")
+    if e.kind == "ruled":
+        return "The director ruled on the rectification"
+    if e.kind == "happened" and e.happened in HAPPENED:
+        return _happened_words(e)
+    return who or "Something happened"
+
+
+def judgement_words(case: Case, j: Judgement) -> str:
+    """A finding in words: "East's 2NT is not comparable to the call it replaced"."""
+    ev = case.events[j.event - 1] if 0 < j.event <= len(case.events) else None
+    if ev is not None and ev.kind in ("call", "replaces") and ev.seat is not None:
+        about = f"{seat(ev.seat.letter)}'s {call_noun(ev.call)}"
+    elif ev is not None:
+        words = event_words(ev, case)
+        about = f"what happened at event {j.event} ({words[0].lower() + words[1:]})"
+    else:
+        about = f"event {j.event}"
+    if isinstance(j.value, list):
+        return _list_finding(j, about)
+    yes, no = PROPERTY_WORDS.get(j.prop, (j.prop.replace("-", " "), "not " + j.prop.replace("-", " ")))
+    who = seat(ev.seat.letter) if ev is not None and ev.seat is not None else "the player"
+    return f"{about} was {(yes if j.value else no).format(who=who)}"
+
+
+def _list_finding(j: Judgement, about: str) -> str:
+    """A list judgement in words: denominations ("East's 2C specified hearts, spades") or sides
+    ("the sides directly at fault for what happened at event 3 (...): East-West")."""
+    if j.prop == "specifies":
+        items = ", ".join(SUIT_WORDS.get(str(d), str(d)) for d in j.value) or "no denomination"
+    else:
+        items = ", ".join(seats_in_full(str(v)) for v in j.value) or "none"
+    template = LIST_WORDS.get(j.prop, "{about}: " + j.prop.replace("-", " ") + " {items}")
+    return template.format(about=about, items=items)
+
+
+def _event_number(case: Case, j: Judgement) -> int:
+    return j.event
+
+
+def reasons(case: Case, refs: Iterable) -> list[str]:
+    """The case events and findings behind a conclusion, each in words with its number:
+    ["South bid 2C (event 3)", "the director found that East's 2NT was not comparable ..."].
+
+    ``refs``: EventRef-like objects (``event``, ``what``); board and case facts give no words.
+    """
+    out: list[str] = []
+    by_event = {j.event: [] for j in case.judgements}
+    for j in case.judgements:
+        by_event[j.event].append(j)
+    for r in refs:
+        if not r.event or r.event > len(case.events):
+            continue
+        if str(r.what).startswith("judgement"):
+            for j in by_event.get(r.event, []):
+                if j.prop in str(r.what) or (j.prop == "specifies" and "specifies" in str(r.what)):
+                    s = f"the director found that {judgement_words(case, j)}"
+                    if s not in out:
+                        out.append(s)
+            continue
+        s = f"{event_words(case.events[r.event - 1], case)} (event {r.event})"
+        if s not in out:
+            out.append(s)
+    return out
+
+
+def join_words(items: list[str]) -> str:
+    """['a', 'b', 'c'] -> 'a, b and c'."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def sentence(case: Case, line, cite: str | None = None) -> str:
+    """One plain sentence for a ruling line: the events behind it, 'so', what follows, the clause.
+
+    e.g. "South bid 2C (event 3), so: it was East's turn to call, not South's: South's 2C is a
+    call out of rotation (Law 17C)." An option or branch line starts with the choice or the
+    finding it depends on. ``cite``: the clause in its edition's words, for a cite that is not
+    a 2017 clause ("seed 004, statement 13"; default: "Law " and the line's cite).
+    """
+    refs = line.events
+    if line.code == "irregularity" and line.about:
+        # the irregularity rests on the call or act itself, not on what was decided about it later
+        refs = [e for e in refs if e.event in line.about] or refs
+    because = reasons(case, refs)
+    text = plain(line.text).rstrip(". ")
+    head = ""
+    if line.option or line.branch:
+        head = f"If {condition(line.option or line.branch)}: "
+    if because:
+        lead = join_words(because)
+        body = f"{lead[0].upper()}{lead[1:]}; so {text[0].lower() + text[1:] if _lowerable(text) else text}"
+    else:
+        body = text
+    if head:
+        body = head + (body[0].lower() + body[1:] if _lowerable(body) else body)
+    return f"{body}: {cite or 'Law ' + line.cite}."
+
+
+def _lowerable(text: str) -> bool:
+    """Whether the first word may be lower-cased (not a seat, a call or a proper word)."""
+    first = text.split(" ", 1)[0].strip(",:;'")
+    first = first.split("'")[0]
+    return bool(first) and first[0].isupper() and first not in SEAT_NAMES.values() and \
+        first not in ("Law",) and not first[0].isdigit() and first.lower() not in ("i",) and \
+        not re.match(r"^[NESW]$", first) and first not in ("North-South", "East-West")

@@ -1,0 +1,221 @@
+"""Which rules of a rulebook can fire on one round's facts, by the values the facts carry.
+
+The engine matches every fact against every pattern of its ruleset, and keeps partial
+matches for every rule whose first patterns match, whether or not the rule can ever fire.
+A rule can fire only when each of its positive patterns can be matched: by a base fact of
+its type, or by a fact some rule that can itself fire derives. This module tells, for the
+base facts of a round, the engine rules for which that holds (a closure, as in
+``inference._possible_rules``, but by values as well as types):
+
+* a pattern's equality (and ``in``) tests on constants must each be met by some fact of its
+  type: a base fact's value of that field, or a derived fact's, taken from the templates of
+  the rules that can fire (a field a template fills from a matched fact can be anything);
+* joins, comparisons, ``ne`` and ``exists`` tests are taken as met, and so is each test on
+  its own (one fact need not meet them all): the answer errs towards keeping a rule.
+
+A rule left out could never have fired on those facts, so leaving it out of the ruleset
+changes no firing and no conclusion; a negation belongs to the rule that holds it.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bridge_director.rulebook.model import TEMPLATE_RE, Ref
+
+if TYPE_CHECKING:
+    from bridge_director.rulebook.model import Rulebook
+
+_ANY = object()       # a field whose values cannot be told (a template fills it)
+
+
+class Pruner:
+    """The value tests of every engine rule of ``book``, worked out once, as atoms.
+
+    An atom is (type, field, allowed values), or (type, None, None) for "a fact of this type
+    exists". A rule needs every atom of its positive patterns; a base fact makes the atoms it
+    meets true; a rule that can fire makes true the atoms its derived facts can meet.
+    """
+
+    def __init__(self, book: "Rulebook"):
+        self.book = book
+        atoms: dict[tuple, int] = {}
+
+        def atom(t: str, fld: "str | None", allowed: "frozenset | None") -> int:
+            return atoms.setdefault((t, fld, allowed), len(atoms))
+        needs: dict[str, set] = {}
+        makes: dict[str, "list | None"] = {}
+        for name, r in book.engine_names.items():
+            alt = r.alternatives[int(name.rsplit("#", 1)[1]) - 1] if "#" in name else []
+            need = set()
+            for p in (*r.when, *alt):
+                need.add(atom(p.type, None, None))
+                for fld, op, v in p.tests:
+                    if isinstance(v, Ref):
+                        continue
+                    if op == "eq" and _hashable(v):
+                        need.add(atom(p.type, fld, frozenset((v,))))
+                    elif op == "in" and all(_hashable(x) for x in v):
+                        need.add(atom(p.type, fld, frozenset(v)))
+            needs[name] = need
+            made: "list | None" = []
+            for c in r.then:
+                if c.kind != "fact":
+                    continue
+                t = c.data.get("type")
+                if not isinstance(t, str) or _has_placeholder(t):
+                    made = None          # a type filled at firing time: anything may follow
+                    break
+                made.append((t, {k: (_ANY if _has_placeholder(v) or not _hashable(v) else v)
+                                 for k, v in c.data.items() if k != "type"}))
+            makes[name] = made
+        self.names = tuple(needs)
+        self.atoms = tuple(atoms)
+        #: type -> field -> [(atom index, allowed values)]; type -> its existence atom
+        self.tested: dict[str, dict[str, list]] = {}
+        self.exists: dict[str, int] = {}
+        for (t, fld, allowed), i in atoms.items():
+            if fld is None:
+                self.exists[t] = i
+            else:
+                self.tested.setdefault(t, {}).setdefault(fld, []).append((i, allowed))
+        self.need_count = [len(needs[n]) for n in self.names]
+        self.users: list[list[int]] = [[] for _ in atoms]       # atom -> rules needing it
+        for k, n in enumerate(self.names):
+            for i in needs[n]:
+                self.users[i].append(k)
+        # rule -> the atoms its derived facts can make true (None: every atom)
+        self.gives: list["tuple | None"] = []
+        for n in self.names:
+            made = makes[n]
+            if made is None:
+                self.gives.append(None)
+                continue
+            out = set()
+            for t, tmpl in made:
+                if t in self.exists:
+                    out.add(self.exists[t])
+                for fld, lst in self.tested.get(t, {}).items():
+                    if fld in tmpl:
+                        v = tmpl[fld]
+                        out.update(i for i, allowed in lst if v is _ANY or v in allowed)
+            self.gives.append(tuple(out))
+        # (type, field) -> value -> the atoms a fact of that type meets with that value
+        self.by_value: dict[str, list[tuple[str, dict]]] = {}
+        for t, fields in self.tested.items():
+            lst = []
+            for fld, atoms_of in fields.items():
+                index: dict = {}
+                for i, allowed in atoms_of:
+                    for v in allowed:
+                        index.setdefault(v, []).append(i)
+                lst.append((fld, index))
+            self.by_value[t] = lst
+        #: type -> (its existence atom or None, its tested fields' value indexes), for met()
+        self.by_type: dict[str, tuple] = {t: (self.exists.get(t), tuple(self.by_value.get(t, ())))
+                                          for t in {*self.exists, *self.by_value}}
+        #: type -> its tested fields, when None is a value no test of that type looks for
+        #: (so that an absent field and a None value meet the same atoms; see met())
+        self.keyed: dict[str, tuple] = {t: tuple(fld for fld, _ in indexes)
+                                        for t, (_, indexes) in self.by_type.items()
+                                        if not any(None in index for _, index in indexes)}
+        #: atoms the base facts meet -> the rules that can fire (a function of the rulebook
+        #: alone, worked out once per set of atoms met; bounded by MAX_MEMO)
+        self.closures: dict[frozenset, frozenset] = {}
+        #: (type, the values of its tested fields) -> the atoms such a fact meets (bounded)
+        self.fact_atoms: dict[tuple, tuple] = {}
+
+    def possible(self, facts: list[dict]) -> frozenset:
+        """The engine rules that can fire on a round whose base facts are ``facts``."""
+        met = self.met(facts)
+        hit = self.closures.get(met)
+        if hit is None:
+            if len(self.closures) >= MAX_MEMO:
+                self.closures.clear()
+            hit = self.closures[met] = self.closure(met)
+        return hit
+
+    def met(self, facts: list[dict]) -> frozenset:
+        """The atoms (indices) the base facts ``facts`` make true, each fact on its own."""
+        true: list[int] = []
+        keyed, memo = self.keyed, self.fact_atoms
+        for f in facts:
+            t = f["t"]
+            fields = keyed.get(t)
+            if fields is None:
+                true.extend(self.fact_met(f))
+                continue
+            key = (t, tuple(map(f.get, fields)))
+            try:
+                atoms = memo.get(key)
+            except TypeError:           # a list value: looked up field by field
+                true.extend(self.fact_met(f))
+                continue
+            if atoms is None:
+                if len(memo) >= MAX_MEMO:
+                    memo.clear()
+                atoms = memo[key] = self.fact_met(f)
+            true.extend(atoms)
+        return frozenset(true)
+
+    def fact_met(self, f: dict) -> tuple:
+        """The atoms (indices) the fact ``f`` makes true: its type's existence atom, and the
+        atoms its tested fields' values meet."""
+        hit = self.by_type.get(f["t"])
+        if hit is None:
+            return ()
+        e, indexes = hit
+        true = [] if e is None else [e]
+        for fld, index in indexes:
+            if fld in f:
+                try:
+                    atoms = index.get(f[fld])
+                except TypeError:       # an unhashable value meets no constant
+                    continue
+                if atoms is not None:
+                    true.extend(atoms)
+        return tuple(true)
+
+    def closure(self, met: frozenset) -> frozenset:
+        """The engine rules whose atoms all hold, from the atoms ``met`` and those the derived
+        facts of the rules that can fire make true (a closure)."""
+        true = set(met)
+        missing = list(self.need_count)
+        users, gives, names = self.users, self.gives, self.names
+        chosen = []
+        work = list(true)
+        while work:
+            i = work.pop()
+            for k in users[i]:
+                missing[k] -= 1
+                if missing[k] == 0:
+                    chosen.append(names[k])
+                    g = gives[k]
+                    if g is None:
+                        return frozenset(names)
+                    for j in g:
+                        if j not in true:
+                            true.add(j)
+                            work.append(j)
+        return frozenset(chosen)
+
+
+#: entries a Pruner's memos keep (sets of atoms met, facts' tested values; cleared when full)
+MAX_MEMO = 4096
+
+
+def _has_placeholder(value: Any) -> bool:
+    """Whether a template value holds an ``{alias.field}`` placeholder (in a dict: in a value)."""
+    if isinstance(value, str):
+        return TEMPLATE_RE.search(value) is not None
+    if isinstance(value, dict):
+        return any(_has_placeholder(v) for v in value.values())
+    return False
+
+
+def _hashable(v: Any) -> bool:
+    try:
+        hash(v)
+        return True
+    except TypeError:
+        return False
+

@@ -1,0 +1,461 @@
+"""What the tool understood, shown before the ruling: the board, the auction grid, the
+judgements stated, the contract; and the two or three lines to tell the players now.
+
+No law here: the call standings come from the rules (the ruling's ``calls`` when the engine
+provides them, else its call statuses), the contract from table mechanics, the lines to tell
+the table from the ruling's own lines and questions.
+
+Data (``auction(r)``)::
+
+    {"columns": ["W", "N", "E", "S"], "dealer": "N",
+     "rows": [[None, {"event": 1, "seat": "N", "call": "1S", "text": "1S", "marks": []}, ...], ...],
+     "notes": ["West's 1H (event 2): out of rotation; cancelled (29B)"],
+     "ended": True, "contract": "4S", "declarer": "S", "leader": "W"}   # contract None if not ended
+"""
+from __future__ import annotations
+
+import os
+import re
+import sys
+import textwrap
+from typing import Any
+
+from bridge_director.ruling.i18n import VUL_WORDS, call_name, gettext, seat_name, seats_in_full
+from bridge_director.ruling.questions import questions
+from bridge_director.bridge.table import Board, Seat, final_contract
+
+COLUMNS = ("W", "N", "E", "S")
+#: standings that take a call out of the auction as made
+GONE = ("cancelled", "awaiting-replacement", "superseded", "withdrawn", "void")
+STANDING_WORDS = {"stands": "stands", "cancelled": "cancelled", "replaced-by-pass": "replaced by a pass",
+                  "awaiting-replacement": "to be replaced", "superseded": "put right (replaced)",
+                  "withdrawn": "withdrawn", "void": "void", "awaiting-decision": "awaiting a player's decision"}
+
+
+def _lang(r) -> str:
+    """The language of ruling ``r`` ('en' when its case does not say)."""
+    return getattr(getattr(r, "case", None), "lang", None) or "en"
+
+
+def vul_words(vul: "str | None", lang: str = "en") -> str:
+    """The vulnerability in words, in ``lang``: 'NS' -> 'North-South vulnerable'."""
+    return gettext(lang)(VUL_WORDS[vul]) if vul in VUL_WORDS else str(vul)
+
+
+def standing_words(standing: str, lang: str = "en") -> str:
+    """A call's standing in words, in ``lang``: 'replaced-by-pass' -> 'replaced by a pass'."""
+    return gettext(lang)(STANDING_WORDS[standing]) if standing in STANDING_WORDS else standing
+
+
+def width() -> int:
+    """The width to wrap text output to: the terminal's, between 60 and 120 (100 when not a terminal)."""
+    return max(60, min(terminal_columns(100), 120))
+
+
+def terminal_columns(fallback: int) -> int:
+    """The terminal's width in columns as ``shutil.get_terminal_size((fallback, ...))`` tells
+    it (``COLUMNS`` when set to a number above 0, else standard output's terminal, else
+    ``fallback``), without importing shutil: its import (with bz2 and lzma) cost a cold
+    ``director rule`` more than laying out the whole ruling."""
+    try:
+        cols = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        cols = 0
+    if cols <= 0:
+        try:
+            cols = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            cols = 0
+    return cols or fallback
+
+
+# ---------------------------------------------------------------- call standings
+
+def standings(r) -> list[dict]:
+    """Every call event's final standing, in event order (the ruling's ``calls`` when the
+    engine gives them; otherwise from its call statuses and the auction replay).
+
+    Each: ``{"event", "seat", "call", "standing", "cite", "out_of_rotation", "replaces"}``.
+    """
+    given = getattr(r, "calls", None)
+    if isinstance(given, list) and given:
+        return [c if isinstance(c, dict) else c.as_dict() for c in given]
+    case = r.case
+    status = getattr(r, "status", {}) or {}
+    rel = {}
+    for f in (getattr(getattr(r, "facts", None), "facts", None) or []):
+        if f.get("t") == "call":
+            rel[f["idx"]] = f.get("rel")
+    out = []
+    for e in case.events:
+        if e.kind not in ("call", "replaces"):
+            continue
+        st = status.get(e.number)
+        standing = "stands" if st in (None, "in-rotation") else st
+        out.append({"event": e.number, "seat": e.seat.value, "call": str(e.call), "standing": standing,
+                    "cite": None, "out_of_rotation": rel.get(e.number, "self") not in ("self", None)
+                    and st != "in-rotation", "replaces": str(e.replaces) if e.replaces else None})
+    return out
+
+
+# ---------------------------------------------------------------- the auction grid
+
+def _mark(c: dict, lang: str = "en") -> str:
+    call, st = call_name(c["call"], lang), c["standing"]
+    if st == "replaced-by-pass":
+        text = f"({call})P"
+    elif st in ("cancelled", "void", "withdrawn"):
+        text = f"({call})"
+    elif st == "awaiting-replacement":
+        text = f"{call}→?"
+    else:
+        text = call
+    return text + ("*" if c["out_of_rotation"] else "")
+
+
+def auction(r) -> dict[str, Any]:
+    """The auction as the tool understood it (see the module docstring); the cells' text and
+    the notes in the ruling's language (``r.case.lang``)."""
+    from bridge_director.ruling.cites import cite_text
+    case = r.case
+    lang = _lang(r)
+    _ = gettext(lang)
+    calls = standings(r)
+    rows: list[list] = []
+    row: list = [None] * 4
+    nxt = COLUMNS.index(case.dealer.value)
+    started = False
+    cells: dict[int, dict] = {}
+    notes: list[str] = []
+    for c in calls:
+        if c.get("replaces"):
+            # a replacement is written in the cell of the call it replaces, when there is one
+            orig = next((x for n, x in reversed(list(cells.items()))
+                         if x["seat"] == c["seat"] and x["call"] == c["replaces"]), None)
+            if orig is not None:
+                orig["text"] = f"{orig['text'].rstrip('?').rstrip('→')}→{_mark(c, lang)}"
+                orig["replaced_by"] = c["event"]
+                orig["marks"].append("replaced")
+                k = orig.get("note")
+                words = dict(seat=seat_name(c["seat"], lang), call=call_name(c["replaces"], lang), event=orig["event"],
+                             new=call_name(c["call"], lang), new_event=c["event"])
+                if c["standing"] == "cancelled" and orig["marks"] == ["replaced"]:
+                    # the replacement went and the call it would have replaced is left standing
+                    text = _("{seat}'s {call} (event {event}) stands; {new} (event {new_event}), "
+                             "put in its place, is cancelled").format(**words)
+                else:
+                    text = _("{seat}'s {call} (event {event}): replaced by {new} (event {new_event})").format(**words) + (
+                        f"; {standing_words(c['standing'], lang)}" if c["standing"] != "stands" else "")
+                if k is not None:
+                    notes[k] = text
+                else:
+                    notes.append(text)
+                continue
+        col = COLUMNS.index(c["seat"])
+        if started and col < nxt:
+            rows.append(row)
+            row = [None] * 4
+        started = True
+        cell: dict[str, Any] = {"event": c["event"], "seat": c["seat"], "call": c["call"], "text": _mark(c, lang),
+                "marks": [m for m, on in (("out-of-rotation", c["out_of_rotation"]),
+                                          (c["standing"], c["standing"] != "stands")) if on]}
+        row[col] = cell
+        cells[c["event"]] = cell
+        nxt = col + 1
+        if nxt == 4:
+            rows.append(row)
+            row = [None] * 4
+            nxt = 0
+        if cell["marks"]:
+            cell["note"] = len(notes)
+            notes.append(_note(c, shown=lambda cite: cite_text(r, cite), lang=lang))
+    if any(row):
+        rows.append(row)
+    for cell in cells.values():
+        cell.pop("note", None)
+    standing = [(c["seat"], c["call"] if c["standing"] != "replaced-by-pass" else "Pass")
+                for c in calls if c["standing"] not in GONE]
+    fc = final_contract(standing) if standing else None
+    from bridge_director.bridge.table import auction_is_over
+    ended = bool(standing) and auction_is_over([c for _, c in standing])
+    return {"columns": list(COLUMNS), "dealer": case.dealer.value, "rows": rows, "notes": notes,
+            "ended": ended, "contract": fc[0] if fc else None, "declarer": fc[1].value if fc else None,
+            "leader": fc[2].value if fc else None, "passed_out": ended and fc is None}
+
+
+def legend(a: dict, lang: str = "en") -> str:
+    """The key to the marks the grid ``a`` uses, e.g. ' (* out of rotation; (1H) cancelled)'."""
+    _ = gettext(lang)
+    texts = [c["text"] for row in a["rows"] for c in row if c]
+    keys = []
+    if any("*" in t for t in texts):
+        keys.append(_("* out of rotation"))
+    if any(t.startswith("(") for t in texts):
+        keys.append(_("(X) cancelled, (X)P replaced by a pass"))
+    if any("→" in t for t in texts):
+        keys.append(_("X→Y replaced by Y") + (_("; X→? to be replaced") if any(t.endswith("→?") for t in texts)
+                                              else ""))
+    return f" ({'; '.join(keys)})" if keys else ""
+
+
+def _note(c: dict, extra: str = "", shown=str, lang: str = "en") -> str:
+    _ = gettext(lang)
+    bits = []
+    if c["out_of_rotation"]:
+        bits.append(_("out of rotation"))
+    if extra:
+        bits.append(extra)
+    if c["standing"] != "stands":
+        bits.append(standing_words(c["standing"], lang))
+    cite = f" ({shown(c['cite'])})" if c.get("cite") else ""
+    return _("{seat}'s {call} (event {event}): {what}").format(
+        seat=seat_name(c["seat"], lang), call=call_name(c["call"], lang), event=c["event"],
+        what="; ".join(bits)) + cite
+
+
+def grid_lines(a: dict, cell: int = 8, lang: str = "en") -> list[str]:
+    """The grid as text rows: a head row of seat names (the dealer's marked ``(D)``), the calls."""
+    _ = gettext(lang)
+    head = "".join(f"{seat_name(s, lang) + (_(' (D)') if s == a['dealer'] else ''):<{cell + 3}}"
+                   for s in a["columns"])
+    out = ["  " + head.rstrip()]
+    for row in a["rows"]:
+        out.append("  " + "".join(f"{(c['text'] if c else ''):<{cell + 3}}" for c in row).rstrip())
+    if not a["rows"]:
+        out.append("  " + _("(no calls)"))
+    return out
+
+
+# ---------------------------------------------------------------- the header
+
+def board_words(number: "int | None", dealer: Seat, vul: "str | None", lang: str = "en") -> str:
+    """'Board 3: dealer South, East-West vulnerable', in ``lang``."""
+    _ = gettext(lang)
+    head = _("Board {number}").format(number=number) if number else _("Board (number not given)")
+    return _("{board}: dealer {dealer}, {vulnerability}").format(
+        board=head, dealer=seat_name(dealer.value, lang), vulnerability=vul_words(vul, lang))
+
+
+def understood(r) -> list[str]:
+    """What the tool understood, as text lines: board, wrong boards, the auction grid and its
+    notes, the contract, the judgements stated."""
+    case = r.case
+    lang = _lang(r)
+    _ = gettext(lang)
+    out = [board_words(case.board.number if case.board else None, case.dealer, case.vulnerability, lang)]
+    for e in case.events:
+        if e.kind == "happened" and e.happened == "wrong-board-at-table":
+            n = e.get("board")
+            b = Board(n)
+            given = _(", not board {number}").format(number=case.board.number) \
+                if case.board and case.board.number != n else ""
+            out.append(_("On the table: board {number}{not_given} (dealer {dealer}, {vulnerability}) "
+                         "(event {event})").format(number=n, not_given=given, dealer=seat_name(b.dealer.value, lang),
+                                                   vulnerability=vul_words(b.vulnerability, lang), event=e.number))
+        elif e.kind == "happened" and e.happened == "wrong-board":
+            out.append(_("{seat} holds the cards of board {number} (event {event})").format(
+                seat=seat_name(e.seat.value, lang), number=e.get("board"), event=e.number))
+    a = auction(r)
+    out.append("")
+    out.append(_("Auction as understood") + legend(a, lang) + ":")
+    out += grid_lines(a, lang=lang)
+    out += ["  " + n for n in a["notes"]]
+    return out + _after_grid(case, a, lang)
+
+
+def _after_grid(case, a: dict, lang: str) -> list[str]:
+    """The contract (or passed out) and the judgements stated, as text lines in ``lang``."""
+    _ = gettext(lang)
+    out = []
+    if a["contract"]:
+        out.append(_("Auction ended: {contract} by {declarer}; opening leader {leader}.").format(
+            contract=a["contract"], declarer=seat_name(a["declarer"], lang), leader=seat_name(a["leader"], lang)))
+    elif a["passed_out"]:
+        out.append(_("Auction ended: passed out."))
+    if case.judgements:
+        out.append(_("Judgements stated: ") + "; ".join(judgement_words(case, j) for j in case.judgements))
+    return out
+
+
+def judgement_words(case, j) -> str:
+    from bridge_director.ruling.questions import judgement_key
+    v = j.value
+    value = "[" + ", ".join(v) + "]" if isinstance(v, list) else ("true" if v else "false")
+    return f"{judgement_key(case, j.event, j.prop)}: {value}"
+
+
+# ---------------------------------------------------------------- what to tell the table
+
+#: outcome codes (rules/vocabulary.yaml) that say what happens at the table now, most urgent
+#: first: the order in which 'Tell the players now' picks the ruling's lines. Presentation
+#: only: which lines a ruling holds is the rules' business.
+TELL_NOW = ("change-not-allowed", "may-change-call", "call-cancelled", "pass-substituted", "auction-reverts", "offender-must-replace",
+            "offender-must-repeat", "offender-calls-again", "partner-must-pass-rest", "offenders-must-pass-rest",
+            "partner-must-pass-next", "offender-must-pass-next", "lho-may-withdraw", "call-stands",
+            "call-accepted", "no-further-rectification", "offender-may-call", "partner-may-call",
+            "new-shuffle-and-deal", "hands-corrected", "card-removed", "board-cancelled", "result-stands", "passed-out",
+            "auction-ended", "play-normally", "deal-stands", "adjusted-score", "artificial-adjusted-score")
+
+
+# ruling lines that say where the board stands or which law governs, not what the players do:
+# read out only when the ruling has nothing else
+BACKGROUND = ("auction-period-begun", "auction-period-ended", "refer-to-law")
+
+
+def _anchor(ln, irregular: list[int]) -> int:
+    """The event number of the irregularity a ruling line belongs to: the latest irregularity
+    (an ``irregularity`` line's event) at or before the first event the line names; 0 if none."""
+    named = [n for n in (ln.about or [e.event for e in ln.events]) if isinstance(n, int)]
+    first = min(named) if named else 0
+    return max((i for i in irregular if i <= first), default=0)
+
+
+def latest_first(r, now: list, room: int) -> list:
+    """The ``room`` lines of ``now`` (ruling lines with TELL_NOW codes) to read out, in reading order.
+
+    The lines about the latest irregularity come first; within one irregularity, TELL_NOW
+    order. Lines about an irregularity the director had already ruled on (before the last
+    ``{director: ruled}`` event) are not read out again when a later irregularity is there:
+    the table heard them then (and a call made again would be confused with the cancelled
+    one). A pass obligation (a ``*-must-pass-*`` code) of the latest irregularity is never
+    dropped for another line: it is what the players must hear now.
+    """
+    irregular = sorted({n for ln in r.lines if ln.code == "irregularity" for n in ln.about if isinstance(n, int)})
+    key = {id(ln): (-_anchor(ln, irregular), TELL_NOW.index(ln.code)) for ln in now}
+    ruled = max((e.number for e in r.case.events if e.kind == "ruled"), default=0)
+    if ruled and any(i > ruled for i in irregular):
+        # the director has ruled on the earlier irregularities and the table heard it then
+        now = [ln for ln in now if -key[id(ln)][0] > ruled]
+    ranked = sorted(now, key=lambda ln: key[id(ln)])
+    if not ranked:
+        return ranked
+    latest = key[id(ranked[0])][0]
+    bars = [ln for ln in ranked if "must-pass" in ln.code and key[id(ln)][0] == latest][:room]
+    chosen = {id(ln) for ln in bars}
+    rest = [ln for ln in ranked if id(ln) not in chosen][:room - len(bars)]
+    return sorted(bars + rest, key=lambda ln: key[id(ln)])
+
+
+def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str]:
+    """The first two or three things to tell the players now, in plain words, seats in full.
+
+    Built from the ruling's data: a judgement still to make comes first (the director asks
+    it away from the table), then the ruling's own lines addressed to a player (what is
+    decided, the latest irregularity first, in ``TELL_NOW`` order: :func:`latest_first`), then
+    each player's decision the ruling waits for (who now chooses), so that the lines read
+    aloud top to bottom.
+    """
+    qs = questions(r) if qs is None else qs
+    lang = _lang(r)
+    _ = gettext(lang)
+    judge: list[str] = []
+    for q in qs:
+        if q["kind"] in ("judgement", "setting"):
+            where = _(" (away from the table)") if q["kind"] == "judgement" else ""
+            judge.append(_("Before ruling, find out{where}: {question}").format(where=where, question=q["prompt"]))
+            break
+        if q["kind"] == "check":
+            judge.append(_("Before ruling: {question}").format(question=seats_in_full(q["prompt"], lang)))
+            break
+    decide: list[str] = []
+    for q in qs:
+        if q["kind"] != "decision":
+            continue
+        a = q["about"]
+        who, seat, call = seat_name(q["who"], lang), seat_name(a["seat"], lang), call_name(a["call"], lang)
+        if q["property"] == "accepts":
+            decide.append(_("{who} may accept {seat}'s {call}, or not: see the options.").format(
+                who=who, seat=seat, call=call))
+        elif q["property"] == "replaces" and not any(x["property"] == "accepts" and x["about"] == a for x in qs):
+            decide.append(_("{who} now chooses the call to put in place of {call}: see the options.").format(
+                who=who, call=call))
+    # a call already replaced needs no telling that it must be
+    replaced = {c["event"] for c in standings(r) for x in standings(r)
+                if x.get("replaces") == c["call"] and x["seat"] == c["seat"] and x["event"] > c["event"]}
+    now = [ln for ln in r.lines if ln.section == "ruling" and ln.code in TELL_NOW
+           and not (ln.code == "offender-must-replace" and any(e.event in replaced for e in ln.events))]
+    now = latest_first(r, now, max(1, most - len(judge) - len(decide)))
+    # read aloud top to bottom: what is decided, then who now chooses (room is kept for that)
+    room = max(1, most - len(judge) - len(decide))
+    out = judge + [seats_in_full(ln.text, lang) for ln in now][:room] + decide
+    if not out:
+        # nothing decided: the first ruling line about the latest irregularity, passing over
+        # lines that only say where the board stands or which law governs, else what the
+        # director applies from the book
+        rulings = [ln for ln in r.lines if ln.section == "ruling"]
+        irregular = sorted({n for ln in r.lines if ln.code == "irregularity" for n in ln.about if isinstance(n, int)})
+        firsts = sorted([ln for ln in rulings if ln.code not in BACKGROUND] or rulings,
+                        key=lambda ln: -_anchor(ln, irregular)) or \
+            [ln for ln in r.lines if ln.section == "not-covered"]
+        out += [seats_in_full(ln.text, lang) for ln in firsts[:1]]
+    if not out and not r.lines:
+        out.append(_("No irregularity found: the auction and play go on."))
+    elif not out and any(ln.section == "options" for ln in r.lines):
+        out.append(_("A choice is open: see the options."))
+    elif not out and any(ln.section == "branches" for ln in r.lines):
+        out.append(_("The ruling depends on something the case does not say: see the branches."))
+    seen: list[str] = []
+    for t in out:
+        if t not in seen:
+            seen.append(t)
+    return seen[:most]
+
+
+def tell_lines(r, w: int, qs: "list[dict] | None" = None) -> list[str]:
+    """'Tell the players now:' and its lines, wrapped to ``w``."""
+    out = [gettext(_lang(r))("Tell the players now:")]
+    for t in tell_the_table(r, qs):
+        out += textwrap.wrap(t, w - 4, initial_indent="  > ", subsequent_indent="    ")
+    return out
+
+
+def judgement_hint(q: dict, lang: str = "en") -> str:
+    """What to type to state a question's answer, for the 'Judgements needed' lines:
+    ``Was 1H the call East meant to make? yes: E 1H unintended: false (--judge "E 1H unintended=no");
+    no: E 1H unintended: true (--judge "E 1H unintended=yes")``."""
+    _ = gettext(lang)
+    parts = []
+    for a in q["answers"]:
+        adds = a.get("adds") or {}
+        for key, v in (adds.get("judgement") or {}).items():
+            if isinstance(v, bool):
+                parts.append(f"{_(a['label'])}: {key}: {str(v).lower()} (--judge \"{key}={'yes' if v else 'no'}\")")
+            else:
+                parts.append(f"{key}: [H] (--judge \"{key}=H\")")
+        for k, v in (adds.get("setting") or {}).items():
+            parts.append(f"{k}: {v}")
+    if parts:
+        return f"{q['prompt']} " + "; ".join(parts)
+    if q.get("case_line"):
+        return f"{q['prompt']} " + _("In the case: {line}").format(line=q["case_line"])
+    # a check for the director (count the other hands, say): nothing to type but what was found
+    return _("When it is known, add what was found as an event (--event; director rule --help lists them).")
+
+
+def front_data(r) -> dict[str, Any]:
+    """What the ruling's JSON carries for front ends from this module and bridge_director.ruling.questions:
+    ``questions``, ``tell_the_table`` (seats in full) and ``auction`` (the grid data above)."""
+    qs = questions(r)
+    return {"questions": qs, "tell_the_table": tell_the_table(r, qs), "auction": auction(r)}
+
+
+def understood_markdown(r) -> list[str]:
+    """What the tool understood and what to tell the players, as Markdown lines: the board,
+    the auction as a table in W N E S columns, its notes, the contract, the judgements."""
+    lang = _lang(r)
+    _ = gettext(lang)
+    lines = understood(r)
+    a = auction(r)
+    grid_at = lines.index("")   # the board's lines come before the blank line above the grid
+    out = ["## " + _("What happened, as understood"), "", lines[0] + "  "]
+    out += [ln + "  " for ln in lines[1:grid_at]]
+    out += ["", "| " + " | ".join(seat_name(s, lang) + (_(" (dealer)") if s == a["dealer"] else "")
+                                  for s in a["columns"]) + " |",
+            "|" + "---|" * 4]
+    out += ["| " + " | ".join((c["text"].replace("|", "/").replace("*", "\\*") if c else "") for c in row) + " |"
+            for row in a["rows"]]
+    out.append("")
+    out += [f"- {n}" for n in a["notes"]]
+    out += _after_grid(r.case, a, lang)
+    out += ["", "## " + _("Tell the players now"), ""] + [f"- {t}" for t in tell_the_table(r)] + [""]
+    return out

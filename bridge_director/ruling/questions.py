@@ -1,0 +1,317 @@
+"""The questions a ruling waits for, as data: what a front end asks next.
+
+No law lives here. The rules say what they wait for: a rule that branches or gives options
+because something is not yet in the case names it in its ``unless:`` patterns (a judgement
+on an event's property, a player's decision on a call, a replacement of a call) or tests a
+case setting the case left ``unknown``. This module reads those patterns in the rules that
+fired, resolves the joins through the facts they matched, and turns each into a question
+whose answers say exactly what they add to the case.
+
+A question (a dict; see coord/CONTRACT.md)::
+
+    {"id": "judgement:E 1H unintended", "kind": "judgement" | "decision" | "setting",
+     "who": "S" | None,                      # the player who decides (decisions only)
+     "about": {"event": 2, "seat": "E", "call": "1H"},   # or {"event": 3, "happened": "hand-count"}
+     "property": "unintended" | "accepts" | "replaces" | "scoring" | ...,
+     "prompt": "Was 1H the call East meant to make?",
+     "answers": [{"label": "yes", "key": "y", "adds": {"judgement": {"E 1H unintended": False}}},
+                 {"label": "no", "key": "n", "adds": {"judgement": {"E 1H unintended": True}}},
+                 {"label": "not known yet", "key": "?", "adds": None}],
+     "case_line": "E 1H unintended: true|false",
+     "rules": ["ib-intent-not-stated"],       # the rules that wait for it
+     "lines": ["Ask E, away from the table, ..."]}   # their judgement-needed texts
+
+A ``check`` is a judgement-needed line whose rule names nothing the case could state in one
+line (count the other hands, say): its answer ``{"input": "event"}`` means "add the events
+found" (a hand count, ...); its prompt is the line's text.
+
+An answer's ``adds`` is one of ``{"judgement": {KEY: VALUE}}``, ``{"event": {...}}`` or
+``{"setting": {FIELD: VALUE}}``; ``None`` adds nothing (the ruling keeps its branches or
+options). An answer with ``"input": "call"`` stands for any call the player makes: its
+``adds`` holds the placeholder ``"{call}"`` where the call goes (see :func:`fill`).
+
+Order: judgements first (in event order), then decisions (acceptance before replacement),
+then case settings, and last the judgements for the end of play: a question whose every
+waiting rule opens only branches that change nothing now (an adjustment checked after play, a
+call that stands: :data:`LATER_CODES`) carries ``"when": "end-of-play"`` (the others ``"now"``),
+so what the ruling turns on now is asked first.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bridge_director.ruling.i18n import SEAT_NAMES
+from bridge_director.case.judgements import PROPERTIES
+from bridge_director.rulebook.model import Ref
+from bridge_director.bridge.table import Seat, relation
+
+NOT_YET = {"label": "not known yet", "key": "?", "adds": None}
+
+# How to ask about each judgement property (the one table: bridge_director.case.judgements), and whether
+# "yes" means ``false`` (``flip``).
+PROMPTS: dict[str, tuple[str, bool]] = {name: (p.question, p.flip) for name, p in PROPERTIES.items()}
+
+# Case settings a rule can find 'unknown' (a field of a setting fact -> the case field, its answers).
+# Each: (case field, prompt, ((label, key, value), ...)).
+SETTINGS: dict[str, tuple[str, str, tuple]] = {
+    "scoring": ("scoring", "What is the form of scoring?",
+                (("pairs", "p", "pairs"), ("teams", "t", "teams"), ("individual", "i", "individual"))),
+    "first_auction_begun": ("played_at_other_tables",
+                            "Has this board already been bid or played at another table this session?",
+                            (("yes", "y", True), ("no", "n", False))),
+}
+
+
+def full(seat: "str | None") -> str:
+    """A seat letter in full ('E' -> 'East'); anything else unchanged ('' for None)."""
+    return SEAT_NAMES.get(seat or "", seat or "")
+
+
+def _words(case):
+    """(gettext, seat in full, call as written) in the case's language (``case.lang``)."""
+    from bridge_director.ruling.i18n import call_name, gettext, seat_name
+    lang = getattr(case, "lang", None) or "en"
+    return gettext(lang), (lambda s: seat_name(s, lang)), (lambda c: call_name(c, lang))
+
+
+def _asks(rule) -> bool:
+    """Whether ``rule`` concludes something that waits: a judgement-needed line, a branch or an option."""
+    for c in rule.then:
+        if c.kind == "outcome" and (c.data.get("outcome") == "judgement-needed" or c.data.get("branch")
+                                    or c.data.get("option")):
+            return True
+    return False
+
+
+def _tests(p) -> dict[str, tuple[str, Any]]:
+    return {fld: (op, v) for fld, op, v in p.tests}
+
+
+def _resolve(v: Any, matched: dict) -> Any:
+    if isinstance(v, Ref):
+        fact = matched.get(v.alias) or {}
+        return fact.get(v.field)
+    return v
+
+
+def _event(case, n: Any):
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(case.events):
+        return None
+    return case.events[n - 1]
+
+
+def judgement_key(case, n: int, prop: str) -> str:
+    """The case-file key of a judgement on event ``n``: 'E 1H unintended', or 'event N prop'
+    when the event is not a call or the player made that call more than once."""
+    e = case.events[n - 1]
+    if e.kind in ("call", "replaces"):
+        same = [x for x in case.events if x.kind in ("call", "replaces") and x.seat == e.seat and x.call == e.call]
+        if len(same) == 1:
+            return f"{e.seat.value} {e.call} {prop}"
+    return f"event {n} {prop}"
+
+
+def _about(e) -> dict:
+    if e.kind in ("call", "replaces"):
+        return {"event": e.number, "seat": e.seat.value, "call": str(e.call)}
+    d: dict[str, Any] = {"event": e.number}
+    if e.kind == "happened":
+        d["happened"] = e.happened
+    if e.seat is not None:
+        d["seat"] = e.seat.value
+    return d
+
+
+_DETAIL_WORDS = {"by": "by {v}", "of": "of {v}", "seat": "{v}", "call": "{v}", "cards": "{v} cards",
+                 "board": "board {v}", "card": "{v}"}
+
+
+def _what(e, case=None) -> str:
+    """The event in words, for a question, in the case's language: "the explanation at event 3:
+    by West, 2D", "the hand count at event 5: East, 14 cards", "South's 3S at event 8"."""
+    _, seat, call = _words(case)
+    if e.kind == "happened":
+        def bit(k, v):
+            form = _DETAIL_WORDS.get(k, k + " {v}")
+            if isinstance(v, (list, tuple)):     # several cards: "HK SQ", never a Python list
+                v = " ".join(str(x) for x in v)
+            return (form if form == "{v}" else _(form)).format(v=seat(v) if k in ("seat", "by", "of") else v)
+        bits = ", ".join(bit(k, v) for k, v in e.details)
+        return _("the {what} at event {event}").format(what=_(e.happened.replace("-", " ")), event=e.number) + \
+            (f": {bits}" if bits else "")
+    if e.kind in ("call", "replaces") and e.seat is not None:
+        return _("{seat}'s {call} at event {event}").format(seat=seat(e.seat.value), call=call(str(e.call)),
+                                                             event=e.number)
+    return _("event {event}").format(event=e.number)
+
+
+def _judgement_q(case, e, prop: str) -> dict:
+    _, seat, call = _words(case)
+    key = judgement_key(case, e.number, prop)
+    template, flip = PROMPTS[prop] if prop in PROMPTS else ("Is '{prop}' true of {what}?", False)
+    replaced = _("the {call} it replaces").format(call=call(str(e.replaces))) if e.replaces \
+        else _("the call whose place it takes")
+    made = e.call if e.call else (e.get("call") if e.kind == "happened" else None)   # a call told of in words
+    prompt = _(template).format(call=call(str(made)) if made else "", seat=seat(e.seat.value if e.seat else ""),
+                                what=_what(e, case), replaced=replaced, prop=prop)
+    if prop == "specifies":
+        answers = [{"label": "denominations", "key": "", "input": "denominations",
+                    "adds": {"judgement": {key: "{denominations}"}}}, NOT_YET]
+        line = f"{key}: [H]"
+    else:
+        yes, no = (False, True) if flip else (True, False)
+        answers = [{"label": "yes", "key": "y", "adds": {"judgement": {key: yes}}},
+                   {"label": "no", "key": "n", "adds": {"judgement": {key: no}}}, NOT_YET]
+        line = f"{key}: true|false"
+    return {"id": f"judgement:{key}", "kind": "judgement", "who": None, "about": _about(e), "property": prop,
+            "prompt": prompt, "answers": answers, "case_line": line}
+
+
+def _decision_q(case, e, rel: str) -> "dict | None":
+    if e.seat is None:
+        return None
+    who = next((s for s in Seat.order() if relation(s, to=e.seat) == rel), None)
+    if who is None:
+        return None
+    w, call = who.value, str(e.call)
+    _, seat, word = _words(case)
+    last_call = next((x for x in reversed(case.events) if x.kind in ("call", "replaces")), None)
+    named = {} if last_call is e else {"call": call}
+    answers = [{"label": "yes", "key": "y", "adds": {"event": {"seat": w, "accepts": True, **named}}},
+               {"label": "no", "key": "n", "adds": {"event": {"seat": w, "accepts": False, **named}}},
+               {"label": "not yet", "key": "?", "adds": None}]
+    return {"id": f"decision:{w} accepts {e.seat.value} {call} (event {e.number})", "kind": "decision", "who": w,
+            "about": _about(e), "property": "accepts",
+            "prompt": _("Does {who} accept {seat}'s {call}?").format(who=seat(w), seat=seat(e.seat.value),
+                                                                     call=word(call)), "answers": answers,
+            "case_line": f"- {{seat: {w}, accepts: true|false" + (f", call: {call}" if named else "") + "}"}
+
+
+def _replacement_q(case, e) -> "dict | None":
+    if e.seat is None or e.call is None:
+        return None
+    s, call = e.seat.value, str(e.call)
+    _, seat, word = _words(case)
+    answers = [{"label": "the call made", "key": "", "input": "call",
+                "adds": {"event": {"seat": s, "replaces": call, "with": "{call}"}}},
+               {"label": "not yet", "key": "?", "adds": None}]
+    return {"id": f"decision:{s} replaces {call} (event {e.number})", "kind": "decision", "who": s,
+            "about": _about(e), "property": "replaces",
+            "prompt": _("What call does {seat} make in place of {call}?").format(seat=seat(s), call=word(call)),
+            "answers": answers,
+            "case_line": f"- {{seat: {s}, replaces: {call}, with: CALL}}"}
+
+
+def _setting_q(name: str, case=None) -> dict:
+    field, prompt, choices = SETTINGS[name]
+    prompt = _words(case)[0](prompt)
+    answers = [{"label": label, "key": key, "adds": {"setting": {field: value}}} for label, key, value in choices]
+    shown = "|".join(str(v).lower() if isinstance(v, bool) else str(v) for _, _, v in choices)
+    return {"id": f"setting:{field}", "kind": "setting", "who": None, "about": {}, "property": field,
+            "prompt": prompt, "answers": answers + [NOT_YET], "case_line": f"{field}: {shown}"}
+
+
+def _from_firing(case, firing) -> list[dict]:
+    """The questions one firing waits for (see the module docstring)."""
+    out: list[dict] = []
+    rule, matched = firing.rule, firing.matched
+    for p in rule.unless:
+        t = _tests(p)
+        if p.type == "judgement" and "value" not in t and t.get("prop", ("", None))[0] == "eq":
+            e = _event(case, _resolve(t.get("of", ("", None))[1], matched))
+            if e is not None:
+                out.append(_judgement_q(case, e, t["prop"][1]))
+        elif p.type == "decision" and "accepts" not in t and t.get("rel", ("", None))[0] == "eq":
+            e = _event(case, _resolve(t.get("of", ("", None))[1], matched))
+            q = _decision_q(case, e, t["rel"][1]) if e is not None else None
+            if q:
+                out.append(q)
+        elif p.type == "call" and t.get("replaces", ("", None))[0] == "eq" and len(t) == 1:
+            e = _event(case, _resolve(t["replaces"][1], matched))
+            q = _replacement_q(case, e) if e is not None else None
+            if q:
+                out.append(q)
+    for p in rule.when:
+        for fld, (op, v) in _tests(p).items():
+            if op == "eq" and v == "unknown" and fld in SETTINGS:
+                out.append(_setting_q(fld, case))
+    return out
+
+
+_ORDER = {("judgement", None): 0, ("check", None): 0, ("decision", "accepts"): 1, ("decision", "replaces"): 2,
+          ("setting", None): 3}
+
+#: Outcome codes of a branch that changes nothing at the table now: an adjustment the director
+#: looks at after play, or a call that simply stands. A question whose waiting rules' branches
+#: are all of these (one at least an adjustment) is asked at the end of play.
+LATER_CODES = frozenset({"adjust-if-damaged", "adjust-if-offender-could-have-known", "adjust-if-information-affected",
+                         "adjust-gaining-side-only", "call-stands", "no-redress", "result-stands", "no-adjusted-score"})
+
+
+def _later(rule) -> bool:
+    """Whether every branch ``rule`` opens changes nothing now (see :data:`LATER_CODES`)."""
+    codes = {c.data.get("outcome") for c in rule.then if c.kind == "outcome" and c.data.get("branch")}
+    return bool(codes) and codes <= LATER_CODES and any(str(c).startswith("adjust") for c in codes)
+
+
+def questions(ruling) -> list[dict]:
+    """The questions ``ruling`` waits for, each once, in asking order (see the module docstring).
+
+    Each also lists the ``rules`` that wait for it and the ``lines`` (judgement-needed texts)
+    those rules gave.
+    """
+    case = ruling.case
+    found: dict[str, dict] = {}
+    needed: dict[str, list] = {}
+    for ln in ruling.lines:
+        if ln.code == "judgement-needed":
+            needed.setdefault(ln.rule, []).append(ln)
+
+    def own(q: dict, lines: list) -> list[str]:
+        # a rule that waits on several calls gives a line for each: the question's own are
+        # the lines naming its event (all of them when none names an event)
+        about = (q.get("about") or {}).get("event")
+        mine = [ln for ln in lines if about is None or not ln.about or about in ln.about]
+        return [ln.text for ln in mine]
+
+    later: dict[str, bool] = {}     # question id -> every rule waiting for it is _later
+    for firing in ruling.firings:
+        if not _asks(firing.rule):
+            continue
+        for q in _from_firing(case, firing):
+            have = found.setdefault(q["id"], {**q, "rules": [], "lines": []})
+            later[q["id"]] = later.get(q["id"], True) and q["kind"] == "judgement" and _later(firing.rule)
+            if firing.rule.id not in have["rules"]:
+                have["rules"].append(firing.rule.id)
+                have["lines"] += [t for t in own(q, needed.get(firing.rule.id, [])) if t not in have["lines"]]
+
+    # a judgement-needed line whose rule names nothing the case can state directly (count the
+    # other hands, say): a check for the director, answered by adding what was found
+    for ln in ruling.lines:
+        if ln.code == "judgement-needed" and not any(ln.rule in q["rules"] for q in found.values()):
+            qid = f"check:{ln.rule}"
+            found.setdefault(qid, {"id": qid, "kind": "check", "who": None, "about": {}, "property": None,
+                                   "prompt": ln.text,
+                                   "answers": [{"label": "add what was found", "key": "e", "input": "event",
+                                                "adds": None}, NOT_YET],
+                                   "case_line": None, "rules": [ln.rule], "lines": [ln.text]})
+
+    for qid, q in found.items():
+        q["when"] = "end-of-play" if later.get(qid) else "now"
+
+    def order(q):
+        kind = 4 if q["when"] == "end-of-play" else _ORDER.get((q["kind"], q["property"] if q["kind"] == "decision" else None), 3)
+        return kind, q["about"].get("event", 0), q["id"]
+    return sorted(found.values(), key=order)
+
+
+def fill(adds: Any, value: str) -> Any:
+    """``adds`` with every placeholder string ('{call}', '{denominations}') replaced by ``value``
+    (for denominations, a list of the codes written in ``value``)."""
+    if isinstance(adds, dict):
+        return {k: fill(v, value) for k, v in adds.items()}
+    if adds == "{call}":
+        return value
+    if adds == "{denominations}":
+        return value.replace(",", " ").split()
+    return adds

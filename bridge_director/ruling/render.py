@@ -1,0 +1,262 @@
+"""The ruling as text (for the table), Markdown (for a committee) and JSON (for programs):
+``render_text``, ``render_markdown``, ``render_json``, ``as_dict`` and ``RENDERERS``.
+
+Output order is deterministic. Reads the ruling's data, the grid and the questions; holds no
+law.
+"""
+
+from __future__ import annotations
+import json
+import textwrap
+from typing import Any
+from bridge_director.ruling.build import EventRef, Line, Ruling, SECTION_ORDER, UnusedJudgement
+from bridge_director.ruling.cites import VUL_NAMES, _dotted, cite_text, edition_title
+
+
+def _header(r: Ruling) -> str:
+    c = r.case
+    board = f"Board {c.board.number}" if c.board else "Board (number not given)"
+    return f"{board} - dealer {c.dealer.value}, {VUL_NAMES.get(c.vulnerability, c.vulnerability)} - " \
+           f"{edition_title(r.edition)}"
+
+
+def _grouped(r: Ruling) -> dict[str, list[Line]]:
+    groups: dict[str, list[Line]] = {s: [] for s in SECTION_ORDER}
+    for ln in r.lines:
+        groups[ln.section].append(ln)
+    return groups
+
+
+def _by_label(lines: list[Line], attr: str) -> list[tuple[str, list[Line]]]:
+    out: dict[str, list[Line]] = {}
+    for ln in lines:
+        out.setdefault(getattr(ln, attr), []).append(ln)
+    return list(out.items())
+
+
+def _trace_text(r: Ruling) -> list[str]:
+    out = ["", "Trace (rule, citation, facts matched and the case events they came from):"]
+    for t in r.trace:
+        out.append(f"  {t.rule} [{cite_text(r, t.cite)}] stratum {t.stratum}")
+        for alias, fact in t.matched.items():
+            out.append(f"    {alias}: {_fact_summary(fact, t.tested.get(alias, ()))}")
+            for e in t.events.get(alias, []):
+                out.append(f"      <- {e}")
+        for d in t.derived:
+            out.append("    => " + ", ".join(f"{k}={v}" for k, v in d.items() if k not in ("fid", "by")))
+    return out
+
+
+# what names a fact at a glance in the text trace, before the fields its pattern tested
+_IDENTITY = ("idx", "of", "seat", "call", "code", "prop", "value")
+
+
+def _fact_summary(fact: dict, tested) -> str:
+    """``type key=value ...``: the fact's type and identity fields, then ``| tested ...``
+    with the fields the rule's pattern looked at (the whole fact is in the JSON trace)."""
+    head = [str(fact.get("t"))] + [f"{k}={fact[k]}" for k in _IDENTITY if k in fact]
+    shown = [f"{k}={fact.get(k, '(absent)')}" for k in tested if k not in _IDENTITY]
+    return " ".join(head) + (" | tested " + ", ".join(shown) if shown else "")
+
+
+def _irregular_event(ln: Line) -> "EventRef | None":
+    """The event an irregularity line points at: the offender's own latest call or act among
+    the events behind it (what the rule matched may also hold earlier calls, an opponent's
+    decision about it, or a judgement); failing that, the latest event behind it that the
+    line's text names (a judgement on the offending call, say); failing that, the first event."""
+    own = [e for e in ln.events if e.event and ln.who and e.what.startswith(ln.who + " ")]
+    if own:
+        return max(own, key=lambda e: e.event)
+    named = [e for e in ln.events if e.event and e.event in ln.about]
+    if named:
+        return max(named, key=lambda e: e.event)
+    return next((e for e in ln.events if e.event), None)
+
+
+def _unused_text(r: Ruling, u: UnusedJudgement, _=str) -> str:
+    return _("{judgement} (line {line}): no rule of this ruling reads it, so the ruling "
+             "does not depend on it.").format(judgement=u.judgement, line=u.line)
+
+
+def _told_apart(lines: list[Line], _=str) -> dict[int, str]:
+    """id(line) -> its text, with ``(event N)`` added where the same words stand for other
+    calls elsewhere in the ruling (a second insufficient bid accepted in the same way);
+    ``_`` the interface catalogue's gettext."""
+    count: dict[tuple, int] = {}
+    for ln in lines:
+        count[(ln.text, ln.option, ln.branch)] = count.get((ln.text, ln.option, ln.branch), 0) + 1
+    out = {}
+    for ln in lines:
+        repeated = count[(ln.text, ln.option, ln.branch)] > 1 and ln.about and ln.code != "irregularity"
+        out[id(ln)] = ln.text + (" " + _("(event {events})").format(events=", ".join(map(str, ln.about)))
+                                 if repeated else "")
+    return out
+
+
+def _asked_at(ln: Line, qs: list[dict]) -> int:
+    """The position in ``qs`` (bridge_director.ruling.questions' asking order) of the first question that
+    judgement-needed line ``ln`` belongs to; ``len(qs)`` when none."""
+    return next((i for i, q in enumerate(qs) if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ())),
+                len(qs))
+
+
+def render_text(r: Ruling, trace: bool = False) -> str:
+    """The ruling as plain text for the table (``trace`` appends the rule trace): what the tool
+    understood (board, auction grid, judgements; bridge_director.ruling.grid), what to tell the players now,
+    then the detail with citations; seats in full, wrapped to the terminal's width."""
+    from bridge_director.ruling import grid
+    from bridge_director.ruling.questions import questions
+    from bridge_director.ruling.i18n import gettext
+    lang = getattr(r.case, "lang", "en")
+    _ = gettext(lang)
+    g = _grouped(r)
+    words = _told_apart(r.lines, _)
+    w = grid.width()
+    qs = questions(r)
+    out = grid.understood(r)
+    out[0] += f" - {_(edition_title(r.edition))}"
+    if r.case.title:
+        out.insert(1, _("Case {id}: {title}").format(id=r.case.id, title=r.case.title))
+    out += [""] + grid.tell_lines(r, w, qs) + [""]
+
+    def full(text):
+        return grid.seats_in_full(text, lang)
+
+    def dotted(prefix, text, cite):   # seats in full, at the terminal's width
+        return _dotted(prefix, full(text), cite_text(r, cite), w)
+    if not r.lines:
+        out.append(_("No irregularity found by the laws encoded so far; nothing to rule."))
+    for ln in g["irregularity"]:
+        ev = _irregular_event(ln)
+        where = " " + _("(event {event}, {file}:{line})").format(event=ev.event, file=ev.file, line=ev.line) \
+            if ev and ev.event else ""
+        out += dotted(_("Irregularity: "), ln.text + where, ln.cite)
+    n = 0
+    if g["ruling"]:
+        out.append("")
+        out.append(_("Ruling:"))
+        for ln in g["ruling"]:
+            n += 1
+            out += dotted(f"{n:>3}. ", words[id(ln)], ln.cite)
+    if g["options"]:
+        out.append("")
+        out.append(_("Options (who may choose what, and what follows each choice):"))
+        for ln in g["options"]:
+            if not ln.option:
+                out += dotted("  ", words[id(ln)], ln.cite)
+        for i, (label, lns) in enumerate(_by_label([ln for ln in g["options"] if ln.option], "option")):
+            out.append(f"  {chr(ord('a') + i)}. {full(label)}:")
+            for ln in lns:
+                out += dotted("     - ", words[id(ln)], ln.cite)
+    if g["branches"]:
+        out.append("")
+        out.append(_("Branches (the ruling depends on a judgement the case does not state):"))
+        for label, lns in _by_label(g["branches"], "branch"):
+            out.append(f"  {full(label)}:")
+            for ln in lns:
+                out += dotted("     - ", words[id(ln)], ln.cite)
+    if g["judgements"]:
+        out.append("")
+        out.append(_("Judgements needed (answer with 'director ask', or type the line shown):"))
+        for ln in sorted(g["judgements"], key=lambda ln: _asked_at(ln, qs)):    # in asking order
+            out += dotted("   - ", words[id(ln)], ln.cite)
+            for q in qs:
+                about = (q.get("about") or {}).get("event")
+                if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ()) and (
+                        about is None or not ln.about or about in ln.about):
+                    out += textwrap.wrap(grid.judgement_hint(q, lang), w - 7, initial_indent="     ",
+                                         subsequent_indent="     ")
+    if g["not-covered"]:
+        out.append("")
+        out.append(_("Not covered yet:"))
+        for ln in g["not-covered"]:
+            out += dotted("   - ", ln.text, ln.cite)
+    if r.unused:
+        out.append("")
+        out.append(_("Judgements stated but not used:"))
+        for u in r.unused:
+            out += textwrap.wrap(_("not used: ") + _unused_text(r, u, _), width=w - 4,
+                                 initial_indent="   - ", subsequent_indent="     ")
+    if trace:
+        out += _trace_text(r)
+    else:
+        out.append("")
+        out.append(_("Trace: --trace shows each rule, the facts it matched and the events they came from."))
+    return "\n".join(out) + "\n"
+
+
+def render_markdown(r: Ruling, trace: bool = False) -> str:
+    """The ruling as Markdown, for an appeal committee's report (headings in the case's language)."""
+    g = _grouped(r)
+    from bridge_director.ruling import grid
+    from bridge_director.ruling.i18n import gettext
+    lang = getattr(r.case, "lang", "en")
+    _ = gettext(lang)
+    c = r.case
+    header = _header(r) if lang == "en" else \
+        f"{grid.board_words(c.board.number if c.board else None, c.dealer, c.vulnerability, lang)} - " \
+        f"{_(edition_title(r.edition))}"
+    out = [f"# {r.case.title or r.case.id}", "", f"*{header}*  ",
+           _("Case `{id}` - source: {source}").format(id=r.case.id, source=r.case.source or _("not given")), ""]
+    out += grid.understood_markdown(r)
+    if not r.lines:
+        out.append(_("No irregularity found by the laws encoded so far."))
+
+    def row(ln: Line) -> str:
+        return f"| {ln.text.replace('|', '/')} | **{cite_text(r, ln.cite)}** | `{ln.code}` |"
+    table = ["| " + _("What follows") + " | " + _("Law") + " | " + _("Outcome") + " |", "|---|---|---|"]
+    for section, title in (("irregularity", _("Irregularity")), ("ruling", _("Ruling")),
+                           ("judgements", _("Judgements needed")), ("not-covered", _("Not covered yet"))):
+        if g[section]:
+            out += [f"## {title}", ""] + table + [row(ln) for ln in g[section]] + [""]
+    if g["options"]:
+        out += ["## " + _("Options"), ""]
+        head = [ln for ln in g["options"] if not ln.option]
+        if head:
+            out += table + [row(ln) for ln in head] + [""]
+        for label, lns in _by_label([ln for ln in g["options"] if ln.option], "option"):
+            out += [f"### {label}", ""] + table + [row(ln) for ln in lns] + [""]
+    if g["branches"]:
+        out += ["## " + _("Branches"), ""]
+        for label, lns in _by_label(g["branches"], "branch"):
+            out += [f"### {label}", ""] + table + [row(ln) for ln in lns] + [""]
+    if r.unused:
+        out += ["## " + _("Judgements stated but not used"), ""]
+        out += [f"- {_('not used: ')}{_unused_text(r, u, _)}" for u in r.unused] + [""]
+    if trace:
+        out += ["## Trace", ""]
+        for t in r.trace:
+            out.append(f"- `{t.rule}` (**{cite_text(r, t.cite)}**, stratum {t.stratum})")
+            for alias, fact in t.matched.items():
+                evs = "; ".join(str(e) for e in t.events.get(alias, []))
+                out.append(f"  - `{alias}`: {_fact_summary(fact, t.tested.get(alias, ()))} "
+                           + (f"- from {evs}" if evs else ""))
+    return "\n".join(out) + "\n"
+
+
+def as_dict(r: Ruling, trace: bool = False) -> dict[str, Any]:
+    """The ruling as plain data (what ``--format json`` prints)."""
+    c = r.case
+    d: dict[str, Any] = {
+        "case": c.id, "title": c.title, "source": c.source, "file": c.file, "edition": r.edition,
+        "board": c.board.number if c.board else None, "dealer": c.dealer.value, "vulnerability": c.vulnerability,
+        "outcomes": [ln.as_dict() for ln in r.lines], "cancelled_calls": r.cancelled, "rounds": r.rounds,
+        "calls": [c.as_dict() for c in r.calls],
+        "unused_judgements": [u.as_dict() for u in r.unused],
+    }
+    from bridge_director.ruling import grid
+    d.update(grid.front_data(r))   # questions, tell_the_table, auction (bridge_director/ruling/questions.py, bridge_director/ruling/grid.py)
+    if trace:
+        d["trace"] = [{"rule": t.rule, "cite": t.cite, "stratum": t.stratum,
+                       "matched": {a: {k: v for k, v in m.items()} for a, m in t.matched.items()},
+                       "events": {a: [e.as_dict() for e in evs] for a, evs in t.events.items()},
+                       "derived": t.derived} for t in r.trace]
+    return d
+
+
+def render_json(r: Ruling, trace: bool = False) -> str:
+    """The ruling as JSON (sorted keys, two-space indent)."""
+    return json.dumps(as_dict(r, trace), indent=2, sort_keys=True) + "\n"
+
+
+RENDERERS = {"text": render_text, "markdown": render_markdown, "json": render_json}

@@ -1,0 +1,518 @@
+"""A case draft for front ends: build a case step by step, rule on it in-process, save it.
+
+The terminal interview (bridge_director/interview/) and the web page (bridge_director/web/) build cases with
+this, never by writing YAML themselves::
+
+    d = Draft(board=5)                 # or Draft(dealer="N")
+    d.add_calls("1S 1H")               # in rotation from the dealer; "1S W:1H" marks a seat
+    d.add_event({"director": "called"})
+    r = d.rule()                       # a Ruling (bridge_director.ruling.build), in-process, warm
+    q = d.questions()[0]               # what the ruling waits for (bridge_director.ruling.questions)
+    d.answer(q, "no")                  # an answer's label (or key: "y", "n", "?"), or for a
+                                       # question that takes a call, the call: d.answer(q, "2H")
+    d.undo()                           # take back the last step
+    d.to_yaml()                        # the case, in the format of cases/ (no expect:)
+
+Every step is validated as the case file would be: a bad step raises
+:class:`~bridge_director.base.yamlpos.InputError` (its ``message`` says what was expected) and leaves the
+draft as it was. The draft holds no law: it records what happened and what the director
+judged, and asks the rules.
+"""
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any, Optional
+
+from bridge_director.ruling import questions as _questions
+from bridge_director.case.model import Case
+from bridge_director.case.load import from_data
+from bridge_director.ruling.i18n import seat_name
+from bridge_director.bridge.table import Board, Call, CallSyntaxError, Seat
+from bridge_director.base.yamlpos import InputError, loads
+
+#: a call token of the one-line auction: optional "SEAT:" then the call
+TOKEN_RE = re.compile(r"^(?:(?P<seat>[A-Za-z]+)\s*:)?(?P<call>.+)$")
+#: call statuses that take a call out of the auction as made (for whose turn it is now)
+OUT_OF_AUCTION = ("cancelled", "awaiting-replacement", "superseded", "withdrawn", "void")
+SETTINGS = ("scoring", "deal", "pockets", "session", "played_at_other_tables", "stationary")
+
+
+class Draft:
+    """A case being built at the table.
+
+    Args:
+        board: the board number (dealer and vulnerability follow), or None.
+        dealer: the dealer ('N', 'E', 'S', 'W' or a name) when the board number is not known.
+        file: the name the case goes by in citations (default ``draft``).
+        case_id, title, source: optional case fields (a case typed at the table has no source).
+
+    Raises:
+        InputError: neither board nor dealer, a board number below 1, or not a seat.
+    """
+
+    def __init__(self, board: Optional[int] = None, dealer: Optional[str] = None, *, file: str = "draft",
+                 case_id: Optional[str] = None, title: Optional[str] = None, source: Optional[str] = None,
+                 vulnerability: Optional[str] = None):
+        self.file = file
+        self.board = board
+        self.dealer = dealer
+        self.vulnerability = vulnerability
+        self.case_id = case_id
+        self.title = title
+        self.source = source
+        self.notes: Optional[str] = None
+        self.edition = "duplicate-2017"   # the code of law the case names (to_yaml writes it)
+        self.events: list[dict] = []
+        self.judgement: dict[str, Any] = {}
+        self.setting: dict[str, Any] = {}
+        self._undo: list[tuple] = []
+        self._ruling = None
+        self._case: Optional[Case] = None
+        if board is None and dealer is None:
+            raise InputError(file, 0, 0, "board", "expected a board number (or a dealer), found neither")
+        if board is not None and (isinstance(board, bool) or not isinstance(board, int) or board < 1):
+            raise InputError(file, 0, 0, "board", f"expected a board number 1 or more, found {board!r}")
+        if dealer is not None:
+            try:
+                self.dealer = Seat.parse(dealer).value
+            except ValueError:
+                raise InputError(file, 0, 0, "dealer", f"expected a seat N, E, S or W, found {dealer!r}") from None
+            if board is not None and Board(board).dealer.value != self.dealer:
+                raise InputError(file, 0, 0, "dealer", f"board {board} has dealer {Board(board).dealer.value}, "
+                                                       f"not {self.dealer}")
+
+    # ------------------------------------------------------------ state and undo
+
+    def _state(self) -> tuple:
+        return (copy.deepcopy(self.events), dict(self.judgement), dict(self.setting))
+
+    def _change(self, apply) -> None:
+        """Apply one step; validate; on bad input restore the draft and re-raise."""
+        before = self._state()
+        try:
+            apply()
+            case = self.case()
+        except (InputError, CallSyntaxError, ValueError) as e:
+            self.events, self.judgement, self.setting = before
+            if isinstance(e, InputError):
+                raise
+            raise InputError(self.file, 0, 0, "", str(e)) from None
+        self._undo.append(before)
+        self._ruling = None
+        self._case = case if self.events else None
+
+    def undo(self) -> bool:
+        """Take back the last step (calls of one line, one event, one answer). False if none."""
+        if not self._undo:
+            return False
+        self.events, self.judgement, self.setting = self._undo.pop()
+        self._ruling = self._case = None
+        return True
+
+    @property
+    def steps(self) -> int:
+        """How many steps :meth:`undo` can take back."""
+        return len(self._undo)
+
+    # ------------------------------------------------------------ what happened
+
+    @property
+    def dealer_seat(self) -> Seat:
+        """The dealer (from the board number when given)."""
+        return Board(self.board).dealer if self.board else Seat.parse(self.dealer)
+
+    def turn(self) -> Seat:
+        """Whose turn it is now, as far as the case goes: the player after the last call that
+        stands in the auction (the rules' call standings), or the dealer before any call."""
+        numbered = [(i + 1, e) for i, e in enumerate(self.events) if _is_call(e)]
+        if not numbered:
+            return self.dealer_seat
+        try:
+            status = self.rule().status
+        except Exception:   # noqa: BLE001 - whose turn is a convenience; rule() itself reports failures
+            status = {}
+        standing = [(n, e) for n, e in numbered if status.get(n) not in OUT_OF_AUCTION]
+        if not standing:                 # every call so far is out of the auction: back to the dealer
+            return self.dealer_seat
+        return Seat.parse(standing[-1][1]["seat"]).lho
+
+    def parse_calls(self, text: str, start: Optional[Seat] = None) -> list[dict]:
+        """The call events of one typed line, without adding them.
+
+        ``text``: calls separated by spaces or commas, in rotation: each call is made by the
+        player after the one before (the first by ``start``, default :meth:`turn`); a call
+        written ``SEAT:CALL`` (``W:1H``) was made by that seat, and the rotation goes on from
+        it. Calls: 1C..7NT (N for NT), P/Pass, X, XX (any case).
+
+        Raises:
+            InputError: a token that is not a call or a seat that does not exist (the message
+            names the token and says what was expected).
+        """
+        tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+        if not tokens:
+            raise InputError(self.file, 0, 0, "calls", "expected calls such as '1S 1H' or '1S W:1H', found nothing")
+        seat = start or self.turn()
+        out = []
+        for i, tok in enumerate(tokens):
+            m = TOKEN_RE.match(tok)
+            where = f"call {i + 1} ({tok!r})"
+            if m["seat"]:
+                try:
+                    seat = Seat.parse(m["seat"])
+                except ValueError:
+                    raise InputError(self.file, 0, 0, "calls", f"{where}: expected a seat N, E, S or W before "
+                                                              f"':', found {m['seat']!r}") from None
+            try:
+                call = Call.parse(m["call"])
+            except CallSyntaxError:
+                raise InputError(self.file, 0, 0, "calls",
+                                 f"{where}: expected a call such as 1H, 3NT, P, X or XX, "
+                                 f"or SEAT:CALL such as W:1H") from None
+            out.append({"seat": seat.value, "call": str(call)})
+            seat = seat.lho
+        return out
+
+    def add_calls(self, text: str) -> list[dict]:
+        """Add the calls of one typed line (see :meth:`parse_calls`) as one step; return them."""
+        new = self.parse_calls(text)
+        self._change(lambda: self.events.extend(new))
+        return new
+
+    def add_event(self, event: dict) -> dict:
+        """Add one event, written as in a case file (``{"director": "called"}``,
+        ``{"seat": "S", "accepts": False}``, ``{"seat": "E", "replaces": "1H", "with": "2H"}``,
+        ``{"happened": "hand-count", "seat": "E", "cards": 14}``, ...) as one step."""
+        if not isinstance(event, dict) or not event:
+            raise InputError(self.file, 0, 0, "event", f"expected an event mapping, found {event!r}")
+        ev = dict(event)
+        self._change(lambda: self.events.append(ev))
+        return ev
+
+    def judge(self, key: str, value: Any) -> None:
+        """State a judgement (``"E 1H unintended"``, False) as one step."""
+        self._change(lambda: self.judgement.__setitem__(key, value))
+
+    def set(self, name: str, value: Any) -> None:
+        """Set a case setting (``scoring``, ``deal``, ``pockets``, ...) as one step."""
+        if name not in SETTINGS:
+            raise InputError(self.file, 0, 0, name, f"expected one of {', '.join(SETTINGS)}, found {name!r}")
+        self._change(lambda: self.setting.__setitem__(name, value))
+
+    # ------------------------------------------------------------ questions and answers
+
+    def questions(self) -> list[dict]:
+        """The questions the current ruling waits for (bridge_director.ruling.questions)."""
+        return _questions.questions(self.rule())
+
+    def answer(self, question: "dict | str", reply: str) -> bool:
+        """Answer ``question`` (a question dict, or its id among :meth:`questions`) with
+        ``reply``: an answer's label or key, or, for a question that takes a call or
+        denominations, that text. Returns False when the answer adds nothing ("not known yet").
+
+        Raises:
+            InputError: no such question, or a reply that is none of its answers (the message
+            lists them), or a call that is not a call.
+        """
+        q = question if isinstance(question, dict) else next(
+            (x for x in self.questions() if x["id"] == question), None)
+        if q is None:
+            raise InputError(self.file, 0, 0, "answer", f"no open question {question!r}")
+        text = (reply or "").strip()
+        low = text.lower()
+        chosen = next((a for a in q["answers"] if low and low in (a["label"].lower(), a.get("key", "").lower())), None)
+        if chosen is None:
+            chosen = next((a for a in q["answers"] if a.get("input")), None)
+            if chosen is None or not text:
+                labels = " / ".join(f"{a['label']} ({a['key']})" if a.get("key") else a["label"] for a in q["answers"])
+                raise InputError(self.file, 0, 0, "answer", f"expected {labels}, found {text!r}")
+            if chosen["input"] == "call":
+                try:
+                    text = str(Call.parse(text))
+                except CallSyntaxError:
+                    raise InputError(self.file, 0, 0, "answer",
+                                     f"expected a call such as 2H, 3NT, P, X or XX, found {text!r}") from None
+            adds = _questions.fill(chosen["adds"], text)
+        else:
+            adds = chosen["adds"]
+        if adds is None:
+            return False
+        self.apply(adds)
+        return True
+
+    def apply(self, adds: dict) -> None:
+        """Apply what an answer adds: ``{"judgement": {...}}``, ``{"event": {...}}`` or
+        ``{"setting": {...}}`` (one step)."""
+        def go():
+            for k, v in (adds.get("judgement") or {}).items():
+                self.judgement[k] = v
+            if adds.get("event"):
+                self.events.append(dict(adds["event"]))
+            for k, v in (adds.get("setting") or {}).items():
+                self.setting[k] = v
+        self._change(go)
+
+    # ------------------------------------------------------------ the case and the ruling
+
+    def default_title(self) -> str:
+        """``'Board 3 at the table: South 1NT, West 1H'`` (seats in full, calls as made)."""
+        calls = [f"{seat_name(str(e['seat']))} {e.get('with') or e['call']}" for e in self.events if _is_call(e)]
+        head = f"Board {self.board}" if self.board else f"Dealer {seat_name(self.dealer_seat.value)}"
+        return f"{head} at the table" + (f": {', '.join(calls)}" if calls else "")
+
+    def to_yaml(self, expect: Optional[list[dict]] = None) -> str:
+        """The case as YAML, in the format of cases/ (``expect`` items appended when given)."""
+        out = [f"case: {_scalar(self.case_id or (f'board-{self.board}-at-the-table' if self.board else 'at-the-table'))}",
+               f"title: {_scalar(self.title or self.default_title())}"]
+        if self.source:
+            out.append(f"source: {_scalar(self.source)}")
+        out.append(f"edition: {_scalar(self.edition)}")
+        if self.board:
+            out.append(f"board: {self.board}")
+        else:
+            out.append(f"dealer: {self.dealer}")
+        if self.vulnerability:
+            out.append(f"vulnerability: {_scalar(self.vulnerability)}")
+        for k in SETTINGS:
+            if self.setting.get(k) is not None:
+                out.append(f"{k}: {_scalar(self.setting[k])}")
+        out.append("events:")
+        out += [f"  - {_flow(e)}" for e in self.events]
+        if self.judgement:
+            out.append("judgement:")
+            out += [f"  {k}: {_scalar(v)}" for k, v in self.judgement.items()]
+        if expect:
+            out.append("expect:")
+            out += [f"  - {_flow(e)}" for e in expect]
+        if self.notes:
+            out.append(f"notes: {_scalar(self.notes)}")
+        return "\n".join(out) + "\n"
+
+    def case(self) -> Case:
+        """The validated case (raises InputError as a case file would; a case with no events
+        yet is validated with its board only)."""
+        if not self.events:
+            probe = copy.copy(self)
+            probe.events = [{"director": "called"}]
+            return from_data(loads(probe.to_yaml(), self.file), self.file)
+        return from_data(loads(self.to_yaml(), self.file), self.file)
+
+    def rule(self, book=None):
+        """The ruling on the case so far (bridge_director.ruling.build.Ruling), in-process; cached until the
+        next step. Raises InputError when there is no event yet."""
+        if self._ruling is None or book is not None:
+            if not self.events:
+                raise InputError(self.file, 0, 0, "events", "a case needs at least one event, found none")
+            from bridge_director.session import api
+            if self._case is None:
+                self._case = self.case()
+            self._ruling = api.rule(self._case, book)
+        return self._ruling
+
+    @classmethod
+    def from_case(cls, case: Case) -> "Draft":
+        """A draft holding what a loaded case file holds (events, judgements, settings), to go on with."""
+        with open(case.file, encoding="utf-8") as f:
+            return cls.from_text(case, f.read())
+
+    @classmethod
+    def from_text(cls, case: Case, text: str) -> "Draft":
+        """A draft holding what the case text ``text`` (already validated as ``case``) holds."""
+        d = cls(board=case.board.number if case.board else None,
+                dealer=None if case.board else case.dealer.value, file=case.file, case_id=case.id,
+                title=case.title or None, source=case.source, vulnerability=None)
+        raw = loads(text, case.file)
+        d.edition = case.edition
+        d.events = [_plain(e) for e in raw.get("events") or []]
+        d.judgement = {k: _plain(v) for k, v in (raw.get("judgement") or {}).items()}
+        d.setting = {k: _plain(raw[k]) for k in SETTINGS if raw.get(k) is not None}
+        if raw.get("vulnerability") and not case.board:
+            d.vulnerability = raw["vulnerability"]
+        return d
+
+
+def _plain(v: Any) -> Any:
+    """A value read with positions (PosDict/PosList) as plain dicts and lists."""
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    return v
+
+
+def _is_call(e: dict) -> bool:
+    """Whether a raw event is a call or a replacement (not a decision or a 'happened' event)."""
+    return "happened" not in e and "accepts" not in e and ("call" in e or "replaces" in e)
+
+
+def _scalar(v: Any) -> str:
+    """One YAML scalar (or a flow list), as the cases/ files write it."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if v is None:
+        return "null"
+    if isinstance(v, (int, float)):
+        return str(v)
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_scalar(x) for x in v) + "]"
+    s = str(v)
+    if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 _.+/-]*", s) and s.lower() not in (
+            "yes", "no", "true", "false", "on", "off", "null", "~") and not re.fullmatch(r"[0-9.+-]+", s):
+        return s
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _flow(d: dict) -> str:
+    """A mapping in flow style: ``{seat: N, call: 1S}``."""
+    return "{" + ", ".join(f"{k}: {_scalar(v)}" for k, v in d.items()) + "}"
+
+
+# ---------------------------------------------------------------- events and judgements in one line
+
+EVENT_HELP = """\
+events, one per --event (or per line of the interview's 'other event'):
+  director                      the director is called (also: td, called)
+  S accepts | S accepts 1H      a player accepts an irregular call (the last one, or the one named)
+  S declines | S declines 1H    a player does not accept it (also: S accepts=no)
+  E 1H>2H                       a player puts 2H in place of their 1H (also: E replaces 1H with 2H)
+  hand-count E 14               a hand holds 14 cards
+  card-seen by=S of=W           any 'happened' code with its fields (director schema lists them)
+  wrong-board E 5               East holds the cards of board 5
+  wrong-board-at-table 9        the table is playing board 9 (nobody here has played it)"""
+
+_POSITIONAL = {   # happened codes whose fields may be given in order, without names
+    "hand-count": ("seat", "cards"), "wrong-board": ("seat", "board"),
+    "wrong-board-at-table": ("board", "played_by"), "card-seen": ("by", "of"),
+    "surplus-card": ("seat", "card"), "overheard": ("by", "board"), "card-faced-in-deal": ("seat",),
+    "call-on-source-board": ("seat", "call"),
+}
+
+
+def parse_event(text: str, file: str = "event") -> dict:
+    """One event written in a line (see EVENT_HELP) -> the case-file event mapping.
+
+    Raises:
+        InputError: the line is none of the forms (the message lists them).
+    """
+    from bridge_director.case.shapes import HAPPENED
+    words = text.replace(",", " ").split()
+    low = [w.lower() for w in words]
+    bad = InputError(file, 0, 0, "event", f"expected an event such as 'director', 'S accepts', 'S declines', "
+                                          f"'E 1H>2H' or 'hand-count E 14', found {text.strip()!r}")
+    if not words:
+        raise bad
+    if low[0] in ("director", "td", "called", "director-called") and len(words) <= 3:
+        ev: dict = {"director": "called"}
+        if len(words) >= 2 and low[-1] not in ("called", "director"):
+            ev["by"] = _seat_word(words[-1], file)
+        return ev
+    if low[0] in HAPPENED:
+        return _happened(words, file)
+    if len(words) >= 2 and _is_seat(words[0]):
+        seat = Seat.parse(words[0]).value
+        verb = low[1]
+        if verb.startswith("accepts") or verb in ("accept", "declines", "decline", "rejects", "refuses"):
+            yes = verb in ("accepts", "accept", "accepts=yes", "accepts=true")
+            if verb in ("accepts=no", "accepts=false", "declines", "decline", "rejects", "refuses"):
+                yes = False
+            if len(words) >= 3 and low[2] in ("no", "false"):
+                yes = False
+            ev = {"seat": seat, "accepts": yes}
+            rest = [w for w in words[2:] if w.lower() not in ("no", "yes", "true", "false")]
+            if rest:
+                ev["call"] = _call_word(rest[0], file)
+            return ev
+        if verb == "does" and low[2:4] == ["not", "accept"]:
+            ev = {"seat": seat, "accepts": False}
+            if len(words) > 4:
+                ev["call"] = _call_word(words[4], file)
+            return ev
+        if ">" in "".join(words[1:]):
+            a, _, b = "".join(words[1:]).partition(">")
+            return {"seat": seat, "replaces": _call_word(a, file), "with": _call_word(b, file)}
+        if verb == "replaces" and len(words) == 5 and low[3] == "with":
+            return {"seat": seat, "replaces": _call_word(words[2], file), "with": _call_word(words[4], file)}
+    raise bad
+
+
+def _happened(words: list[str], file: str) -> dict:
+    from bridge_director.case.shapes import HAPPENED, HAPPENED_FIELDS
+    code = words[0].lower()
+    required, optional, _doc = HAPPENED[code]
+    ev: dict = {"happened": code}
+    order = list(_POSITIONAL.get(code, required + optional))
+    for w in words[1:]:
+        if "=" in w:
+            k, _, v = w.partition("=")
+            k = k.replace("-", "_")
+            if k not in required + optional:
+                raise InputError(file, 0, 0, "event", f"{code}: expected fields {', '.join(required + optional)}, "
+                                                      f"found {k!r}")
+        else:
+            if not order:
+                raise InputError(file, 0, 0, "event", f"{code}: too many values ({w!r}); expected "
+                                                      f"{', '.join(required + optional) or 'none'}")
+            k, v = order[0], w
+        if k in order:
+            order.remove(k)
+        typ = HAPPENED_FIELDS[k][0]
+        if typ is int:
+            if not v.isdigit():
+                raise InputError(file, 0, 0, "event", f"{code}: {k} expected a whole number, found {v!r}")
+            ev[k] = int(v)
+        elif typ is bool:
+            ev[k] = v.lower() in ("yes", "true", "y")
+        elif k == "played_by":
+            ev[k] = [s for s in re.split(r"[+/;]", v) if s and s != "-"]
+        else:
+            ev[k] = v
+    if code == "wrong-board-at-table":
+        ev.setdefault("played_by", [])
+    return ev
+
+
+def parse_judgement(text: str, file: str = "judge") -> tuple[str, Any]:
+    """``"E 1H unintended=no"`` (or ``: false``) -> ``("E 1H unintended", False)``;
+    ``"E 2D specifies=H,S"`` -> ``("E 2D specifies", ["H", "S"])``.
+
+    Raises:
+        InputError: no '=' or ':' with a value, or a value that is not yes/no/true/false.
+    """
+    m = re.match(r"^\s*(.+?)\s*[=:]\s*(.+?)\s*$", text)
+    if not m:
+        raise InputError(file, 0, 0, "judge", f"expected 'SEAT CALL property=yes|no' such as "
+                                              f"'E 1H unintended=no', found {text!r}")
+    key, value = m[1], m[2]
+    parts = key.split()
+    if parts and _is_seat(parts[0]) and len(parts) == 3:
+        key = f"{Seat.parse(parts[0]).value} {parts[1]} {parts[2]}"
+    if key.endswith("specifies"):
+        return key, [v for v in re.split(r"[\s,\[\]]+", value) if v]
+    v = value.lower()
+    if v in ("yes", "y", "true", "t"):
+        return key, True
+    if v in ("no", "n", "false", "f"):
+        return key, False
+    raise InputError(file, 0, 0, "judge", f"{key}: expected yes or no (true or false), found {value!r}")
+
+
+def _is_seat(w: str) -> bool:
+    try:
+        Seat.parse(w)
+        return True
+    except ValueError:
+        return False
+
+
+def _seat_word(w: str, file: str) -> str:
+    try:
+        return Seat.parse(w).value
+    except ValueError:
+        raise InputError(file, 0, 0, "event", f"expected a seat N, E, S or W, found {w!r}") from None
+
+
+def _call_word(w: str, file: str) -> str:
+    try:
+        return str(Call.parse(w))
+    except CallSyntaxError:
+        raise InputError(file, 0, 0, "event", f"expected a call such as 1H, 3NT, P, X or XX, found {w!r}") from None

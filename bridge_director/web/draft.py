@@ -1,0 +1,153 @@
+"""State -> :class:`bridge_director.session.draft.Draft` -> ruling data; what the page shows of the board.
+
+The page keeps its state in a token (``bridge_director.web.state``); for each request that state is
+laid into a compose Draft, which validates it as a case file, rules on it in-process, gives
+the questions, whose turn it is (from the rules' call standings) and the case's YAML. No law
+here: the page shows what the ruling's data says.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from bridge_director.session.draft import SETTINGS, Draft
+from bridge_director.ruling.i18n import SEAT_NAMES  # noqa: F401  (the page's templates name seats with it)
+from bridge_director.ruling.build import Ruling
+from bridge_director.ruling.render import as_dict
+from bridge_director.base.yamlpos import InputError
+from bridge_director.bridge.table import Board
+from bridge_director.web.state import State
+
+#: the grid's columns, as directors and bridge columns write them
+COLUMNS = ("W", "N", "E", "S")
+VUL_WORDS = {"None": "Neither side vulnerable", "NS": "North-South vulnerable",
+             "EW": "East-West vulnerable", "Both": "Both sides vulnerable", None: "Vulnerability not known"}
+#: the file name the page's case goes by in the ruling's event references
+FILE = "table.yaml"
+
+
+def draft_of(state: State, title: str | None = None, source: str | None = None,
+             case_id: str | None = None) -> Draft:
+    """The compose Draft holding ``state`` (not validated yet: :meth:`Draft.case` does that).
+
+    Raises:
+        InputError: neither a board number nor a dealer.
+    """
+    d = Draft(board=state.board, dealer=None if state.board is not None else (state.dealer or "N"), file=FILE,
+              case_id=case_id, title=title or state.title, source=source,
+              vulnerability=state.settings().get("vulnerability"))
+    settings = state.settings()
+    d.events = [dict(e) for e in state.events()]
+    d.judgement = state.judgements()
+    d.setting = {k: settings[k] for k in SETTINGS if k in settings}
+    d.notes = settings.get("notes")
+    return d
+
+
+def case_name(state: State) -> str:
+    """The file name stem of a downloaded case: ``board-5-at-the-table``."""
+    return f"board-{state.board}-at-the-table" if state.board else "at-the-table"
+
+
+def to_yaml(state: State, name: str | None = None, title: str | None = None, source: str | None = None) -> str:
+    """The state as a case file, in the format of ``cases/`` (compose's writer)."""
+    return draft_of(state, title=title, source=source, case_id=name).to_yaml()
+
+
+def rule(state: State) -> tuple[Draft, Ruling, dict]:
+    """Rule on the state: (Draft, Ruling, the ruling's data as ``--format json`` gives it).
+
+    Raises:
+        InputError: the state holds an event or judgement the case format refuses.
+        EngineError: a rule action failed inside the engine.
+    """
+    d = draft_of(state)
+    ruling = d.rule()
+    return d, ruling, as_dict(ruling)
+
+
+#: rulings kept for the page's most recent states (a tap posts the state its page was built
+#: from, so the post and the page after it each find theirs here); least recently used go first
+_VIEWS: "OrderedDict[str, tuple[dict, str]]" = OrderedDict()
+VIEW_CACHE = 512
+
+
+def view(state: State) -> tuple[dict, str]:
+    """(the ruling's data, whose turn it is) for a state with steps; kept for the last
+    VIEW_CACHE states. A state the case format refuses is never kept.
+
+    Raises:
+        InputError: the state holds an event or judgement the case format refuses.
+    """
+    key = state.token()
+    hit = _VIEWS.get(key)
+    if hit is not None:
+        _VIEWS.move_to_end(key)
+        return hit
+    d, _ruling, data = rule(state)
+    out = (data, d.turn().value)
+    _VIEWS[key] = out
+    if len(_VIEWS) > VIEW_CACHE:
+        _VIEWS.popitem(last=False)
+    return out
+
+
+def answer(state: State, qid: str, reply: str) -> dict | None:
+    """The step answering question ``qid`` with ``reply`` adds (None: "not known yet").
+
+    Raises:
+        InputError: no such question now, or a reply that is none of its answers.
+    """
+    d = draft_of(state)
+    events, judgement, setting = list(d.events), dict(d.judgement), dict(d.setting)
+    if not d.answer(qid, reply):
+        return None
+    step: dict[str, Any] = {}
+    if d.events[len(events):]:
+        step["ev"] = d.events[len(events):]
+    j = {k: v for k, v in d.judgement.items() if judgement.get(k, object()) != v}
+    if j:
+        step["j"] = j
+    x = {k: v for k, v in d.setting.items() if setting.get(k, object()) != v}
+    if x:
+        step["x"] = x
+    return step or None
+
+
+def next_in_turn(state: State) -> str:
+    """The seat a call tapped "in turn" goes to: whose turn it is as the rules' call standings
+    leave it (compose's Draft.turn), or the dealer before any call (or when the case as it
+    stands is refused).
+    """
+    if not state.steps:
+        return dealer_of(state)
+    try:
+        return view(state)[1]
+    except InputError:
+        return dealer_of(state)
+
+
+def dealer_of(state: State) -> str:
+    """The dealer's letter: from the board number, else the dealer given, else North."""
+    if state.board is not None:
+        return Board(state.board).dealer.value
+    return state.dealer or "N"
+
+
+def vulnerability_of(state: State) -> str | None:
+    """'None', 'NS', 'EW', 'Both' from the board number (or a loaded case's), else None."""
+    if state.board is not None:
+        return Board(state.board).vulnerability
+    return state.settings().get("vulnerability")
+
+
+def last_call_of(state: State, seat: str) -> str | None:
+    """The last call ``seat`` made (after any replacement of it), or None."""
+    out = None
+    for ev in state.events():
+        if ev.get("seat") == seat:
+            if "call" in ev:
+                out = str(ev["call"])
+            elif "replaces" in ev:
+                out = str(ev.get("with"))
+    return out

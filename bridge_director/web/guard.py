@@ -1,0 +1,113 @@
+"""What stands between the network and the page's handlers.
+
+- a request body larger than the page ever sends is refused with 413 before any handler
+  reads it (``Content-Length`` checked first, then the bytes as they arrive);
+- a form posted from another site (an ``Origin`` that is not this server) is refused (403);
+- every answer carries headers that keep the page to itself: nothing loaded from elsewhere
+  (Content-Security-Policy), not framed, no referrer to other sites, no content sniffing.
+
+:class:`PageError` is how a handler refuses a request: a message for the director and a 4xx.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+#: the largest request body accepted (bytes): a case upload is at most 256 KB
+MAX_BODY = 300 * 1024
+SECURITY_HEADERS = [
+    (b"content-security-policy", b"default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; "
+                                 b"form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"same-origin"),   # "no-referrer" would make forms post Origin: null
+    (b"cache-control", b"no-store"),
+]
+
+
+class PageError(Exception):
+    """A request refused with a message for the director.
+
+    Attributes:
+        status: the HTTP status (4xx); ``state``: the page's state when it is known, so the
+        page can be shown again with the message (None: a short error page).
+    """
+
+    def __init__(self, message: str, status: int = 400, state: Any = None):
+        super().__init__(message)
+        self.status, self.state = status, state
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class Guard:
+    """ASGI middleware around the Starlette app: body limit, same-origin posts, headers.
+
+    ``app``: the page's :class:`~bridge_director.web.app.App` (for its error page).
+    """
+
+    def __init__(self, asgi, app, max_body: int = MAX_BODY):
+        self.asgi, self.page_app, self.max_body = asgi, app, max_body
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.asgi(scope, receive, send)
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                have = {k.lower() for k, _ in message.get("headers", [])}
+                message = dict(message)
+                message["headers"] = list(message.get("headers", [])) + [
+                    (k, v) for k, v in SECURITY_HEADERS if k not in have]
+            await send(message)
+
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        if scope["method"] not in ("GET", "HEAD") and not _same_origin(headers):
+            return await self._refuse(send_with_headers, 403,
+                                      "This page takes forms only from itself (the request came from another site).")
+        length = headers.get("content-length")
+        if length is not None:
+            if not length.isdigit():
+                return await self._refuse(send_with_headers, 400, "The request's length is not a number.")
+            if int(length) > self.max_body:
+                return await self._refuse(send_with_headers, 413, _too_large(int(length), self.max_body))
+        body = bytearray()
+        more = True
+        while more and scope["method"] not in ("GET", "HEAD"):
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+            if len(body) > self.max_body:
+                return await self._refuse(send_with_headers, 413, _too_large(len(body), self.max_body, at_least=True))
+        done = False
+
+        async def replay():
+            nonlocal done
+            if not done:
+                done = True
+                return {"type": "http.request", "body": bytes(body), "more_body": False}
+            return await receive()
+        return await self.asgi(scope, replay, send_with_headers)
+
+    async def _refuse(self, send, status: int, message: str):
+        resp = self.page_app.error_page(message, status)
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [(k.encode(), v.encode()) for k, v in resp.headers.items()]})
+        await send({"type": "http.response.body", "body": resp.body})
+
+
+def _too_large(n: int, limit: int, at_least: bool = False) -> str:
+    return (f"The request is {'more than ' if at_least else ''}{n:,} bytes; the page never sends more than "
+            f"{limit:,} (a case file is much smaller).")
+
+
+def _same_origin(headers: dict[str, str]) -> bool:
+    """True when a post comes from this server's own page (or says nothing of where it came from)."""
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    host = headers.get("host", "")
+    return origin in (f"http://{host}", f"https://{host}")

@@ -1,0 +1,110 @@
+"""``director serve``: start the page on the laptop, print where to open it, and a QR code of it.
+
+Bound to 127.0.0.1 by default (only this laptop); ``--host 0.0.0.0`` to let phones on the
+club's network in. The addresses printed are those of this machine's own interfaces; nothing
+is sent anywhere to find them.
+"""
+from __future__ import annotations
+
+import ipaddress
+import socket
+import sys
+from pathlib import Path
+from typing import TextIO
+
+
+def addresses(host: str, port: int) -> list[str]:
+    """The URLs to open: for 0.0.0.0 (or ::), every non-loopback IPv4 address of this machine
+    (by its host name, else the address its default route leaves from), then 127.0.0.1;
+    otherwise the host given."""
+    if host in ("0.0.0.0", "::", ""):
+        return [f"http://{ip}:{port}/" for ip in lan_addresses()] + [f"http://127.0.0.1:{port}/"]
+    shown = f"[{host}]" if ":" in host else host
+    return [f"http://{shown}:{port}/"]
+
+
+def lan_addresses() -> list[str]:
+    """This machine's non-loopback IPv4 addresses: those its host name resolves to, else the
+    source address of its default route (found by a UDP connect, which sends nothing); [] when
+    it has none."""
+    found: list[str] = []
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        infos = []
+    for info in infos:
+        ip = info[4][0]
+        if not ipaddress.ip_address(ip).is_loopback and ip not in found:
+            found.append(ip)
+    if not found:
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect(("192.0.2.1", 9))     # TEST-NET-1: no packet is sent by connect()
+                ip = s.getsockname()[0]
+            if not ipaddress.ip_address(ip).is_loopback and not ipaddress.ip_address(ip).is_unspecified:
+                found.append(ip)
+        except OSError:
+            pass
+    return found
+
+
+def qr_text(url: str) -> str:
+    """A QR code of ``url`` drawn with block characters, for the terminal (segno)."""
+    import io
+
+    import segno
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
+
+
+def _loopback(host: str) -> bool:
+    """Whether ``host`` is this machine only (localhost, 127.x.x.x, ::1)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def banner(host: str, port: int, folder: Path, out: TextIO = sys.stdout) -> None:
+    """Print the addresses, a QR code of the first, and where saved cases go."""
+    urls = addresses(host, port)
+    print("bridge-director: the page for the director's phone", file=out)
+    for u in urls:
+        print(f"  open  {u}", file=out)
+    if _loopback(host):
+        # a phone cannot open this laptop's own loopback address: no QR code for it
+        print("  (this laptop only: phones need director serve --host 0.0.0.0, "
+              "which prints their address and a QR code)", file=out)
+    elif urls[0].startswith("http://127.0.0.1:"):
+        print("  (no network address found for this machine: connect it to the club's network "
+              "for phones to reach it)", file=out)
+    else:
+        print(qr_text(urls[0]), file=out)
+    print(f"  saved cases go to {folder}", file=out)
+    print("  Ctrl-C stops the server.", file=out, flush=True)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, folder: str | Path | None = None) -> int:
+    """Run the server until Ctrl-C; returns the exit code.
+
+    Raises:
+        OSError: the port cannot be bound (reported by the CLI as bad input).
+    """
+    import uvicorn
+
+    from bridge_director.web.app import create_app
+    from bridge_director.web.store import default_folder
+    where = Path(folder) if folder else default_folder()
+    app = create_app(where)
+    from bridge_director.session import api
+    api.rulebook()                      # compile the rulebook now, not on the first tap
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((host, port))        # a clear error now, rather than uvicorn's log line
+    banner(host, port, where)
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
+                limit_concurrency=200, timeout_keep_alive=30, h11_max_incomplete_event_size=64 * 1024)
+    return 0

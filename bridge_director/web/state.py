@@ -1,0 +1,169 @@
+"""The page's state: the case so far, carried by every form and link as one opaque token.
+
+The server keeps nothing per director: the token holds the board and the steps taken (each
+step one undoable action: some events appended, or some judgements stated), so a reload, the
+back button, a second phone or a server restart lose nothing, and a double tap on a button
+posts the same old state twice and gives the same new state.
+
+A token is ``base64url(zlib(json))``. Decoding is bounded (token length, inflated size,
+JSON shape); anything else is a :class:`StateError` (a 400 for the page).
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
+from bridge_director.bridge.table import MAX_BOARD
+
+#: the longest token accepted (characters) and the most it may inflate to (bytes)
+MAX_TOKEN = 64 * 1024
+MAX_JSON = 512 * 1024
+#: the most steps a state holds (a case holds at most 500 events; judgements add a few)
+MAX_STEPS = 600
+#: board numbers the page accepts (a club evening; the case format itself allows more)
+#: case-file keys, other than board/dealer/events/judgement, a loaded case may carry along
+#: (the case settings bridge_director.session.draft writes, and the vulnerability and notes)
+SETTING_KEYS = ("vulnerability", "deal", "pockets", "session", "played_at_other_tables", "scoring",
+                "stationary", "notes")
+
+
+class StateError(ValueError):
+    """The state token is not one the page made (or is too large): one clear message."""
+
+
+@dataclass
+class State:
+    """The case so far.
+
+    Attributes:
+        board: the board number (1..MAX_BOARD) or None; ``dealer``: a seat letter, used only
+            when the board number is not known.
+        steps: undoable steps, oldest first; each holds some of ``"ev": [event, ...]`` (case
+            events as in a case file), ``"j": {"E 1H unintended": true, ...}`` (judgements) and
+            ``"x": {"scoring": "pairs"}`` (case settings).
+        setting: other case-file keys kept from a loaded case (deal, pockets, ...).
+        title: the case's title, when a loaded case had one.
+    """
+
+    board: int | None = None
+    dealer: str | None = None
+    steps: list[dict] = field(default_factory=list)
+    setting: dict = field(default_factory=dict)
+    title: str | None = None
+
+    # ------------------------------------------------------------ views
+
+    def events(self) -> list[dict]:
+        """Every event of every step, in order."""
+        return [e for s in self.steps for e in s.get("ev", ())]
+
+    def judgements(self) -> dict[str, Any]:
+        """Every judgement stated, later steps winning."""
+        out: dict[str, Any] = {}
+        for s in self.steps:
+            out.update(s.get("j", {}))
+        return out
+
+    def settings(self) -> dict[str, Any]:
+        """The case settings: a loaded case's, then those the steps stated."""
+        out = dict(self.setting)
+        for s in self.steps:
+            out.update(s.get("x", {}))
+        return out
+
+    @property
+    def started(self) -> bool:
+        """True once a board number or a dealer is set."""
+        return self.board is not None or self.dealer is not None
+
+    # ------------------------------------------------------------ changes (each returns a new State)
+
+    def with_step(self, step: dict) -> "State":
+        """A copy with ``step`` appended.
+
+        Raises:
+            StateError: the state already holds MAX_STEPS steps.
+        """
+        if len(self.steps) >= MAX_STEPS:
+            raise StateError(f"a case holds at most {MAX_STEPS} steps; save this one and start another")
+        return State(self.board, self.dealer, self.steps + [step], dict(self.setting), self.title)
+
+    def undone(self) -> "State":
+        """A copy without the last step (the same state when there is none)."""
+        return State(self.board, self.dealer, self.steps[:-1], dict(self.setting), self.title)
+
+    def with_board(self, board: int | None, dealer: str | None = None) -> "State":
+        """A copy on another board (or with only a dealer), the steps kept."""
+        return State(board, dealer if board is None else None, list(self.steps), dict(self.setting), self.title)
+
+    # ------------------------------------------------------------ token
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {"v": 1, "b": self.board, "d": self.dealer, "s": self.steps}
+        if self.setting:
+            d["x"] = self.setting
+        if self.title:
+            d["t"] = self.title
+        return d
+
+    def token(self) -> str:
+        """The state as a URL-safe token (no padding)."""
+        raw = json.dumps(self.to_dict(), separators=(",", ":")).encode()   # key order kept: events read as written
+        return base64.urlsafe_b64encode(zlib.compress(raw, 6)).decode().rstrip("=")
+
+
+def decode(token: str | None) -> State:
+    """The State a token stands for; an empty or missing token is a new case.
+
+    Raises:
+        StateError: the token is too long, not one the page made, or does not hold a state.
+    """
+    if not token:
+        return State()
+    if len(token) > MAX_TOKEN:
+        raise StateError(f"the page's state is {len(token):,} characters long; at most {MAX_TOKEN:,} are accepted")
+    try:
+        packed = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, MAX_JSON)
+        if inflater.unconsumed_tail:
+            raise StateError("the page's state is too large")
+        data = json.loads(raw)
+    except StateError:
+        raise
+    except (binascii.Error, zlib.error, ValueError, RecursionError, UnicodeDecodeError):
+        raise StateError("the page's state is damaged (it was not made by this page); start a new case") from None
+    return _from_dict(data)
+
+
+def _from_dict(d: Any) -> State:
+    """Check the shape of a decoded state (the case's content is checked when it is ruled on)."""
+    bad = StateError("the page's state is damaged (it was not made by this page); start a new case")
+    if not isinstance(d, dict) or d.get("v") != 1:
+        raise bad
+    board, dealer, steps = d.get("b"), d.get("d"), d.get("s", [])
+    setting, title = d.get("x", {}), d.get("t")
+    if board is not None and (isinstance(board, bool) or not isinstance(board, int) or not 1 <= board <= MAX_BOARD):
+        raise bad
+    if dealer not in (None, "N", "E", "S", "W"):
+        raise bad
+    if not isinstance(steps, list) or len(steps) > MAX_STEPS:
+        raise bad
+    for s in steps:
+        if not isinstance(s, dict) or not s or set(s) - {"ev", "j", "x"}:
+            raise bad
+        if "ev" in s and not (isinstance(s["ev"], list) and all(isinstance(e, dict) for e in s["ev"])):
+            raise bad
+        for k in ("j", "x"):
+            if k in s and not (isinstance(s[k], dict) and all(isinstance(key, str) for key in s[k])):
+                raise bad
+        if "x" in s and set(s["x"]) - set(SETTING_KEYS):
+            raise bad
+    if not isinstance(setting, dict) or set(setting) - set(SETTING_KEYS):
+        raise bad
+    if title is not None and not isinstance(title, str):
+        raise bad
+    return State(board, dealer, steps, setting, title)

@@ -1,0 +1,111 @@
+"""The evening's session folder on the laptop: saved cases, with names the server makes.
+
+No name or path from a request reaches the file system: a saved case is written under a
+name built here from the board number, the time and a counter; a saved case is read back
+only by finding, among the folder's own entries, the one whose name equals the one asked for.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from bridge_director.base.yamlpos import InputError, loads
+
+NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,80}\.yaml$")
+#: the most cases one session folder lists (a club evening has a few dozen at most)
+MAX_LISTED = 1000
+
+
+def default_folder(today: _dt.date | None = None) -> Path:
+    """``<user data dir>/bridge-director/sessions/YYYY-MM-DD``: one folder per evening."""
+    import platformdirs
+    day = (today or _dt.date.today()).isoformat()
+    return Path(platformdirs.user_data_path("bridge-director")) / "sessions" / day
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A saved case: its file name, title, board and when it was written (local time)."""
+
+    name: str
+    title: str
+    board: int | None
+    when: _dt.datetime
+
+
+class Store:
+    """The session folder. ``folder`` is created on first save."""
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+
+    def new_name(self, board: int | None, now: _dt.datetime | None = None) -> str:
+        """A fresh file name: ``board-05-1932-07.yaml`` (board, time, then a counter)."""
+        now = now or _dt.datetime.now()
+        stem = f"board-{board:02d}" if board is not None else "board-unknown"
+        base = f"{stem}-{now:%H%M%S}"
+        taken = set(self.names())
+        n = 1
+        while f"{base}-{n:02d}.yaml" in taken:
+            n += 1
+        return f"{base}-{n:02d}.yaml"
+
+    def save(self, text: str, board: int | None) -> str:
+        """Write a case file under a new name; returns the name.
+
+        Raises:
+            OSError: the folder cannot be written.
+        """
+        self.folder.mkdir(parents=True, exist_ok=True)
+        for _ in range(100):
+            name = self.new_name(board)
+            try:
+                with open(self.folder / name, "x", encoding="utf-8") as f:   # never overwrites
+                    f.write(text)
+                return name
+            except FileExistsError:
+                continue
+        raise OSError("could not find a free file name in the session folder")
+
+    def names(self) -> list[str]:
+        """The names of the saved cases, oldest first (only names this store could have made)."""
+        try:
+            entries = list(os.scandir(self.folder))
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        files = [e for e in entries if e.is_file(follow_symlinks=False) and NAME_RE.match(e.name)]
+        files.sort(key=lambda e: (e.stat().st_mtime, e.name))
+        return [e.name for e in files[-MAX_LISTED:]]
+
+    def find(self, name: str) -> Path | None:
+        """The saved case whose name equals ``name``, found among the folder's entries; None if none."""
+        for n in self.names():
+            if n == name:
+                return self.folder / n
+        return None
+
+    def read(self, name: str) -> str | None:
+        """The text of a saved case, or None when there is no such case."""
+        p = self.find(name)
+        return p.read_text(encoding="utf-8") if p else None
+
+    def listing(self) -> list[Saved]:
+        """Every saved case, newest first, with its title and board (unreadable ones titled so)."""
+        out = []
+        for n in reversed(self.names()):
+            p = self.folder / n
+            when = _dt.datetime.fromtimestamp(p.stat().st_mtime)
+            title, board = "(could not be read)", None
+            try:
+                data = loads(p.read_text(encoding="utf-8"), n)
+                if isinstance(data, dict):
+                    title = str(data.get("title") or n)
+                    b = data.get("board")
+                    board = b if isinstance(b, int) and not isinstance(b, bool) else None
+            except (InputError, OSError, UnicodeDecodeError):
+                pass
+            out.append(Saved(n, title, board, when))
+        return out
