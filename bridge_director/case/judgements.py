@@ -234,7 +234,7 @@ PROPERTIES: dict[str, Property] = {
                'session, against other opponents (wrong-board-at-table event; [] if none; 15B3)'),
         question='Which sides at this table are due to play that board later this session ({what})?',
         flip=False,
-        found='the sides due to play {about} later in the session: {items}'),
+        found='the sides due to play that board later in the session, for {about}: {items}'),
     "played-to-trick": Property(
         means='bool: the surplus card was played to a quitted trick (surplus-card event found in play; 13C)',
         question='Was the surplus card played to a quitted trick ({what})?',
