@@ -982,7 +982,7 @@ def _auction_context(f: dict, e: Event, calls: list[Event]) -> None:
             if len(cards) == 1:
                 f["suit"], f["rank"] = cards[0][0], cards[0][1]
         else:                                   # a card seen, the case not saying which
-            f["exposed"] = "the card seen"
+            f["exposed"] = "the card"
     if who is None:
         return
     f["actor"], f["actor_side"], f["actor_partner"] = who.value, who.side, who.partner.value
