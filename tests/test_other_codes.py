@@ -128,3 +128,4 @@ def test_compare_gives_the_seeds_differences_with_no_internal_error(case, rubber
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
     changes = proc.stdout.split("What changes")[1].split("Side by side")[0]
     assert rubber in changes and duplicate in changes, changes
+    assert polish("o lado Norte-Sul tem culpa", "pt") == "o lado Norte-Sul tem culpa"   # the subject is 'lado'

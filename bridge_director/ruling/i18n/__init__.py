@@ -146,7 +146,7 @@ _PT_POLISH = [
      lambda m: ("O" if m.group(1) == "A" else "o") + " passe" + (m.group(2) or "") + f" {m.group(3)} {m.group(4)}o"),
     (re.compile(r"\b([Aa]) voz Passe\b"), lambda m: ("O" if m.group(1) == "A" else "o") + " passe"),
     (re.compile(r"\b(aceita|aceitar|aceitou|aceitam|aceite|recusa|recusar|recusou) Passe\b"), r"\1 o passe"),
-    (re.compile(r"\b(Norte-Sul|Leste-Oeste) (tem|vem|mantém|recebe)\b"),
+    (re.compile(r"(?<!lado )(?<!dupla )(?<!linha )\b(Norte-Sul|Leste-Oeste) (tem|vem|mantém|recebe)\b"),
      lambda m: f"{m.group(1)} " + {"tem": "têm", "vem": "vêm", "mantém": "mantêm", "recebe": "recebem"}[m.group(2)]),
     (re.compile(r"\bLeste Oeste\b"), "Leste-Oeste"),
     (re.compile(r"\bNorte Sul\b"), "Norte-Sul"),
