@@ -82,7 +82,8 @@ def gettext(lang: str):
 # values of fact fields that are English words, in the language ("made a {c.kind}")
 WORDS = {"pt": {"kind": {"bid": "lance", "pass": "passe", "double": "contra", "redouble": "recontra"},
                 "name": {"clubs": "paus", "diamonds": "ouros", "hearts": "copas", "spades": "espadas",
-                         "notrump": "sem trunfo"}}}
+                         "notrump": "sem trunfo"},
+                "exposed": {"the card": "a carta"}}}     # a card seen, the case not saying which
 _LETTER_RE = re.compile(r"(?<![\w'’-])([NESW])(?![\w'’-])")
 
 
