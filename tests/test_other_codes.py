@@ -105,6 +105,7 @@ def test_portuguese_says_the_pass_and_the_side_as_a_brazilian_director_does():
     assert polish("Sul não aceita Passe.", "pt") == "Sul não aceita o passe."
     assert polish("Leste Oeste já tinha jogado", "pt") == "Leste-Oeste já tinha jogado"
     assert polish("A voz Passe de Leste é cancelada.", "en") == "A voz Passe de Leste é cancelada."
+    assert polish("o lado Norte-Sul tem culpa", "pt") == "o lado Norte-Sul tem culpa"   # the subject is 'lado'
 
 
 @pytest.mark.parametrize("case,rubber,duplicate", [
@@ -128,4 +129,3 @@ def test_compare_gives_the_seeds_differences_with_no_internal_error(case, rubber
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
     changes = proc.stdout.split("What changes")[1].split("Side by side")[0]
     assert rubber in changes and duplicate in changes, changes
-    assert polish("o lado Norte-Sul tem culpa", "pt") == "o lado Norte-Sul tem culpa"   # the subject is 'lado'
