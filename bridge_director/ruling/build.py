@@ -57,6 +57,17 @@ class Line:
     find_events: Callable[[], list[EventRef]] = field(repr=False, compare=False)
     template: str = field(default="", repr=False, compare=False)
     refs: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    #: the words the players hear (the rule's ``say``), when they are not ``text``; ``""``: a
+    #: line for the director alone; None: ``text`` is read as it is
+    say: "str | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def players_words(self) -> "str | None":
+        """What the players hear of this line: ``say`` when the rule gives one, else ``text``;
+        None for a line for the director alone."""
+        if self.say is None:
+            return self.text
+        return self.say or None
 
     @property
     def about(self) -> list[int]:
@@ -90,7 +101,8 @@ class Line:
     def as_dict(self) -> dict:
         return {"outcome": self.code, "cite": self.cite, "for": self.who or None, "option": self.option or None,
                 "branch": self.branch or None, "text": self.text, "rule": self.rule,
-                "about": self.about, "events": [e.as_dict() for e in self.events]}
+                "about": self.about, "events": [e.as_dict() for e in self.events],
+                **({"say": self.say} if self.say is not None else {})}
 
 
 @record
@@ -285,7 +297,7 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
             from bridge_director.ruling.i18n import outcome_words
             text, option, branch = outcome_words(o.rule, o.firing, o.code, text, option, branch, case.lang)
         lines.append(Line(o.code, o.cite, who, option, branch, text, o.rule.id, events_of(o.firing),
-                          template, named))
+                          template, named, _say(o, getattr(case, "lang", "en"))))
         if o.rule.law == "12":
             kind_of[id(lines[-1])] = next((str(f["law"]) for f in o.firing.matched.values()
                                            if f.get("t") == "adjustment" and f.get("law")), "")
@@ -338,13 +350,38 @@ def _head_of_options(lines: list[Line]) -> list[Line]:
     return rest[:at] + heads + rest[at:]
 
 
-def _template(o: OutcomeRecord) -> str:
-    """The text template of outcome ``o`` as its rule writes it ('' when it has none)."""
+def _conclusion(o: OutcomeRecord):
+    """The conclusion of ``o``'s rule that gave outcome ``o`` (None when none is found)."""
     concl = o.rule.then[o.order[-1]] if o.order and isinstance(o.order[-1], int) else None
     if concl is None or concl.kind != "outcome":
         concl = next((c for c in o.rule.then if c.kind == "outcome" and c.data.get("outcome") == o.code), None)
+    return concl
+
+
+def _template(o: OutcomeRecord) -> str:
+    """The text template of outcome ``o`` as its rule writes it ('' when it has none)."""
+    concl = _conclusion(o)
     text = concl.data.get("text", "") if concl is not None else ""
     return text if isinstance(text, str) else ""
+
+
+def _say(o: OutcomeRecord, lang: str) -> "str | None":
+    """The players' words of outcome ``o`` (its conclusion's ``say``, filled from the facts the
+    rule matched; in ``lang`` when the rule gives ``say_<lang>``, else None so the line's text,
+    already in that language, is read); None when the rule gives none."""
+    concl = _conclusion(o)
+    if concl is None or "say" not in concl.data:
+        return None
+    from bridge_director.infer.inference import compile_template
+    if not concl.data["say"]:
+        return ""
+    if lang == "en":
+        return compile_template(concl.data["say"])(o.firing.matched)
+    local = concl.tr.get(f"say_{lang}")
+    if not local:
+        return None
+    from bridge_director.ruling.i18n import _seat_mapped
+    return compile_template(local)(_seat_mapped(o.firing.matched, lang))
 
 
 def _fact_event(fact: dict, call_events: set[int]) -> int | None:

@@ -336,27 +336,54 @@ def latest_first(r, now: list, room: int) -> list:
     return sorted(bars + rest, key=lambda ln: key[id(ln)])
 
 
-def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str]:
-    """The first two or three things to tell the players now, in plain words, seats in full.
+def director_steps(r, qs: "list[dict] | None" = None) -> list[str]:
+    """What the director does before telling the players anything, in plain words: the first
+    judgement, setting or check the ruling waits for (a judgement is made away from the table),
+    and, when no law this tool holds gives the players a line, what the director applies from
+    the book. Never read out: the players hear :func:`tell_the_table`."""
+    qs = questions(r) if qs is None else qs
+    lang = _lang(r)
+    _ = gettext(lang)
+    out: list[str] = []
+    for q in qs:
+        if q["kind"] in ("judgement", "setting"):
+            where = _(" (away from the table)") if q["kind"] == "judgement" else ""
+            out.append(_("Before ruling, find out{where}: {question}").format(where=where, question=q["prompt"]))
+            break
+        if q["kind"] == "check":
+            out.append(_("Before ruling: {question}").format(question=seats_in_full(q["prompt"], lang)))
+            break
+    if not _players_lines(r):
+        out += [seats_in_full(ln.text, lang) for ln in r.lines if ln.section == "not-covered"][:1]
+    return out
 
-    Built from the ruling's data: a judgement still to make comes first (the director asks
-    it away from the table), then the ruling's own lines addressed to a player (what is
-    decided, the latest irregularity first, in ``TELL_NOW`` order: :func:`latest_first`), then
-    each player's decision the ruling waits for (who now chooses), so that the lines read
-    aloud top to bottom.
+
+def _players_lines(r) -> list:
+    """The ruling lines (section 'ruling') the players may hear: those whose rule does not keep
+    them for the director alone (``say: ""``)."""
+    return [ln for ln in r.lines if ln.section == "ruling" and _players_words(ln)]
+
+
+def _players_words(ln) -> "str | None":
+    """What the players hear of ruling line ``ln`` (its rule's ``say``, else its text); None
+    for a line for the director alone."""
+    words = getattr(ln, "players_words", ln.text)
+    return words or None
+
+
+def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str]:
+    """The first two or three things to tell the players now, in plain words, seats in full:
+    a script to read aloud as it is.
+
+    Built from the ruling's data: the ruling's own lines, in the words their rules give the
+    players (``say``; a line for the director alone is never read), the latest irregularity
+    first, in ``TELL_NOW`` order (:func:`latest_first`), then each player's decision the ruling
+    waits for (who now chooses). What the director must find out first is
+    :func:`director_steps`, never read out.
     """
     qs = questions(r) if qs is None else qs
     lang = _lang(r)
     _ = gettext(lang)
-    judge: list[str] = []
-    for q in qs:
-        if q["kind"] in ("judgement", "setting"):
-            where = _(" (away from the table)") if q["kind"] == "judgement" else ""
-            judge.append(_("Before ruling, find out{where}: {question}").format(where=where, question=q["prompt"]))
-            break
-        if q["kind"] == "check":
-            judge.append(_("Before ruling: {question}").format(question=seats_in_full(q["prompt"], lang)))
-            break
     decide: list[str] = []
     for q in qs:
         if q["kind"] != "decision":
@@ -372,26 +399,26 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
     # a call already replaced needs no telling that it must be
     replaced = {c["event"] for c in standings(r) for x in standings(r)
                 if x.get("replaces") == c["call"] and x["seat"] == c["seat"] and x["event"] > c["event"]}
-    now = [ln for ln in r.lines if ln.section == "ruling" and ln.code in TELL_NOW
+    now = [ln for ln in _players_lines(r) if ln.code in TELL_NOW
            and not (ln.code == "offender-must-replace" and any(e.event in replaced for e in ln.events))]
-    now = latest_first(r, now, max(1, most - len(judge) - len(decide)))
+    room = max(1, most - len(decide))
+    now = latest_first(r, now, room)
     # read aloud top to bottom: what is decided, then who now chooses (room is kept for that)
-    room = max(1, most - len(judge) - len(decide))
-    out = judge + [seats_in_full(ln.text, lang) for ln in now][:room] + decide
+    out = [seats_in_full(_players_words(ln), lang) for ln in now][:room] + decide
     if not out:
         # nothing decided: the first ruling line about the latest irregularity, passing over
-        # lines that only say where the board stands or which law governs, else what the
-        # director applies from the book
-        rulings = [ln for ln in r.lines if ln.section == "ruling"]
+        # lines that only say where the board stands or which law governs
+        rulings = _players_lines(r)
         irregular = sorted({n for ln in r.lines if ln.code == "irregularity" for n in ln.about if isinstance(n, int)})
         firsts = sorted([ln for ln in rulings if ln.code not in BACKGROUND] or rulings,
-                        key=lambda ln: -_anchor(ln, irregular)) or \
-            [ln for ln in r.lines if ln.section == "not-covered"]
-        out += [seats_in_full(ln.text, lang) for ln in firsts[:1]]
+                        key=lambda ln: -_anchor(ln, irregular))
+        out += [seats_in_full(_players_words(ln), lang) for ln in firsts[:1]]
     if not out and not r.lines:
         out.append(_("No irregularity found: the auction and play go on."))
     elif not out and any(ln.section == "options" for ln in r.lines):
         out.append(_("A choice is open: see the options."))
+    elif not out and director_steps(r, qs):
+        out.append(_("Please wait: the director looks into it before ruling."))
     elif not out and any(ln.section == "branches" for ln in r.lines):
         out.append(_("The ruling depends on something the case does not say: see the branches."))
     seen: list[str] = []
@@ -402,8 +429,17 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
 
 
 def tell_lines(r, w: int, qs: "list[dict] | None" = None) -> list[str]:
-    """'Tell the players now:' and its lines, wrapped to ``w``."""
-    out = [gettext(_lang(r))("Tell the players now:")]
+    """The director's own steps first (under their own heading, when there are any), then
+    'Tell the players now:' and its lines, wrapped to ``w``."""
+    _ = gettext(_lang(r))
+    out = []
+    steps = director_steps(r, qs)
+    if steps:
+        out.append(_("For the director first (not to read out):"))
+        for t in steps:
+            out += textwrap.wrap(t, w - 4, initial_indent="  - ", subsequent_indent="    ")
+        out.append("")
+    out.append(_("Tell the players now:"))
     for t in tell_the_table(r, qs):
         out += textwrap.wrap(t, w - 4, initial_indent="  > ", subsequent_indent="    ")
     return out
@@ -434,9 +470,11 @@ def judgement_hint(q: dict, lang: str = "en") -> str:
 
 def front_data(r) -> dict[str, Any]:
     """What the ruling's JSON carries for front ends from this module and bridge_director.ruling.questions:
-    ``questions``, ``tell_the_table`` (seats in full) and ``auction`` (the grid data above)."""
+    ``questions``, ``director_steps`` and ``tell_the_table`` (seats in full) and ``auction``
+    (the grid data above)."""
     qs = questions(r)
-    return {"questions": qs, "tell_the_table": tell_the_table(r, qs), "auction": auction(r)}
+    return {"questions": qs, "director_steps": director_steps(r, qs), "tell_the_table": tell_the_table(r, qs),
+            "auction": auction(r)}
 
 
 def understood_markdown(r) -> list[str]:
@@ -457,5 +495,8 @@ def understood_markdown(r) -> list[str]:
     out.append("")
     out += [f"- {n}" for n in a["notes"]]
     out += _after_grid(r.case, a, lang)
+    steps = director_steps(r)
+    if steps:
+        out += ["", "## " + _("For the director first (not to read out)"), ""] + [f"- {t}" for t in steps]
     out += ["", "## " + _("Tell the players now"), ""] + [f"- {t}" for t in tell_the_table(r)] + [""]
     return out
