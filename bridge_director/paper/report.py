@@ -128,7 +128,7 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True) -> Report
     sections: list[Section] = []
     groups: dict[str, dict[str, list[ShownLine]]] = {k: {} for k in SECTION_TITLES}
     n = 0
-    for ln in ruling.lines:
+    for ln in ruling.read:          # each paragraph once, no line a later event made moot
         n += 1
         label = condition(ln.option or ln.branch or "")
         shown_cite = cite_text(ruling, ln.cite)   # an edition's cite in its words (seed 004, statement 13)

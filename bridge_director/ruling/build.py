@@ -206,6 +206,18 @@ class Ruling:
         """One TraceEntry per rule firing, in firing order (computed once)."""
         return self.make_trace()
 
+    @cached_property
+    def read(self) -> "list[Line]":
+        """The lines as a reader gets them (:func:`readable`): each paragraph once, no line a
+        later one has made moot. ``lines`` stays whole: ``expect:`` and the checks read it."""
+        return readable(self.lines)[0]
+
+    @cached_property
+    def read_events(self) -> "dict[int, list[int]]":
+        """id(line) -> the events a line of :attr:`read` stands for when it was written once
+        for several (the same words about events 2 and 7)."""
+        return readable(self.lines)[1]
+
     def pairs(self) -> set[tuple[str, str]]:
         """The (cite, outcome code) pairs of the ruling: what ``expect:`` is compared with."""
         return {(ln.cite, ln.code) for ln in self.lines}
@@ -311,6 +323,42 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
     return Ruling(case, book.edition, lines, make_trace, result.rounds, sorted(result.cancelled),
                   standings(case, facts, result, lines), unread_judgements(case, result),
                   firings=result.firings, status=dict(result.status), facts=facts)
+
+
+#: outcome codes of a line that holds until a later event settles it, and the codes of the line
+#: that settles it for the same player: "If West becomes a defender, declarer may forbid East a
+#: lead" is moot once a later line says the auction has ended with West a defender (or declaring).
+#: Presentation only: which lines a ruling holds is the rules' business.
+SETTLED_BY = {"lead-restriction-possible": ("lead-restriction-possible", "lead-restriction-does-not-arise")}
+
+
+def readable(lines: "list[Line]") -> "tuple[list[Line], dict[int, list[int]]]":
+    """``lines`` as a reader gets them, and id(line) -> the events a line written once stands for.
+
+    A line in the same words as an earlier one (text, clause, option and branch) is written
+    once, for all the events it is about (a Law 12 paragraph after two adjustments, say); a line
+    whose code is in :data:`SETTLED_BY` is left out when a later line of a settling code, for the
+    same player, option and branch, is about later events only (the condition it stated has
+    been met or failed)."""
+    keep: list[Line] = []
+    merged: dict[int, list[int]] = {}
+    first: dict[tuple, Line] = {}
+    for ln in lines:
+        settled = SETTLED_BY.get(ln.code)
+        if settled and ln.about and any(
+                x is not ln and x.code in settled and x.rule != ln.rule and x.who == ln.who
+                and (x.option, x.branch) == (ln.option, ln.branch) and x.about and min(x.about) > max(ln.about)
+                for x in lines):
+            continue
+        key = (ln.text, ln.cite, ln.option, ln.branch)
+        if key in first:
+            was = first[key]
+            merged.setdefault(id(was), list(was.about))
+            merged[id(was)] += [n for n in ln.about if n not in merged[id(was)]]
+            continue
+        first[key] = ln
+        keep.append(ln)
+    return keep, merged
 
 
 def _kind_after_its_law(lines: list[Line], kind_of: dict[int, str]) -> list[Line]:

@@ -292,9 +292,16 @@ def judgement_words(case, j) -> str:
 TELL_NOW = ("change-not-allowed", "may-change-call", "call-cancelled", "pass-substituted", "auction-reverts", "offender-must-replace",
             "offender-must-repeat", "offender-calls-again", "partner-must-pass-rest", "offenders-must-pass-rest",
             "partner-must-pass-next", "offender-must-pass-next", "lho-may-withdraw", "call-stands",
-            "call-accepted", "no-further-rectification", "offender-may-call", "partner-may-call",
+            "call-accepted", "no-further-rectification", "lead-restriction-possible", "cards-returned-to-hand", "offender-may-call", "partner-may-call",
             "new-shuffle-and-deal", "hands-corrected", "card-removed", "board-cancelled", "result-stands", "passed-out",
             "auction-ended", "play-normally", "deal-stands", "adjusted-score", "artificial-adjusted-score")
+
+
+#: outcome codes whose line only matters while the auction goes on (who passes, who calls next):
+#: not read out once the auction has ended (the table is then told what follows it)
+AUCTION_ONLY = ("cards-face-up-until-auction-ends", "pass-substituted", "auction-reverts", "offender-must-replace", "offender-must-repeat",
+                "offender-calls-again", "partner-must-pass-rest", "offenders-must-pass-rest", "partner-must-pass-next",
+                "offender-must-pass-next", "lho-may-withdraw", "offender-may-call", "partner-may-call")
 
 
 # ruling lines that say where the board stands or which law governs, not what the players do:
@@ -321,11 +328,16 @@ def latest_first(r, now: list, room: int) -> list:
     dropped for another line: it is what the players must hear now.
     """
     irregular = sorted({n for ln in r.lines if ln.code == "irregularity" for n in ln.about if isinstance(n, int)})
-    key = {id(ln): (-_anchor(ln, irregular), TELL_NOW.index(ln.code)) for ln in now}
+    key = {id(ln): (-_anchor(ln, irregular), TELL_NOW.index(ln.code) if ln.code in TELL_NOW else len(TELL_NOW))
+           for ln in now}
     ruled = max((e.number for e in r.case.events if e.kind == "ruled"), default=0)
-    if ruled and any(i > ruled for i in irregular):
-        # the director has ruled on the earlier irregularities and the table heard it then
-        now = [ln for ln in now if -key[id(ln)][0] > ruled]
+
+    def last_named(ln) -> int:
+        return max((n for n in (ln.about or [e.event for e in ln.events]) if isinstance(n, int)), default=0)
+    if ruled and (any(i > ruled for i in irregular) or any(last_named(ln) > ruled for ln in now)):
+        # the director has ruled on the earlier irregularities and the table heard it then;
+        # what came about since (a later irregularity, the end of the auction) is read out
+        now = [ln for ln in now if -key[id(ln)][0] > ruled or last_named(ln) > ruled]
     ranked = sorted(now, key=lambda ln: key[id(ln)])
     if not ranked:
         return ranked
@@ -361,7 +373,9 @@ def director_steps(r, qs: "list[dict] | None" = None) -> list[str]:
 def _players_lines(r) -> list:
     """The ruling lines (section 'ruling') the players may hear: those whose rule does not keep
     them for the director alone (``say: ""``)."""
-    return [ln for ln in r.lines if ln.section == "ruling" and _players_words(ln)]
+    ended = auction(r)["ended"] if any(e.kind in ("call", "replaces") for e in r.case.events) else False
+    return [ln for ln in getattr(r, "read", r.lines) if ln.section == "ruling" and _players_words(ln)
+            and not (ended and ln.code in AUCTION_ONLY)]
 
 
 def _players_words(ln) -> "str | None":
@@ -399,7 +413,9 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
     # a call already replaced needs no telling that it must be
     replaced = {c["event"] for c in standings(r) for x in standings(r)
                 if x.get("replaces") == c["call"] and x["seat"] == c["seat"] and x["event"] > c["event"]}
-    now = [ln for ln in _players_lines(r) if ln.code in TELL_NOW
+    # a line is read out when its code says what happens at the table now, or when its rule
+    # gave it words for the players (``say``)
+    now = [ln for ln in _players_lines(r) if (ln.code in TELL_NOW or getattr(ln, "say", None))
            and not (ln.code == "offender-must-replace" and any(e.event in replaced for e in ln.events))]
     room = max(1, most - len(decide))
     now = latest_first(r, now, room)

@@ -22,7 +22,7 @@ def _header(r: Ruling) -> str:
 
 def _grouped(r: Ruling) -> dict[str, list[Line]]:
     groups: dict[str, list[Line]] = {s: [] for s in SECTION_ORDER}
-    for ln in r.lines:
+    for ln in r.read:        # each paragraph once, no line a later event made moot
         groups[ln.section].append(ln)
     return groups
 
@@ -78,18 +78,21 @@ def _unused_text(r: Ruling, u: UnusedJudgement, _=str) -> str:
              "does not depend on it.").format(judgement=u.judgement, line=u.line)
 
 
-def _told_apart(lines: list[Line], _=str) -> dict[int, str]:
+def _told_apart(lines: list[Line], _=str, merged: "dict[int, list[int]] | None" = None) -> dict[int, str]:
     """id(line) -> its text, with ``(event N)`` added where the same words stand for other
-    calls elsewhere in the ruling (a second insufficient bid accepted in the same way);
-    ``_`` the interface catalogue's gettext."""
+    calls elsewhere in the ruling (a second insufficient bid accepted in the same way), and
+    ``(event 2, 7)`` where one line is written once for several events (``merged``, from
+    :func:`bridge_director.ruling.build.readable`); ``_`` the interface catalogue's gettext."""
+    merged = merged or {}
     count: dict[tuple, int] = {}
     for ln in lines:
         count[(ln.text, ln.option, ln.branch)] = count.get((ln.text, ln.option, ln.branch), 0) + 1
     out = {}
     for ln in lines:
         repeated = count[(ln.text, ln.option, ln.branch)] > 1 and ln.about and ln.code != "irregularity"
-        out[id(ln)] = ln.text + (" " + _("(event {events})").format(events=", ".join(map(str, ln.about)))
-                                 if repeated else "")
+        events = merged.get(id(ln)) or (ln.about if repeated else None)
+        out[id(ln)] = ln.text + (" " + _("(event {events})").format(events=", ".join(map(str, events)))
+                                 if events else "")
     return out
 
 
@@ -98,6 +101,38 @@ def _asked_at(ln: Line, qs: list[dict]) -> int:
     judgement-needed line ``ln`` belongs to; ``len(qs)`` when none."""
     return next((i for i, q in enumerate(qs) if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ())),
                 len(qs))
+
+
+def _options_block(r: Ruling, lines: list[Line], words: dict, dotted, full, _) -> list[str]:
+    """The options heading and each option with what follows it (text lines)."""
+    out = [_("Options (who may choose what, and what follows each choice):")]
+    for ln in lines:
+        if not ln.option:
+            out += dotted("  ", words[id(ln)], ln.cite)
+    for i, (label, lns) in enumerate(_by_label([ln for ln in lines if ln.option], "option")):
+        out.append(f"  {chr(ord('a') + i)}. {full(label)}:")
+        for ln in lns:
+            out += dotted("     - ", words[id(ln)], ln.cite)
+    return out
+
+
+def options_text(r: Ruling) -> str:
+    """The ruling's options alone, as :func:`render_text` shows them ('' when it has none): what
+    a front end shows before a player chooses (the director explains every option first)."""
+    from bridge_director.ruling import grid
+    from bridge_director.ruling.i18n import gettext
+    lang = getattr(r.case, "lang", "en")
+    _ = gettext(lang)
+    opts = _grouped(r)["options"]
+    if not opts:
+        return ""
+    words = _told_apart(r.read, _, r.read_events)
+    w = grid.width()
+
+    def full(text):
+        return grid.seats_in_full(text, lang)
+    return "\n".join(_options_block(r, opts, words, lambda prefix, text, cite: _dotted(
+        prefix, full(text), cite_text(r, cite), w), full, _)) + "\n"
 
 
 def render_text(r: Ruling, trace: bool = False) -> str:
@@ -110,7 +145,7 @@ def render_text(r: Ruling, trace: bool = False) -> str:
     lang = getattr(r.case, "lang", "en")
     _ = gettext(lang)
     g = _grouped(r)
-    words = _told_apart(r.lines, _)
+    words = _told_apart(r.read, _, r.read_events)
     w = grid.width()
     qs = questions(r)
     out = grid.understood(r)
@@ -140,14 +175,7 @@ def render_text(r: Ruling, trace: bool = False) -> str:
             out += dotted(f"{n:>3}. ", words[id(ln)], ln.cite)
     if g["options"]:
         out.append("")
-        out.append(_("Options (who may choose what, and what follows each choice):"))
-        for ln in g["options"]:
-            if not ln.option:
-                out += dotted("  ", words[id(ln)], ln.cite)
-        for i, (label, lns) in enumerate(_by_label([ln for ln in g["options"] if ln.option], "option")):
-            out.append(f"  {chr(ord('a') + i)}. {full(label)}:")
-            for ln in lns:
-                out += dotted("     - ", words[id(ln)], ln.cite)
+        out += _options_block(r, g["options"], words, dotted, full, _)
     if g["branches"]:
         out.append("")
         out.append(_("Branches (the ruling depends on a judgement the case does not state):"))
