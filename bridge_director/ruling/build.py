@@ -335,8 +335,9 @@ SETTLED_BY = {"lead-restriction-possible": ("lead-restriction-possible", "lead-r
 def readable(lines: "list[Line]") -> "tuple[list[Line], dict[int, list[int]]]":
     """``lines`` as a reader gets them, and id(line) -> the events a line written once stands for.
 
-    A line in the same words as an earlier one (text, clause, option and branch) is written
-    once, for all the events it is about (a Law 12 paragraph after two adjustments, say); a line
+    A line addressed to no player in the same words as an earlier one (text, clause, option and
+    branch) is written once, for all the events it is about (a Law 12 paragraph after two
+    adjustments, say; a line for a player about another call stays its own ruling); a line
     whose code is in :data:`SETTLED_BY` is left out when a later line of a settling code, for the
     same player, option and branch, is about later events only (the condition it stated has
     been met or failed)."""
@@ -351,12 +352,12 @@ def readable(lines: "list[Line]") -> "tuple[list[Line], dict[int, list[int]]]":
                 for x in lines):
             continue
         key = (ln.text, ln.cite, ln.option, ln.branch)
-        if key in first:
+        if key in first and not ln.who and not first[key].who:
             was = first[key]
             merged.setdefault(id(was), list(was.about))
             merged[id(was)] += [n for n in ln.about if n not in merged[id(was)]]
             continue
-        first[key] = ln
+        first.setdefault(key, ln)
         keep.append(ln)
     return keep, merged
 
