@@ -258,10 +258,14 @@ def _teach_parsers(sub) -> None:
     cb.add_argument("-o", "--output", help="write to this file (default: standard output)")
     cb.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     cb.set_defaults(handler=_cmd_casebook)
-    ch = sub.add_parser("chart", help="the decision chart of one law, drawn from its rules (SVG or HTML)",
-                        description="The decision chart of one law, like the laminated flowcharts: each rule "
-                                    "of the law a question, each outcome box with its sub-clause.")
+    ch = sub.add_parser("chart", help="one law's card: its questions in order, each outcome with its sub-clause "
+                                      "(one A4 page; --full: the whole graph)",
+                        description="One law as the laminated card directors carry, on one A4 page (landscape): "
+                                    "the questions a director asks, in order, each outcome with its sub-clause. "
+                                    "--full draws the whole graph of the law's rules instead (each rule a "
+                                    "question, each outcome box with its sub-clause).")
     ch.add_argument("law", help="a law the rulebook holds, e.g. 27")
+    ch.add_argument("--full", action="store_true", help="the whole graph of the law's rules, not the one-page card")
     ch.add_argument("--format", choices=("svg", "html", "pdf"), default="svg")
     ch.add_argument("-o", "--output", help="write to this file (default: standard output)")
     ch.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
@@ -309,7 +313,7 @@ def _cmd_casebook(args) -> int:
 def _cmd_chart(args) -> int:
     from bridge_director.session import api
     from bridge_director.chart import render_chart
-    _write_out(render_chart(args.law, api.rulebook(), args.format), args.output)
+    _write_out(render_chart(args.law, api.rulebook(), args.format, full=args.full), args.output)
     return 0
 
 
