@@ -31,17 +31,17 @@ def render_chart(law: str, book: Rulebook, fmt: str = "svg", full: bool = False)
     Raises:
         bridge_director.base.yamlpos.InputError: a law the rulebook has no chart for.
     """
+    from bridge_director.chart import card
     if full:
         ch = paper_chart.chart(law, book)
         title, out, page = ch.title, paper_chart.svg(ch), "A3 portrait"
     else:
-        from bridge_director.chart import card
         cd = card.card(law, book)
         title, out, page = cd.title, card.svg(cd), "A4 landscape"
     if fmt in ("html", "pdf"):
-        if fmt == "html":
-            body = (out + TO_THE_ROOT) if full else f'<div class="card">{out}</div>'
-            style = "svg { max-width: 100%; height: auto; }" if not full else ""
+        if fmt == "html":       # the card flows on a screen (one column on a phone); its print is the SVG
+            body = (out + TO_THE_ROOT) if full else card.html(cd)
+            style = "" if full else card.CARD_CSS
         else:
             body = ('<img style="width:100%" src="data:image/svg+xml;base64,'
                     + base64.b64encode(out.encode("utf-8")).decode("ascii") + '">')

@@ -79,32 +79,39 @@ def _parents(rules: list[Rule]) -> dict[str, list[Rule]]:
 
 def _order(key: str, by_cite: "dict[str, list[Rule]]", rules: list[Rule]) -> list[str]:
     """The steps' clauses in the order a director meets them: the law's own clauses in clause
-    order, after the clauses of other laws that build on nothing (18D: is it insufficient?);
-    a clause of another law that builds on a step (25A on 18D, 23A on 27B) just after it."""
+    order, after the clauses of other laws a rule of which builds on nothing (18D: is it
+    insufficient?); a clause of another law whose rules all build on others just after the
+    latest step they build on (25A2 after 18D, 23A after 27B1(a)); a run of other laws'
+    clauses in clause order."""
     parents = _parents(rules)
     own = sorted((c for c in by_cite if c.startswith(key) and not c[len(key):len(key) + 1].isdigit()), key=_law_key)
     other = [c for c in by_cite if c not in own]
-    parent_of: dict[str, str] = {}
+    after: dict[str, set[str]] = {}
     for c in other:
-        ps = [p.cite for r in by_cite[c] for p in parents[r.id] if p.cite != c]
-        if ps and all(parents[r.id] for r in by_cite[c]):   # a rule that builds on nothing: a root
-            parent_of[c] = ps[0]
-    order = sorted((c for c in other if c not in parent_of), key=_law_key) + own
-    pending = [c for c in sorted(other, key=_law_key) if c in parent_of]
+        if all(parents[r.id] for r in by_cite[c]):      # no rule of it builds on nothing
+            after[c] = {p.cite for r in by_cite[c] for p in parents[r.id] if p.cite != c}
+    order = sorted((c for c in other if not after.get(c)), key=_law_key) + own
+    pending = sorted((c for c in other if after.get(c)), key=_law_key)
     while pending:
-        placed = False
-        for c in list(pending):
-            if parent_of[c] in order:
-                at = order.index(parent_of[c]) + 1
-                while at < len(order) and order[at] in parent_of and parent_of[order[at]] == parent_of[c]:
-                    at += 1
-                order.insert(at, c)
-                pending.remove(c)
-                placed = True
-        if not placed:
+        ready = [c for c in pending if after[c] & set(order)]
+        if not ready:
             order += pending
             break
-    return order
+        for c in ready:
+            order.insert(max(order.index(x) for x in after[c] if x in order) + 1, c)
+            pending.remove(c)
+    # a run of other laws' clauses reads in clause order
+    out: list[str] = []
+    run: list[str] = []
+    for c in order + [None]:
+        if c is not None and c not in own:
+            run.append(c)
+            continue
+        out += sorted(run, key=_law_key)
+        run = []
+        if c is not None:
+            out.append(c)
+    return out
 
 
 def _first_sentence(text: str) -> str:
@@ -232,3 +239,33 @@ def svg(cd: Card) -> str:
                    f'{escape(text)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+CARD_CSS = """
+body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 1em; color: #111; line-height: 1.35; }
+h1 { font-size: 1.4em; margin: 0 0 0.2em; } p.how { color: #555; margin: 0 0 0.8em; font-size: 0.9em; }
+.steps { column-width: 19em; column-gap: 1.5em; }
+.step { break-inside: avoid; margin: 0 0 0.8em; }
+.step h2 { font-size: 1em; color: #1a4d8f; margin: 0 0 0.1em; }
+.step p { margin: 0 0 0.15em; font-size: 0.92em; }
+.step .cond { font-style: italic; color: #555; }
+.step ul { margin: 0; padding-left: 1.1em; font-size: 0.9em; color: #1e5b2f; }
+@media (max-width: 480px) { body { margin: 0.6em; } .steps { column-width: auto; columns: 1; } }
+"""
+
+
+def html(cd: Card) -> str:
+    """The card as a page that flows (one column on a phone, several on a wide screen); the
+    one-page print is :func:`svg`."""
+    from html import escape as esc
+    parts = [f'<h1>{esc(cd.title)}</h1><p class="how">The questions in the order a director asks them; '
+             f'\u2192 what follows, with its sub-clause.</p><div class="steps">']
+    for s in cd.steps:
+        items = [f"<li>{esc(o.cite)}: {esc(o.words)}</li>" for o in s.outcomes]
+        if s.also:
+            items.append(f"<li>also {esc(', '.join(s.also))}, as above</li>")
+        parts.append(f'<section class="step"><h2>{esc(s.cite)}</h2><p>{esc(s.question)}</p>'
+                     + "".join(f'<p class="cond">{esc(c)}</p>' for c in s.conditions)
+                     + f"<ul>{''.join(items)}</ul></section>")
+    parts.append("</div>")
+    return "".join(parts)
