@@ -38,7 +38,7 @@ def test_a_paragraph_said_of_two_events_is_printed_once(name):
 def test_no_ruling_prints_the_same_general_paragraph_twice():
     book = api.rulebook()
     twice = []
-    for p in sorted(CASES.glob("*.yaml")):
+    for p in sorted(CASES.rglob("*.yaml")):
         case = load_case(p)
         r = api.rule(case, book if case.edition == book.edition else api.rulebook(case.edition))
         keys = [(ln.text, ln.cite, ln.option, ln.branch) for ln in r.read if not ln.who]

@@ -14,7 +14,7 @@ from bridge_director.ruling.render import as_dict, render_markdown, render_text
 from bridge_director.session import api
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
-ALL = sorted(CASES.glob("*.yaml"))
+ALL = sorted(CASES.rglob("*.yaml"))
 
 #: what a player never hears: a clause (25A, 31A2, 12C2(a), 8A2), "Law N", a bare law number in
 #: brackets, "as in"/"under" a clause, the director's own steps, a template or a raw field

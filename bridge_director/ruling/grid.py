@@ -438,6 +438,11 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
         out.append(_("Please wait: the director looks into it before ruling."))
     elif not out and any(ln.section == "branches" for ln in r.lines):
         out.append(_("The ruling depends on something the case does not say: see the branches."))
+    elif not out:
+        # only an irregularity, nothing ruled on it by the laws held: its players' words when
+        # its rule gives them, else that the director rules on it
+        said = [ln.say for ln in r.lines if ln.section == "irregularity" and getattr(ln, "say", None)]
+        out.append(seats_in_full(said[0], lang) if said else _("The director rules on this before play goes on."))
     seen: list[str] = []
     for t in out:
         if t not in seen:
