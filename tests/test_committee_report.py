@@ -46,3 +46,17 @@ def test_the_decision_path_is_in_the_html_and_not_in_the_pdf(tmp_path):
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
     assert "The reasoning" in text and "Findings the committee may revisit" in text
     assert "The decision path" not in text
+
+
+def test_the_table_result_and_the_adjusted_score_are_on_the_report(tmp_path):
+    text = B2.read_text(encoding="utf-8")
+    case = tmp_path / "with-result.yaml"
+    case.write_text(text + "result: 3NT by East, 8 tricks, North-South +50\n"
+                           "adjusted: 4S by North, 10 tricks, North-South +420\n", encoding="utf-8")
+    md = render_report(case, "md")
+    assert "Table result: 3NT by East, 8 tricks, North-South +50" in md
+    assert "Adjusted score: 4S by North, 10 tricks, North-South +420" in md
+    html = render_report(case, "html")
+    assert "<td>Table result</td><td>3NT by East, 8 tricks, North-South +50</td>" in html
+    plain = render_report(B2, "md")
+    assert "Table result: not stated in the case (result:)" in plain and "Adjusted score" not in plain

@@ -96,6 +96,8 @@ class Report:
     unused: list[str] = field(default_factory=list)
     anchor: str = ""
     charts: list[tuple[str, str]] = field(default_factory=list)   # (law title, SVG) of the laws applied
+    result: str = ""                            # the table result and score, as the case gives it
+    adjusted: str = ""                          # the adjusted score the director gave, if any
     reasoning: list[Reason] = field(default_factory=list)
     revisits: list[Revisit] = field(default_factory=list)
 
@@ -181,6 +183,7 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True, revisit: 
         svg=diagram.svg(ruling, book) if with_svg and ruling.trace else "",
         unused=unused, anchor="case-" + case.id,
         charts=_charts(ruling, book) if with_svg == "charts" else [],
+        result=str(case.setting.get("result") or ""), adjusted=str(case.setting.get("adjusted") or ""),
         reasoning=_reasoning(ruling), revisits=_revisits(ruling, book) if revisit else [],
     )
 
