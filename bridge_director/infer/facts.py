@@ -34,6 +34,8 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   caller), director_before_next (the director was called after it, before the next call),
   director_next_idx (the event number of the first director call after it, if any),
   director_before (replacements: the director was called between the original and it),
+  offered_after_auction_end (replacements: the calls standing when it was offered, the call it
+  replaces included, had already ended the auction),
   ruled_before_next / ruled_next_idx / ruled_before (the same for ``{director: ruled}``
   events only: the director had ruled on rectification; a ruling counts as a director call
   for the ``director_*`` fields),
@@ -474,6 +476,9 @@ class _Replay:
             before = standing[:pos] if pos is not None else list(standing)
             f = _context_facts(self, e, before, turn)
             f["replaces"] = orig_no
+            # whether the calls standing when it was offered (the call it replaces included)
+            # had already ended the auction: a change offered after the end of the auction
+            f["offered_after_auction_end"] = bool(standing) and self.over(standing)
             between = self.case.events[orig_no:n - 1]     # events orig_no+1 .. n-1
             f["director_before"] = any(x.kind in ("director", "ruled") for x in between)
             f["ruled_before"] = any(x.kind == "ruled" for x in between)
