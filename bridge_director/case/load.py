@@ -334,7 +334,15 @@ def _setting(file: str, data: dict, model: SimpleNamespace) -> dict:
     if out["deal_register"] is not None and (out["session"] is None or out["deal"] is None):
         raise InputError(file, *position(data, "deal_register"), "deal_register",
                          "a register look-up needs this session's name ('session:') and the deal ('deal:')")
-    out["registered_elsewhere"] = _registered_elsewhere(file, out) if out["deal_register"] is not None else ()
+    if out["deal_register"] is not None:
+        from bridge_director.bridge.deals import RegisterError
+        try:
+            out["registered_elsewhere"] = _registered_elsewhere(file, out)
+        except RegisterError as e:      # the user's file: bad input, one line
+            raise InputError(file, *position(data, "deal_register"), "deal_register",
+                             f"expected a deal register (made by `director deals register`): {e}") from None
+    else:
+        out["registered_elsewhere"] = ()
     return out
 
 
