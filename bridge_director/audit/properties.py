@@ -109,7 +109,8 @@ def _changed_after_acceptance(case, n: int) -> bool:
     for e in case.events[n:]:
         if e.seat == lho and e.kind in ("call", "accepts"):
             acted = True
-        elif e.kind == "replaces" and e.seat == ev.seat and e.replaces == ev.call:
+        elif e.kind == "replaces" and (e.target == n if e.target is not None else
+                                       (e.seat == ev.seat and e.replaces == ev.call)):
             return acted
     return False
 
@@ -135,7 +136,8 @@ def _closing_run(case, standing, n: int) -> set[int]:
                 at[e.number] = len(seq)
                 seq.append(e.call)
         else:
-            orig = next((m for m, seat, call in reversed(made) if seat == e.seat and call == e.replaces), None)
+            orig = e.target if e.target is not None else \
+                next((m for m, seat, call in reversed(made) if seat == e.seat and call == e.replaces), None)
             if orig in at and not gone:
                 at[e.number] = at[orig]
                 seq[at[orig]] = e.call

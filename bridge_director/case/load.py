@@ -169,12 +169,24 @@ def from_data(data: Any, file: str) -> Case:
                              happened=ev.happened, details=details))
         else:
             orig, new = Call.parse(ev.replaces), Call.parse(ev.with_)
-            if not any(e.kind in ("call", "replaces") and e.seat == Seat(ev.seat) and e.call == orig for e in out):
-                made = [str(e.call) for e in out if e.kind in ("call", "replaces") and e.seat == Seat(ev.seat)]
+            own = [e for e in out if e.kind in ("call", "replaces") and e.seat == Seat(ev.seat)]
+            if not any(e.call == orig for e in own):
+                made = [str(e.call) for e in own]
                 raise InputError(file, *position(raw, "replaces"), f"events.{n}.replaces",
                                  f"{ev.seat} never made the call {orig} before event {n}: "
                                  + (f"expected one of {', '.join(made)}" if made else f"{ev.seat} had made no call to replace"))
-            out.append(Event(n, line, col, "replaces", Seat(ev.seat), new, replaces=orig, note=ev.note))
+            if ev.event is not None:
+                t = next((e for e in own if e.number == ev.event and e.call == orig), None)
+                if t is None:
+                    mine = [str(e.number) for e in own if e.call == orig]
+                    raise InputError(file, *position(raw, "event"), f"events.{n}.event",
+                                     f"expected the number of {ev.seat}'s earlier {orig} (event "
+                                     f"{' or '.join(mine)}), found {ev.event}")
+                target = t.number
+            else:           # the player's last call of that name, as made (file order)
+                target = next(e.number for e in reversed(own) if e.call == orig)
+            out.append(Event(n, line, col, "replaces", Seat(ev.seat), new, replaces=orig, note=ev.note,
+                             target=target))
         if out[-1].kind == "accepts":
             _decision_target(file, raw, out[-1], out[:-1])
         if out[-1].kind == "accepts" and out[-1].call is None and not any(e.kind in ("call", "replaces") for e in out[:-1]):
@@ -227,7 +239,8 @@ def _corrections_written_as_calls(events: list[Event]) -> list[Event]:
         if any(out[k].seat == t.seat for k in calls if t.number < out[k].number < out[nxt].number):
             continue
         e = out[nxt]
-        out[nxt] = Event(e.number, e.line, e.column, "replaces", e.seat, e.call, replaces=t.call, note=e.note)
+        out[nxt] = Event(e.number, e.line, e.column, "replaces", e.seat, e.call, replaces=t.call, note=e.note,
+                         target=t.number)
     return out
 
 

@@ -220,8 +220,7 @@ class Deriver:
             e.number for i, e in enumerate(calls)
             if e.kind == "call" and not e.call.is_pass and (
                 i + 1 == len(calls)
-                or (calls[i + 1].kind == "replaces" and calls[i + 1].seat == e.seat
-                    and calls[i + 1].replaces == e.call)))
+                or (calls[i + 1].kind == "replaces" and calls[i + 1].target == e.number)))
 
     def derive(self, status: "Mapping[int, str] | Iterable[int]" = frozenset()) -> Facts:
         """The base facts under ``status`` (as for :func:`derive`); returns Facts."""
@@ -604,8 +603,8 @@ def call_order(case: Case) -> CallOrder:
             # the call replaced is the caller's last call of that name as made (file order),
             # whatever the rules made of it: a status must not change which call a replacement
             # replaces (that made the statuses go round in a cycle, issue 8's gen-174)
-            replaces[e.number] = next(x.number for x in reversed(call_events[:k])
-                                      if x.seat == e.seat and x.call == e.replaces)
+            replaces[e.number] = e.target if e.target is not None else next(
+                x.number for x in reversed(call_events[:k]) if x.seat == e.seat and x.call == e.replaces)
     # what came next: the next call event that is not a replacement of this call
     directors = [x.number for x in case.events if x.kind in ("director", "ruled")]
     rulings = [x.number for x in case.events if x.kind == "ruled"]
