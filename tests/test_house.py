@@ -76,3 +76,31 @@ def test_every_room_says_what_it_holds_and_may_import():
         assert doc and len(doc.split()) >= 10, f"{r.name}/__init__.py has no docstring saying what it holds"
     for r in ("base", "bridge", "case", "rulebook", "infer", "ruling", "session", "paper"):
         assert "May import" in (REPO / "bridge_director" / r / "__init__.py").read_text(), r
+
+
+CORE = ("base", "bridge", "case", "rulebook", "infer", "ruling", "session")
+
+
+def _long_functions(root: Path, limit: int = 80) -> list[str]:
+    """Functions of the core rooms longer than ``limit`` lines (decorators included)."""
+    import ast
+    out = []
+    for room in CORE:
+        for p in sorted((root / room).rglob("*.py")):
+            for n in ast.walk(ast.parse(p.read_text())):
+                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    start = min([n.lineno] + [d.lineno for d in n.decorator_list])
+                    if n.end_lineno - start + 1 > limit:
+                        out.append(f"{p.relative_to(root)}:{n.lineno} {n.name} ({n.end_lineno - start + 1} lines)")
+    return out
+
+
+def test_no_function_of_the_core_is_over_80_lines():
+    assert _long_functions(REPO / "bridge_director") == []
+
+
+def test_the_long_function_check_finds_one(tmp_path):
+    (tmp_path / "base").mkdir()
+    body = "".join(f"    x{i} = {i}\n" for i in range(85))
+    (tmp_path / "base" / "m.py").write_text(f"def long():\n{body}")
+    assert _long_functions(tmp_path) == ["base/m.py:1 long (86 lines)"]

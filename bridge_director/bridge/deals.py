@@ -745,58 +745,12 @@ class Register:
                 seen: dict[str, int] = {}
                 for i, b in enumerate(boards, start=1):
                     n = b.number if b.number is not None else i
-                    deal = b.deal
-                    if not deal.is_complete_and_valid():
-                        result.conflicts.append(Conflict(
-                            n, "incomplete-deal",
-                            f"board {n} of session {session!r} is not a complete deal "
-                            f"({'; '.join(deal.problems())}): not registered"))
-                        continue
-                    key = deal.key()
-                    if key in seen and seen[key] != n:
-                        result.conflicts.append(Conflict(
-                            n, "same-deal-twice",
-                            f"board {n} of session {session!r} is the same deal as board "
-                            f"{seen[key]} of the same file: not registered twice"))
-                        continue
-                    seen[key] = n
-                    rows = [Played(*r) for r in conn.execute(
-                        "SELECT session, board, registered_at FROM deals WHERE deal_key = ? "
-                        "ORDER BY registered_at, session, board", (key,))]
-                    other = [p for p in rows if p.session != session]
-                    if other:
-                        p = other[0]
-                        result.conflicts.append(Conflict(
-                            n, "played-in-other-session",
-                            f"board {n} of session {session!r} was already played in session "
-                            f"{p.session!r} (board {p.board}, registered {p.registered_at}): "
-                            f"not registered", p))
-                        continue
-                    mine = conn.execute("SELECT deal_key, registered_at FROM deals "
-                                        "WHERE session = ? AND board = ?", (session, n)).fetchone()
-                    if mine is not None:
-                        if mine[0] == key:
-                            result.unchanged.append(n)
-                        else:
-                            result.conflicts.append(Conflict(
-                                n, "different-deal-same-board",
-                                f"board {n} of session {session!r} is already registered with a "
-                                f"different deal (registered {mine[1]}): not replaced",
-                                Played(session, n, mine[1])))
-                        continue
-                    same_session = [p for p in rows if p.session == session]
-                    if same_session:
-                        p = same_session[0]
-                        result.conflicts.append(Conflict(
-                            n, "same-deal-twice",
-                            f"board {n} of session {session!r} is the same deal as board "
-                            f"{p.board} already registered in this session: not registered twice",
-                            p))
+                    if not self._may_register(conn, session, n, b.deal, seen, result):
                         continue
                     if not result.added:
                         conn.execute("INSERT OR IGNORE INTO sessions VALUES (?, ?)", (session, now))
                     conn.execute("INSERT INTO deals VALUES (?, ?, ?, ?, ?)",
-                                 (session, n, key, now, b.file))
+                                 (session, n, b.deal.key(), now, b.file))
                     result.added.append(n)
                     written += 1
                     if pause_after is not None and written == int(pause_after):
@@ -806,6 +760,60 @@ class Register:
             raise RegisterError(f"{self.path}: cannot write the deal register "
                                 f"(nothing was stored): {e}") from None
         return result
+
+    @staticmethod
+    def _may_register(conn, session: str, n: int, deal: Deal, seen: dict[str, int], result: RegisterResult) -> bool:
+        """Whether board ``n`` of ``session`` with ``deal`` is to be registered now; if not, the
+        reason is added to ``result`` (a conflict, or unchanged when it is already there).
+        ``seen``: deal key -> board number, for the boards of this call so far."""
+        if not deal.is_complete_and_valid():
+            result.conflicts.append(Conflict(
+                n, "incomplete-deal",
+                f"board {n} of session {session!r} is not a complete deal "
+                f"({'; '.join(deal.problems())}): not registered"))
+            return False
+        key = deal.key()
+        if key in seen and seen[key] != n:
+            result.conflicts.append(Conflict(
+                n, "same-deal-twice",
+                f"board {n} of session {session!r} is the same deal as board "
+                f"{seen[key]} of the same file: not registered twice"))
+            return False
+        seen[key] = n
+        rows = [Played(*r) for r in conn.execute(
+            "SELECT session, board, registered_at FROM deals WHERE deal_key = ? "
+            "ORDER BY registered_at, session, board", (key,))]
+        other = [p for p in rows if p.session != session]
+        if other:
+            p = other[0]
+            result.conflicts.append(Conflict(
+                n, "played-in-other-session",
+                f"board {n} of session {session!r} was already played in session "
+                f"{p.session!r} (board {p.board}, registered {p.registered_at}): "
+                f"not registered", p))
+            return False
+        mine = conn.execute("SELECT deal_key, registered_at FROM deals "
+                            "WHERE session = ? AND board = ?", (session, n)).fetchone()
+        if mine is not None:
+            if mine[0] == key:
+                result.unchanged.append(n)
+            else:
+                result.conflicts.append(Conflict(
+                    n, "different-deal-same-board",
+                    f"board {n} of session {session!r} is already registered with a "
+                    f"different deal (registered {mine[1]}): not replaced",
+                    Played(session, n, mine[1])))
+            return False
+        same_session = [p for p in rows if p.session == session]
+        if same_session:
+            p = same_session[0]
+            result.conflicts.append(Conflict(
+                n, "same-deal-twice",
+                f"board {n} of session {session!r} is the same deal as board "
+                f"{p.board} already registered in this session: not registered twice",
+                p))
+            return False
+        return True
 
 
 _SCHEMA = (

@@ -70,44 +70,92 @@ def from_data(data: Any, file: str) -> Case:
     """
     if not isinstance(data, dict):
         raise InputError(file, 1, 1, "", "expected a case: a mapping with case, title, source, board and events")
-    events = data.get("events")
-    valid: list[tuple[str, dict]] = []     # each event's kind and fields, as validated
-    if isinstance(events, list):
-        if not events:
-            raise InputError(file, *position(data, "events"), "events", "a case needs at least one event, found none")
-        if len(events) > MAX_EVENTS:
-            raise InputError(file, *position(events, MAX_EVENTS), f"events.{MAX_EVENTS + 1}",
-                             f"a case holds at most {MAX_EVENTS} events (the longest legal auction has "
-                             f"319 calls), found {len(events)}")
-        for i, ev in enumerate(events):
-            line, col = position(events, i)
-            if not isinstance(ev, dict):
-                raise InputError(file, line, col, f"events.{i + 1}",
-                                 f"expected an event mapping such as {{seat: W, call: 1H}}, found {_found(ev)}")
-            kind = _event_kind(ev)
-            if kind is None:
-                raise InputError(file, line, col, f"events.{i + 1}",
-                                 "expected one of: {seat, call}, {director: called}, {seat, accepts}, "
-                                 f"{{seat, replaces, with}}, {{happened: CODE, ...}}; found keys {', '.join(map(str, ev)) or 'none'}")
-            shape = _event_shape(file, ev, kind, i)
-            try:
-                valid.append((kind, _plain(shape, ev)))
-            except _Unsure:      # pydantic decides: it passes the event, or words the error
-                valid.append((kind, _schema().validate(shape, ev, file, f"events.{i + 1}.")))
-    judgement = data.get("judgement")
-    if isinstance(judgement, dict):   # before the model, whose union error would name 'bool' as a field
-        for key, value in judgement.items():
-            if str(key).strip().endswith(SIDE_JUDGEMENTS):
-                line, col = position(judgement, key)
-                _sides(file, line, col, key, value)
-            elif str(key).strip().endswith(LIST_JUDGEMENTS):
-                line, col = position(judgement, key)
-                _denominations(file, line, col, key, value)
-            elif not isinstance(value, bool):
-                raise InputError(file, *position(judgement, key), f"judgement.{key}",
-                                 f"expected true or false, found {_found(value)}")
+    valid = _valid_events(file, data)
+    _check_judgement_values(file, data)
     model = _valid_case(file, data, valid)
+    board, dealer, vul = _board_dealer_vulnerability(file, data, model)
+    out: list[Event] = []
+    for i, (raw, (kind, fields)) in enumerate(zip(data["events"], model.events)):
+        out.append(_event(file, data, i, raw, kind, fields, out))
+        line, col = position(data["events"], i)
+        if out[-1].kind == "accepts":
+            _decision_target(file, raw, out[-1], out[:-1])
+        if out[-1].kind == "accepts" and out[-1].call is None and not any(e.kind in ("call", "replaces") for e in out[:-1]):
+            raise InputError(file, line, col, f"events.{i + 1}", "a decision to accept needs an earlier call, found none")
+    out = _corrections_written_as_calls(out)
+    setting = _setting(file, data, model)
+    judgements = _judgements(file, data, out)
+    expect = _expectations(data, model)
+    _check_edition(file, data, model.edition)
+    case_id = model.case or (Path(file).stem if file not in ("-", "<stdin>") else "stdin")
+    return Case(file, case_id, model.title or "", model.source, model.edition, board, dealer, vul, out,
+                judgements, expect, model.notes, lang=model.lang, setting=setting)
 
+
+def _valid_events(file: str, data: dict) -> "list[tuple[str, dict]]":
+    """Each event's kind and fields, as validated (an empty list when ``events`` is not a list:
+    the case model then words the error).
+
+    Raises:
+        InputError: no events, too many, an event that is not a mapping or of no known kind.
+    """
+    events = data.get("events")
+    valid: list[tuple[str, dict]] = []
+    if not isinstance(events, list):
+        return valid
+    if not events:
+        raise InputError(file, *position(data, "events"), "events", "a case needs at least one event, found none")
+    if len(events) > MAX_EVENTS:
+        raise InputError(file, *position(events, MAX_EVENTS), f"events.{MAX_EVENTS + 1}",
+                         f"a case holds at most {MAX_EVENTS} events (the longest legal auction has "
+                         f"319 calls), found {len(events)}")
+    for i, ev in enumerate(events):
+        line, col = position(events, i)
+        if not isinstance(ev, dict):
+            raise InputError(file, line, col, f"events.{i + 1}",
+                             f"expected an event mapping such as {{seat: W, call: 1H}}, found {_found(ev)}")
+        kind = _event_kind(ev)
+        if kind is None:
+            raise InputError(file, line, col, f"events.{i + 1}",
+                             "expected one of: {seat, call}, {director: called}, {seat, accepts}, "
+                             f"{{seat, replaces, with}}, {{happened: CODE, ...}}; found keys {', '.join(map(str, ev)) or 'none'}")
+        shape = _event_shape(file, ev, kind, i)
+        try:
+            valid.append((kind, _plain(shape, ev)))
+        except _Unsure:      # pydantic decides: it passes the event, or words the error
+            valid.append((kind, _schema().validate(shape, ev, file, f"events.{i + 1}.")))
+    return valid
+
+
+def _check_judgement_values(file: str, data: dict) -> None:
+    """Check each judgement's value before the model, whose union error would name 'bool' as a
+    field: sides for a side judgement, denominations for a list judgement, else true or false.
+
+    Raises:
+        InputError: a value of the wrong kind, at its line and column.
+    """
+    judgement = data.get("judgement")
+    if not isinstance(judgement, dict):
+        return
+    for key, value in judgement.items():
+        if str(key).strip().endswith(SIDE_JUDGEMENTS):
+            line, col = position(judgement, key)
+            _sides(file, line, col, key, value)
+        elif str(key).strip().endswith(LIST_JUDGEMENTS):
+            line, col = position(judgement, key)
+            _denominations(file, line, col, key, value)
+        elif not isinstance(value, bool):
+            raise InputError(file, *position(judgement, key), f"judgement.{key}",
+                             f"expected true or false, found {_found(value)}")
+
+
+def _board_dealer_vulnerability(file: str, data: dict, model: SimpleNamespace) -> tuple:
+    """(Board or None, dealer, vulnerability or None): from the board number, or as stated; a
+    stated dealer or vulnerability must agree with the board's.
+
+    Raises:
+        InputError: neither board nor dealer, or a stated value the board contradicts.
+    """
     board = Board(model.board) if model.board else None
     if model.dealer is None and board is None:
         raise InputError(file, 1, 1, "board", "expected a board number (or a dealer), found neither")
@@ -119,92 +167,119 @@ def from_data(data: Any, file: str) -> Case:
     if board and model.vulnerability and model.vulnerability != board.vulnerability:
         raise InputError(file, *position(data, "vulnerability"), "vulnerability",
                          f"board {board.number} has vulnerability {board.vulnerability}, but the case says {model.vulnerability}")
+    return board, dealer, vul
 
-    out: list[Event] = []
-    for i, (raw, (kind, fields)) in enumerate(zip(data["events"], model.events)):
-        ev = SimpleNamespace(**fields)
-        line, col = position(data["events"], i)
-        n = i + 1
-        if kind == "call":
-            sim = Seat(ev.simultaneous_with) if ev.simultaneous_with else None
-            if sim is not None:
-                before = out[-1] if out else None
-                if sim == Seat(ev.seat) or before is None or before.kind not in ("call", "replaces") \
-                        or before.seat != sim:
-                    raise InputError(file, *position(raw, "simultaneous_with"), f"events.{n}.simultaneous_with",
-                                     f"expected the seat of the call written just before this one (a call or a "
-                                     f"replacement; simultaneous calls are written one after the other), found {sim.value}; the event before "
-                                     f"is " + (_describe_event(before) if before else "none"))
-            out.append(Event(n, line, col, "call", Seat(ev.seat), Call.parse(ev.call), note=ev.note,
-                             simultaneous_with=sim))
-        elif kind == "director":
-            out.append(Event(n, line, col, "director" if ev.director == "called" else "ruled",
-                             Seat(ev.by) if ev.by else None, note=ev.note))
-        elif kind == "accepts":
-            target = Call.parse(ev.call) if ev.call else None
-            out.append(Event(n, line, col, "accepts", Seat(ev.seat), target, accepts=ev.accepts, note=ev.note,
-                             target=ev.event))
-        elif kind == "happened":
-            dump = fields
-            # two fields that must name different seats (a player's own hand is no irregularity)
-            for a, b in (("by", "of"), ("seat", "pocket")):
-                if dump.get(a) is not None and dump.get(a) == dump.get(b):
-                    raise InputError(file, *position(raw, b), f"events.{n}.{b}",
-                                     f"expected a seat other than {a} ({dump[a]}), found {dump[b]!r}")
-            if ev.happened == "call-on-source-board" and not any(
-                    e.kind == "happened" and e.happened == "wrong-board" and e.seat == Seat(dump["seat"]) for e in out):
-                raise InputError(file, line, col, f"events.{n}",
-                                 f"a call on the board the cards came from needs an earlier "
-                                 f"{{happened: wrong-board, seat: {dump['seat']}, ...}} event, found none")
-            if ev.happened == "misstated-double":
-                last = next((e for e in reversed(out) if e.kind in ("call", "replaces")
-                             and e.seat == Seat(dump["seat"])), None)
-                if last is None or not (last.call.is_double or last.call.is_redouble):
-                    raise InputError(file, line, col, f"events.{n}",
-                                     f"a misstated double or redouble needs {dump['seat']}'s last call before it "
-                                     f"to be X or XX, found " + (str(last.call) if last else "no call"))
-            details = tuple((k, v) for k, v in dump.items() if k not in ("happened", "note") and v is not None)
-            seat = dump.get("seat")
-            out.append(Event(n, line, col, "happened", Seat(seat) if seat else None, note=ev.note,
-                             happened=ev.happened, details=details))
-        else:
-            orig, new = Call.parse(ev.replaces), Call.parse(ev.with_)
-            own = [e for e in out if e.kind in ("call", "replaces") and e.seat == Seat(ev.seat)]
-            if not any(e.call == orig for e in own):
-                made = [str(e.call) for e in own]
-                raise InputError(file, *position(raw, "replaces"), f"events.{n}.replaces",
-                                 f"{ev.seat} never made the call {orig} before event {n}: "
-                                 + (f"expected one of {', '.join(made)}" if made else f"{ev.seat} had made no call to replace"))
-            if ev.event is not None:
-                t = next((e for e in own if e.number == ev.event and e.call == orig), None)
-                if t is None:
-                    mine = [str(e.number) for e in own if e.call == orig]
-                    raise InputError(file, *position(raw, "event"), f"events.{n}.event",
-                                     f"expected the number of {ev.seat}'s earlier {orig} (event "
-                                     f"{' or '.join(mine)}), found {ev.event}")
-                target = t.number
-            else:           # the player's last call of that name, as made (file order)
-                target = next(e.number for e in reversed(own) if e.call == orig)
-            out.append(Event(n, line, col, "replaces", Seat(ev.seat), new, replaces=orig, note=ev.note,
-                             target=target))
-        if out[-1].kind == "accepts":
-            _decision_target(file, raw, out[-1], out[:-1])
-        if out[-1].kind == "accepts" and out[-1].call is None and not any(e.kind in ("call", "replaces") for e in out[:-1]):
-            raise InputError(file, line, col, f"events.{n}", "a decision to accept needs an earlier call, found none")
 
-    out = _corrections_written_as_calls(out)
-    setting = _setting(file, data, model)
-    judgements = _judgements(file, data, out)
-    expect = None
-    if model.expect is not None:
-        items = data["expect"]
-        expect = [Expectation(x.cite, x.outcome, position(items, i)[0], i + 1,
-                              position(items[i], "cite"), position(items[i], "outcome"), x.for_)
-                  for i, x in enumerate(model.expect)]
-    _check_edition(file, data, model.edition)
-    case_id = model.case or (Path(file).stem if file not in ("-", "<stdin>") else "stdin")
-    return Case(file, case_id, model.title or "", model.source, model.edition, board, dealer, vul, out,
-                judgements, expect, model.notes, lang=model.lang, setting=setting)
+def _event(file: str, data: dict, i: int, raw: dict, kind: str, fields: dict, out: "list[Event]") -> Event:
+    """Event number ``i + 1`` of kind ``kind`` from its validated ``fields``, checked against
+    the events ``out`` before it.
+
+    Raises:
+        InputError: a field that contradicts an earlier event (see the helpers per kind).
+    """
+    ev = SimpleNamespace(**fields)
+    line, col = position(data["events"], i)
+    n = i + 1
+    if kind == "call":
+        return _call_event(file, raw, ev, n, line, col, out)
+    if kind == "director":
+        return Event(n, line, col, "director" if ev.director == "called" else "ruled",
+                     Seat(ev.by) if ev.by else None, note=ev.note)
+    if kind == "accepts":
+        target = Call.parse(ev.call) if ev.call else None
+        return Event(n, line, col, "accepts", Seat(ev.seat), target, accepts=ev.accepts, note=ev.note,
+                     target=ev.event)
+    if kind == "happened":
+        return _happened_event(file, raw, ev, fields, n, line, col, out)
+    return _replacement_event(file, raw, ev, n, line, col, out)
+
+
+def _replacement_event(file: str, raw: dict, ev: SimpleNamespace, n: int, line: int, col: int,
+                       out: "list[Event]") -> Event:
+    """A replacement: the call it replaces is always resolved to an event number (``target``):
+    the one ``event: N`` names, else the player's last call of that name before it.
+
+    Raises:
+        InputError: the player never made that call, or ``event: N`` is not their call of it.
+    """
+    orig, new = Call.parse(ev.replaces), Call.parse(ev.with_)
+    own = [e for e in out if e.kind in ("call", "replaces") and e.seat == Seat(ev.seat)]
+    if not any(e.call == orig for e in own):
+        made = [str(e.call) for e in own]
+        raise InputError(file, *position(raw, "replaces"), f"events.{n}.replaces",
+                         f"{ev.seat} never made the call {orig} before event {n}: "
+                         + (f"expected one of {', '.join(made)}" if made else f"{ev.seat} had made no call to replace"))
+    if ev.event is not None:
+        t = next((e for e in own if e.number == ev.event and e.call == orig), None)
+        if t is None:
+            mine = [str(e.number) for e in own if e.call == orig]
+            raise InputError(file, *position(raw, "event"), f"events.{n}.event",
+                             f"expected the number of {ev.seat}'s earlier {orig} (event {' or '.join(mine)}), "
+                             f"found {ev.event}")
+        target = t.number
+    else:
+        target = next(e.number for e in reversed(own) if e.call == orig)
+    return Event(n, line, col, "replaces", Seat(ev.seat), new, replaces=orig, note=ev.note, target=target)
+
+
+def _call_event(file: str, raw: dict, ev: SimpleNamespace, n: int, line: int, col: int, out: "list[Event]") -> Event:
+    """A call event; a call made at the same time as another names the seat of the call written
+    just before it.
+
+    Raises:
+        InputError: ``simultaneous_with`` that is not the seat of the call just before.
+    """
+    sim = Seat(ev.simultaneous_with) if ev.simultaneous_with else None
+    if sim is not None:
+        before = out[-1] if out else None
+        if sim == Seat(ev.seat) or before is None or before.kind not in ("call", "replaces") \
+                or before.seat != sim:
+            raise InputError(file, *position(raw, "simultaneous_with"), f"events.{n}.simultaneous_with",
+                             f"expected the seat of the call written just before this one (a call or a "
+                             f"replacement; simultaneous calls are written one after the other), found {sim.value}; the event before "
+                             f"is " + (_describe_event(before) if before else "none"))
+    return Event(n, line, col, "call", Seat(ev.seat), Call.parse(ev.call), note=ev.note, simultaneous_with=sim)
+
+
+def _happened_event(file: str, raw: dict, ev: SimpleNamespace, dump: dict, n: int, line: int, col: int,
+                    out: "list[Event]") -> Event:
+    """A ``happened`` event, with the checks that relate it to the events before it.
+
+    Raises:
+        InputError: two fields naming the same seat where they must differ; a call on the source
+            board with no wrong-board event before it; a misstated double after no X or XX.
+    """
+    # two fields that must name different seats (a player's own hand is no irregularity)
+    for a, b in (("by", "of"), ("seat", "pocket")):
+        if dump.get(a) is not None and dump.get(a) == dump.get(b):
+            raise InputError(file, *position(raw, b), f"events.{n}.{b}",
+                             f"expected a seat other than {a} ({dump[a]}), found {dump[b]!r}")
+    if ev.happened == "call-on-source-board" and not any(
+            e.kind == "happened" and e.happened == "wrong-board" and e.seat == Seat(dump["seat"]) for e in out):
+        raise InputError(file, line, col, f"events.{n}",
+                         f"a call on the board the cards came from needs an earlier "
+                         f"{{happened: wrong-board, seat: {dump['seat']}, ...}} event, found none")
+    if ev.happened == "misstated-double":
+        last = next((e for e in reversed(out) if e.kind in ("call", "replaces")
+                     and e.seat == Seat(dump["seat"])), None)
+        if last is None or not (last.call.is_double or last.call.is_redouble):
+            raise InputError(file, line, col, f"events.{n}",
+                             f"a misstated double or redouble needs {dump['seat']}'s last call before it "
+                             f"to be X or XX, found " + (str(last.call) if last else "no call"))
+    details = tuple((k, v) for k, v in dump.items() if k not in ("happened", "note") and v is not None)
+    seat = dump.get("seat")
+    return Event(n, line, col, "happened", Seat(seat) if seat else None, note=ev.note,
+                 happened=ev.happened, details=details)
+
+
+def _expectations(data: dict, model: SimpleNamespace) -> "list[Expectation] | None":
+    """The case's ``expect:`` items with their positions, or None when it has none."""
+    if model.expect is None:
+        return None
+    items = data["expect"]
+    return [Expectation(x.cite, x.outcome, position(items, i)[0], i + 1,
+                        position(items[i], "cite"), position(items[i], "outcome"), x.for_)
+            for i, x in enumerate(model.expect)]
 
 
 def _corrections_written_as_calls(events: list[Event]) -> list[Event]:

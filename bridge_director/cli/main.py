@@ -326,22 +326,9 @@ def _cmd_casebook(args) -> int:
 
 def _cmd_chart(args) -> int:
     from bridge_director.session import api
-    from bridge_director.paper import chart
+    from bridge_director.chart import render_chart
     _output_ok(args.output)
-    ch = chart.chart(args.law, api.rulebook())
-    out = chart.svg(ch)
-    if args.format in ("html", "pdf"):
-        import base64
-        body = out if args.format == "html" else (
-            '<img style="width:100%" src="data:image/svg+xml;base64,'
-            + base64.b64encode(out.encode("utf-8")).decode("ascii") + '">')
-        out = (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{ch.title}</title>'
-               f"<style>@page {{ size: A3 portrait; margin: 8mm; }} body {{ margin: 0; }}</style></head>"
-               f"<body>{body}</body></html>\n")
-    if args.format == "pdf":
-        from bridge_director.paper.layout import pdf_bytes
-        out = pdf_bytes(out)
-    _write_out(out, args.output)
+    _write_out(render_chart(args.law, api.rulebook(), args.format), args.output)
     return 0
 
 
@@ -384,13 +371,26 @@ def _draft_from_args(args):
     else:
         _board_arg(args.board)
         draft = Draft(board=args.board, dealer=args.dealer, file="one-line")
+    pending = [parse_judgement(j, "--judge") for j in args.judge]
+
+    def judge_what_can_be_judged() -> None:
+        # a judgement is stated as soon as the call it names is in the case, so that the calls
+        # typed after it go to the player the ruling then waits for (a replacement still owed
+        # once a non-comparable double is cancelled, 27B3, is the next call typed)
+        for item in list(pending):
+            try:
+                draft.judge(*item)
+                pending.remove(item)
+            except InputError:
+                pass
     for kind, value in steps:
         if kind == "auction":
+            judge_what_can_be_judged()
             draft.add_calls(value)
         else:
             draft.add_event(parse_event(value, "--event"))
-    for j in args.judge:
-        draft.judge(*parse_judgement(j, "--judge"))
+    for item in pending:
+        draft.judge(*item)
     if args.scoring:
         draft.set("scoring", args.scoring)
     if args.edition:
@@ -421,6 +421,10 @@ def _rule(args) -> int:
     else:
         ruling = api.rule(draft.case(), edition=_edition_arg(args.edition), lang=args.lang)
     sys.stdout.write(RENDERERS[args.format](ruling, trace=args.trace))
+    if draft is not None and args.format == "text" and not args.edition and (args.lang or "en") == "en":
+        owed = draft.owed_words("""add {seat}'s call with -a "CALL" (the next call given is that replacement)""")
+        if owed:
+            sys.stdout.write(f"\nNext: {owed}\n")
     return 0
 
 

@@ -346,32 +346,55 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
     if order is None:
         order = call_order(case)
     status_of = dict(status) if _is_mapping(status) else {n: "cancelled" for n in status}
-    voided = frozenset(n for n, st in status_of.items() if st == "voided")
-    cancelled = frozenset(n for n, st in status_of.items() if st == "cancelled") | voided
-    as_pass = frozenset(n for n, st in status_of.items() if st == "replaced-by-pass")
-    # a call waiting for its caller to replace it is out of the auction until they do: the
-    # turn is theirs again, and their replacement goes where the auction then stands. A call
-    # made while it was still on the table (before anyone said they do not accept it) was
-    # made after it: its turn is the next player's (turn_now)
-    superseded = frozenset(n for n, st in status_of.items() if st == "superseded")
-    # a superseded slip (25A1) leaves the auction as a call awaiting its replacement does
-    awaiting = frozenset(n for n, st in status_of.items() if st == "awaiting-replacement") | superseded
-    in_rotation = frozenset(n for n, st in status_of.items() if st == "in-rotation")
-    call_events = order.calls
-    standing: list[tuple[int, Seat, Call]] = []      # (event number, seat, call)
-    # ended[j]: whether the first j standing calls have ended the auction (four passes, or
-    # three passes after a bid; later calls do not reopen it), worked out forward and kept
-    # until a replacement changes a standing call (then from there on): O(1) per call
-    ended: list[bool] = [False]
-    trail: list[int] = [0]          # passes at the end of the first j standing calls
-    bid_at: list[int] = [0]         # how many of the first j standing calls are bids
+    replay = _Replay(case, status_of, order)
+    call_facts = replay.run(keep, add)
+    replay.add_what_came_next(keep)
+    _specified_facts(case, call_facts, add)
+    return call_facts
 
-    def over(seq: list[tuple[int, Seat, Call]]) -> bool:
+
+class _Replay:
+    """The auction replayed under one round's call statuses, call by call, making each call's
+    ``call`` fact (see :func:`_call_facts`). Mechanics only: whose turn it was, what stood
+    before, whether the auction had ended.
+
+    Shapes: ``standing`` is the list of calls that stand, in auction order, as (event number,
+    seat, call); ``ended[j]`` whether the first j standing calls ended the auction (four passes,
+    or three passes after a bid; later calls do not reopen it), ``trail[j]`` the passes at the
+    end of the first j standing calls and ``bid_at[j]`` how many of them are bids, all worked
+    out forward and kept until a replacement changes a standing call (then from there on), so
+    O(1) per call; ``held`` the calls left out as awaiting their replacement, in file order.
+    """
+
+    def __init__(self, case: Case, status_of: "dict[int, str]", order: "CallOrder"):
+        self.case, self.order = case, order
+        self.voided = frozenset(n for n, st in status_of.items() if st == "voided")
+        self.cancelled = frozenset(n for n, st in status_of.items() if st == "cancelled") | self.voided
+        self.as_pass = frozenset(n for n, st in status_of.items() if st == "replaced-by-pass")
+        # a call waiting for its caller to replace it is out of the auction until they do: the
+        # turn is theirs again, and their replacement goes where the auction then stands. A call
+        # made while it was still on the table (before anyone said they do not accept it) was
+        # made after it: its turn is the next player's (turn_now)
+        self.superseded = frozenset(n for n, st in status_of.items() if st == "superseded")
+        # a superseded slip (25A1) leaves the auction as a call awaiting its replacement does
+        self.awaiting = frozenset(n for n, st in status_of.items() if st == "awaiting-replacement") | self.superseded
+        self.in_rotation = frozenset(n for n, st in status_of.items() if st == "in-rotation")
+        self.standing: list[tuple[int, Seat, Call]] = []
+        self.ended: list[bool] = [False]
+        self.trail: list[int] = [0]
+        self.bid_at: list[int] = [0]
+        self.turn_at: dict[int, Seat] = {}
+        self.call_facts: dict[int, dict] = {}
+        self.held: list[Event] = []
+        self.standing_before: dict[int, list[tuple[int, Seat, Call]]] = {}   # what _closing_run reads
+
+    def over(self, seq: "list[tuple[int, Seat, Call]]") -> bool:
         """Whether ``seq`` (the whole of ``standing`` or a prefix of it) has ended the auction."""
         j = len(seq)
+        ended, trail, bid_at = self.ended, self.trail, self.bid_at
         while len(ended) <= j:
             k = len(ended)
-            c = standing[k - 1][2]
+            c = self.standing[k - 1][2]
             t = trail[-1] + 1 if c.is_pass else 0
             b = bid_at[-1] + (1 if c.is_bid else 0)
             trail.append(t)
@@ -379,161 +402,198 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
             ended.append(ended[-1] or (k == 4 and t == 4) or (k >= 4 and t >= 3 and b > 0))
         return ended[j]
 
-    def changed_from(pos: int) -> None:
+    def changed_from(self, pos: int) -> None:
         """A standing call at ``pos`` changed: what was worked out from there on is stale."""
-        del ended[pos + 1:], trail[pos + 1:], bid_at[pos + 1:]
-    turn_at: dict[int, Seat] = {}
-    call_facts: dict[int, dict] = {}
-    declined = order.declined
-    held: list[Event] = []      # calls left out as awaiting their replacement, in file order
+        del self.ended[pos + 1:], self.trail[pos + 1:], self.bid_at[pos + 1:]
 
-    def turn_now(e: Event) -> Seat:
+    def turn_now(self, e: Event) -> Seat:
         """Whose turn it was at call event ``e``: after the last standing call, unless a call
         made since then, now awaiting its replacement, was still on the table at ``e`` (nobody
         had yet said they do not accept it): then after that one."""
+        standing, declined = self.standing, self.order.declined
         last = standing[-1][0] if standing else 0
-        table = [a for a in held if a.number > last and not any(d < e.number for d in declined.get(a.number, ()))]
+        table = [a for a in self.held if a.number > last and not any(d < e.number for d in declined.get(a.number, ()))]
         if table:
             return table[-1].seat.lho
-        return case.dealer if not standing else standing[-1][1].lho
+        return self.case.dealer if not standing else standing[-1][1].lho
 
-    heads = order.heads
+    def as_standing(self, e: Event) -> "tuple[int, Seat, Call]":
+        """Call event ``e`` as a standing call (a pass in its place when it is replaced by one)."""
+        return (e.number, e.seat, _PASS if e.number in self.as_pass else e.call)
 
-    def context_facts(e: Event, before: list[tuple[int, Seat, Call]], turn: Seat) -> dict:
-        seat, call = e.seat, e.call
-        partner = seat.partner
-        # one pass back over the standing calls: partner's last call, the last bid (and its
-        # bidder, and the calls after it), the last call that is not a pass (and its caller),
-        # whether they called
-        plast = last = bidder = last_call = last_caller = None
-        prev_called = False
-        since_bid: list[str] = []
-        for n, s, c in reversed(before):
-            if s == seat:
-                prev_called = True
-            elif plast is None and s == partner:
-                plast = n
-            kind = c.kind
-            if last_call is None and kind != "pass":
-                last_call, last_caller = c, s
-            if last is None:
-                if kind == "bid":
-                    last, bidder = c, s
-                else:
-                    since_bid.append(kind)
-            elif prev_called and plast is not None:
-                break           # everything looked for is found (a bid is not a pass)
-        f: dict[str, Any] = dict(heads[e.number])     # t, fid, idx, seat, call, kind, lho, rho, partner, side
-        f["turn"] = turn.letter
-        f["rel"] = relation(seat, to=turn)
-        f["prev_called"] = prev_called
-        f["any_bid_before"] = last is not None
-        if before:
-            f["prev_idx"], f["prev_seat"] = before[-1][0], before[-1][1].letter
-        if plast is not None:
-            f["partner_last_idx"] = plast
-        f["auction_ended_before"] = bool(before) and over(before)
-        if f["auction_ended_before"] and bidder is not None:
-            f["contract_side"] = bidder.side
-            f["by_declaring_side"] = bidder.side == seat.side
-        last_text = None
-        if last is not None:
-            f["last_bid"] = last_text = str(last)
-            # contract: the last bid with any double/redouble standing after it ("1S", "1SX", "1SXX")
-            f["contract"] = last_text + ("XX" if "redouble" in since_bid else "X" if "double" in since_bid else "")
-        # last_call: the last standing call before this one that is not a pass
-        if last_call is not None:
-            f["last_call"] = str(last_call)
-        kind = call.kind
-        if kind == "bid":
-            f["level"] = call.level
-            f["denom"] = call.denomination.code
-            f["sufficient"], has_lowest, lowest = _over(f["call"], last_text)
-            f["has_lowest_same"] = has_lowest   # over 7S there is no sufficient spade bid
-            if has_lowest:
-                f["lowest_same"] = lowest
-            f["above_seven"] = call.above_seven
-        elif kind in ("double", "redouble"):
-            # both read only the last call that is not a pass (Law 19's definitions)
-            last_only = [(last_caller, last_call)] if last_call is not None else []
-            f["admissible"] = (double_admissible if kind == "double" else redouble_admissible)(last_only, seat)
-        return f
+    def step_call(self, e: Event, kept) -> "tuple[Seat, dict | None]":
+        """Replay a plain call: its turn, and its fact (None when ``kept`` gives it)."""
+        turn = self.turn_now(e)
+        f = None
+        if kept is None:
+            f = _context_facts(self, e, self.standing, turn)
+            if e.call.is_pass and not f["auction_ended_before"]:
+                self.standing_before[e.number] = list(self.standing)
+        if e.number not in self.cancelled and e.number not in self.awaiting:
+            self.standing.append(self.as_standing(e))
+        elif e.number in self.awaiting and e.number not in self.cancelled:
+            self.held.append(e)
+        return turn, f
 
-    standing_before: dict[int, list[tuple[int, Seat, Call]]] = {}
-    for e in call_events:
-        kept = keep.get(e.number)
-        if e.kind == "call":
-            turn = turn_now(e)
-            if kept is None:
-                f = context_facts(e, standing, turn)
-                if e.call.is_pass and not f["auction_ended_before"]:     # what _closing_run reads
-                    standing_before[e.number] = list(standing)
-            if e.number not in cancelled and e.number not in awaiting:
-                standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
-            elif e.number in awaiting and e.number not in cancelled:
-                held.append(e)
-        else:
-            orig_no = order.replaces[e.number]      # which call it replaces (see CallOrder)
-            pos = next((i for i in range(len(standing) - 1, -1, -1) if standing[i][0] == orig_no), None)
-            turn = turn_at[orig_no]
-            if kept is None:
-                before = standing[:pos] if pos is not None else list(standing)
-                f = context_facts(e, before, turn)
-                f["replaces"] = orig_no
-                between = case.events[orig_no:e.number - 1]     # events orig_no+1 .. e.number-1
-                f["director_before"] = any(x.kind in ("director", "ruled") for x in between)
-                f["ruled_before"] = any(x.kind == "ruled" for x in between)
-            if e.number not in cancelled and pos is not None:
-                standing[pos] = (e.number, e.seat, _PASS if e.number in as_pass else e.call)
-                changed_from(pos)
-            elif e.number not in cancelled and orig_no in awaiting and e.number not in awaiting:
-                standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
-            elif (e.number not in cancelled and e.number not in awaiting and orig_no in cancelled
-                  and not over(standing) and (standing[-1][1].lho if standing else case.dealer) == e.seat):
-                # the call it replaces is out of the auction and the turn is the replacer's
-                # again (an inadmissible double cancelled, say): their new call goes there
-                standing.append((e.number, e.seat, _PASS if e.number in as_pass else e.call))
-        turn_at[e.number] = turn
-        if kept is not None:
-            call_facts[e.number] = kept[0]
-            add(*kept)
-            continue
-        f["left_out"] = e.number in cancelled
-        f["voided"] = e.number in voided
-        f["replaced_by_pass"] = e.number in as_pass
-        f["counts_in_rotation"] = e.number in in_rotation
-        f["superseded"] = e.number in superseded
-        f["auction_ended_after"] = (e.number not in cancelled and over(standing)
+    def step_replacement(self, e: Event, kept) -> "tuple[Seat, dict | None]":
+        """Replay a call put in place of an earlier one: it takes the earlier call's turn."""
+        standing, n = self.standing, e.number
+        orig_no = self.order.replaces[n]      # which call it replaces (see CallOrder)
+        pos = next((i for i in range(len(standing) - 1, -1, -1) if standing[i][0] == orig_no), None)
+        turn = self.turn_at[orig_no]
+        f = None
+        if kept is None:
+            before = standing[:pos] if pos is not None else list(standing)
+            f = _context_facts(self, e, before, turn)
+            f["replaces"] = orig_no
+            between = self.case.events[orig_no:n - 1]     # events orig_no+1 .. n-1
+            f["director_before"] = any(x.kind in ("director", "ruled") for x in between)
+            f["ruled_before"] = any(x.kind == "ruled" for x in between)
+        if n not in self.cancelled and pos is not None:
+            standing[pos] = self.as_standing(e)
+            self.changed_from(pos)
+        elif n not in self.cancelled and orig_no in self.awaiting and n not in self.awaiting:
+            standing.append(self.as_standing(e))
+        elif (n not in self.cancelled and n not in self.awaiting and orig_no in self.cancelled
+              and not self.over(standing) and (standing[-1][1].lho if standing else self.case.dealer) == e.seat):
+            # the call it replaces is out of the auction and the turn is the replacer's
+            # again (an inadmissible double cancelled, say): their new call goes there
+            standing.append(self.as_standing(e))
+        return turn, f
+
+    def add_statuses(self, e: Event, f: dict) -> None:
+        """The fields of call fact ``f`` that this round's statuses and the standing calls after
+        ``e`` decide: left out, voided, replaced by a pass, in rotation, superseded, whether it
+        ended the auction (and then the closing passes, declarer and dummy)."""
+        n = e.number
+        f["left_out"] = n in self.cancelled
+        f["voided"] = n in self.voided
+        f["replaced_by_pass"] = n in self.as_pass
+        f["counts_in_rotation"] = n in self.in_rotation
+        f["superseded"] = n in self.superseded
+        f["auction_ended_after"] = (n not in self.cancelled and self.over(self.standing)
                                     and not f["auction_ended_before"])
         if f["auction_ended_after"]:
             closing = []
-            for n, _, c in reversed(standing):
+            for k, _, c in reversed(self.standing):
                 if not c.is_pass or len(closing) == 3:
                     break
-                closing.append(n)
-            f["closing_pass_out_of_turn"] = any(call_facts.get(n, f)["rel"] != "self" for n in closing)
+                closing.append(k)
+            f["closing_pass_out_of_turn"] = any(self.call_facts.get(k, f)["rel"] != "self" for k in closing)
             # the contract's declarer and dummy, over the calls that stand ("none": passed
             # out; always present, as a field a pattern compares must be)
-            dec = declarer([(s, c) for _, s, c in standing])
+            dec = declarer([(s, c) for _, s, c in self.standing])
             f["declarer"], f["dummy"] = (dec.letter, dec.partner.letter) if dec is not None else ("none", "none")
-        call_facts[e.number] = f
-        add(f, order.sources[e.number])
 
-    # what came next (the case as made: the same every round)
-    for e in call_events:
-        if e.number in keep:
-            continue
-        f = call_facts[e.number]
-        lead, rest = order.after[e.number]
-        f["lead_faced_before"] = lead
-        if e.number in standing_before:
-            _closing_run(f, e, call_events[order.position[e.number] + 1:], standing_before[e.number], call_facts)
-        f.update(rest)
-        if "next_seat" in rest:
-            f["next_by_turn_player"] = rest["next_seat"] == f["turn"]
+    def run(self, keep: "Mapping[int, tuple[dict, Source]]", add) -> dict[int, dict]:
+        """Replay every call event in order, adding each call's fact (or the kept one)."""
+        for e in self.order.calls:
+            kept = keep.get(e.number)
+            turn, f = self.step_call(e, kept) if e.kind == "call" else self.step_replacement(e, kept)
+            self.turn_at[e.number] = turn
+            if kept is not None:
+                self.call_facts[e.number] = kept[0]
+                add(*kept)
+                continue
+            self.add_statuses(e, f)
+            self.call_facts[e.number] = f
+            add(f, self.order.sources[e.number])
+        return self.call_facts
 
-    # the denominations an artificial bid specified (a judgement), each with the lowest
-    # sufficient bid in it over the last bid before that call
+    def add_what_came_next(self, keep: "Mapping[int, tuple[dict, Source]]") -> None:
+        """What came after each call in the case as made (the same every round)."""
+        order, call_events = self.order, self.order.calls
+        for e in call_events:
+            if e.number in keep:
+                continue
+            f = self.call_facts[e.number]
+            lead, rest = order.after[e.number]
+            f["lead_faced_before"] = lead
+            if e.number in self.standing_before:
+                _closing_run(f, e, call_events[order.position[e.number] + 1:], self.standing_before[e.number],
+                             self.call_facts)
+            f.update(rest)
+            if "next_seat" in rest:
+                f["next_by_turn_player"] = rest["next_seat"] == f["turn"]
+
+
+def _context_facts(replay: _Replay, e: Event, before: "list[tuple[int, Seat, Call]]", turn: Seat) -> dict:
+    """The call fact of call event ``e`` made at ``turn`` after the standing calls ``before``:
+    its head (see :func:`_head`), how the caller sits to the player whose turn it was, what
+    stood before it (partner's last call, the last bid and the contract so far, the last call
+    that is not a pass, whether the auction had ended) and, for a bid, its sufficiency; for a
+    double or redouble, whether it is admissible."""
+    seat, call = e.seat, e.call
+    plast, last, bidder, last_call, last_caller, prev_called, since_bid = _looking_back(before, seat)
+    f: dict[str, Any] = dict(replay.order.heads[e.number])     # t, fid, idx, seat, call, kind, lho, rho, partner, side
+    f["turn"] = turn.letter
+    f["rel"] = relation(seat, to=turn)
+    f["prev_called"] = prev_called
+    f["any_bid_before"] = last is not None
+    if before:
+        f["prev_idx"], f["prev_seat"] = before[-1][0], before[-1][1].letter
+    if plast is not None:
+        f["partner_last_idx"] = plast
+    f["auction_ended_before"] = bool(before) and replay.over(before)
+    if f["auction_ended_before"] and bidder is not None:
+        f["contract_side"] = bidder.side
+        f["by_declaring_side"] = bidder.side == seat.side
+    last_text = None
+    if last is not None:
+        f["last_bid"] = last_text = str(last)
+        # contract: the last bid with any double/redouble standing after it ("1S", "1SX", "1SXX")
+        f["contract"] = last_text + ("XX" if "redouble" in since_bid else "X" if "double" in since_bid else "")
+    # last_call: the last standing call before this one that is not a pass
+    if last_call is not None:
+        f["last_call"] = str(last_call)
+    kind = call.kind
+    if kind == "bid":
+        f["level"] = call.level
+        f["denom"] = call.denomination.code
+        f["sufficient"], has_lowest, lowest = _over(f["call"], last_text)
+        f["has_lowest_same"] = has_lowest   # over 7S there is no sufficient spade bid
+        if has_lowest:
+            f["lowest_same"] = lowest
+        f["above_seven"] = call.above_seven
+    elif kind in ("double", "redouble"):
+        # both read only the last call that is not a pass (Law 19's definitions)
+        last_only = [(last_caller, last_call)] if last_call is not None else []
+        f["admissible"] = (double_admissible if kind == "double" else redouble_admissible)(last_only, seat)
+    return f
+
+
+def _looking_back(before: "list[tuple[int, Seat, Call]]", seat: Seat) -> tuple:
+    """One pass back over the standing calls ``before`` a call of ``seat``: (partner's last
+    call's event number, the last bid, its bidder, the last call that is not a pass, its
+    caller, whether ``seat`` called before, the kinds of the calls after the last bid)."""
+    partner = seat.partner
+    plast = last = bidder = last_call = last_caller = None
+    prev_called = False
+    since_bid: list[str] = []
+    for n, s, c in reversed(before):
+        if s == seat:
+            prev_called = True
+        elif plast is None and s == partner:
+            plast = n
+        kind = c.kind
+        if last_call is None and kind != "pass":
+            last_call, last_caller = c, s
+        if last is None:
+            if kind == "bid":
+                last, bidder = c, s
+            else:
+                since_bid.append(kind)
+        elif prev_called and plast is not None:
+            break           # everything looked for is found (a bid is not a pass)
+    return plast, last, bidder, last_call, last_caller, prev_called, since_bid
+
+
+def _specified_facts(case: Case, call_facts: dict[int, dict], add) -> None:
+    """The denominations an artificial bid specified (a judgement), each with the lowest
+    sufficient bid in it over the last bid before that call; and the set as a whole, for
+    comparing what two calls specified: its key (the letters, sorted) and whether this call
+    ranks no higher than the lowest sufficient bid in any of them (no natural bid in those
+    denominations is lower than it)."""
     for j in case.judgements:
         f = call_facts.get(j.event)
         if j.prop != "specifies" or f is None:
@@ -546,9 +606,6 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
             if not low.above_seven:
                 sp["lowest"] = str(low)
             add(sp, Source(j.event, j.line, f"judgement: {_judged(case.events[j.event - 1])} specifies {denom}"))
-        # the set as a whole, for comparing what two calls specified: its key (the letters,
-        # sorted) and whether this call ranks no higher than the lowest sufficient bid in any
-        # of them (no natural bid in those denominations is lower than it)
         lows = [lowest_sufficient(d, last) for d in j.value]
         call = Call.parse(f["call"])
         add({"t": "specified-set", "fid": f"sps{j.event}", "of": j.event,
@@ -556,7 +613,6 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
              "not_above_natural": bool(call.is_bid and lows and all(
                  low.above_seven or call.rank <= low.rank for low in lows))},
             Source(j.event, j.line, f"judgement: {_judged(case.events[j.event - 1])} specifies {list(j.value)}"))
-    return call_facts
 
 
 @functools.lru_cache(maxsize=4096)
@@ -597,89 +653,131 @@ class CallOrder:
 def call_order(case: Case) -> CallOrder:
     """The :class:`CallOrder` of ``case``."""
     call_events = [e for e in case.events if e.kind in ("call", "replaces")]
+    replaces = _replaced_calls(call_events)
+    declined = _declined_calls(case, call_events)
+    timeline = _Timeline(case)
+    after: dict[int, tuple[bool, dict]] = {}
+    for i, e in enumerate(call_events):
+        f = _what_came_next(call_events, i, replaces, declined, timeline)
+        after[e.number] = (timeline.lead_at is not None and timeline.lead_at < e.number, f)
+    return CallOrder(call_events, replaces, {e.number: i for i, e in enumerate(call_events)},
+                     {e.number: Source(e.number, e.line, _describe(e)) for e in call_events},
+                     {e.number: _head(e) for e in call_events}, after, declined)
+
+
+def _replaced_calls(call_events: "list[Event]") -> dict[int, int]:
+    """Replacement event number -> the event number of the call it replaces: the caller's last
+    call of that name as made (file order), whatever the rules made of it: a status must not
+    change which call a replacement replaces (that made the statuses go round in a cycle,
+    issue 8's gen-174)."""
     replaces: dict[int, int] = {}
     for k, e in enumerate(call_events):
         if e.kind == "replaces":
-            # the call replaced is the caller's last call of that name as made (file order),
-            # whatever the rules made of it: a status must not change which call a replacement
-            # replaces (that made the statuses go round in a cycle, issue 8's gen-174)
+            # the call replaced, as the case resolved it (an event number: ``event: N``, else the
+            # caller's last call of that name as made, whatever the rules made of it)
             replaces[e.number] = e.target if e.target is not None else next(
                 x.number for x in reversed(call_events[:k]) if x.seat == e.seat and x.call == e.replaces)
-    # what came next: the next call event that is not a replacement of this call
-    directors = [x.number for x in case.events if x.kind in ("director", "ruled")]
-    rulings = [x.number for x in case.events if x.kind == "ruled"]
-    lead_at = next((x.number for x in case.events
-                    if x.kind == "happened" and x.happened == "opening-lead-faced"), None)
+    return replaces
 
-    def director_between(lo: int, hi: "int | None", among: "list[int]" = directors) -> bool:
-        k = bisect.bisect_right(among, lo)        # event numbers are in order
-        return k < len(among) and (hi is None or among[k] < hi)
 
-    def first_after(n: int, among: "list[int]") -> "int | None":
-        k = bisect.bisect_right(among, n)
-        return among[k] if k < len(among) else None
-    # the call events some player said they do not accept, and when (event numbers)
+def _declined_calls(case: Case, call_events: "list[Event]") -> dict[int, list[int]]:
+    """The call events some player said they do not accept -> when (event numbers)."""
     declined: dict[int, list[int]] = {}
     for x in case.events:
         if x.kind == "accepts" and not x.accepts:
             declined.setdefault(_decision_target(x, call_events).number, []).append(x.number)
-    after: dict[int, tuple[bool, dict]] = {}
-    for i, e in enumerate(call_events):
-        f: dict[str, Any] = {}
-        if e.kind == "call":
-            if e.simultaneous_with is not None:
-                f["simultaneous_with"] = e.simultaneous_with.letter
-            prev = call_events[i - 1] if i > 0 else None
-            # twice running of their own accord: not after a director call, nor after a player
-            # said they do not accept the first call (the turn then went back elsewhere)
-            if (prev is not None and prev.seat == e.seat and not director_between(prev.number, e.number)
-                    and not any(prev.number < d < e.number for d in declined.get(prev.number, ()))):
-                f["follows_own_idx"] = prev.number
-        # call events are in file order, so the later ones follow in the list
-        # the next call event, and the next by this caller, his partner and his LHO, not
-        # counting replacements of this call (one scan, stopping once all four are found)
-        seat, partner, lho = e.seat, e.seat.partner, e.seat.lho
-        nxt = own = pn = ln = None
-        for x in itertools.islice(call_events, i + 1, None):
-            if x.kind == "replaces" and replaces[x.number] == e.number:
-                continue
-            if nxt is None:
-                nxt = x
-            if own is None and x.seat == seat:
-                own = x
-            elif pn is None and x.seat == partner:
-                pn = x
-            elif ln is None and x.seat == lho:
-                ln = x
-            if own is not None and pn is not None and ln is not None:
-                break
-        if own is not None:
-            f["own_next_idx"] = own.number
-        if pn is not None:
-            f["partner_next_idx"] = pn.number
-        if ln is not None:
-            f["lho_next_idx"] = ln.number
-        if nxt is not None:
-            f["next_idx"], f["next_seat"] = nxt.number, nxt.seat.letter
-            f["next_rel"] = relation(nxt.seat, to=e.seat)
-            f["next_by_turn_player"] = None      # the replay's: is nxt the player whose turn it was
-            f["next_is_replacement"] = nxt.kind == "replaces"
-            f["director_before_next"] = director_between(e.number, nxt.number)
-            f["ruled_before_next"] = director_between(e.number, nxt.number, rulings)
-        else:
-            f["director_before_next"] = director_between(e.number, None)
-            f["ruled_before_next"] = director_between(e.number, None, rulings)
-        f["final"] = i == len(call_events) - 1
-        first_director = first_after(e.number, directors)
-        if first_director is not None:
-            f["director_next_idx"] = first_director
-        first_ruling = first_after(e.number, rulings)
-        if first_ruling is not None:
-            f["ruled_next_idx"] = first_ruling
-        after[e.number] = (lead_at is not None and lead_at < e.number, f)
-    return CallOrder(call_events, replaces, {e.number: i for i, e in enumerate(call_events)},
-                     {e.number: Source(e.number, e.line, _describe(e)) for e in call_events},
-                     {e.number: _head(e) for e in call_events}, after, declined)
+    return declined
+
+
+class _Timeline:
+    """When the director was called or ruled, and when the opening lead was faced, in a case:
+    event numbers in order, searched by bisection."""
+
+    def __init__(self, case: Case):
+        self.directors = [x.number for x in case.events if x.kind in ("director", "ruled")]
+        self.rulings = [x.number for x in case.events if x.kind == "ruled"]
+        self.lead_at = next((x.number for x in case.events
+                             if x.kind == "happened" and x.happened == "opening-lead-faced"), None)
+
+    def director_between(self, lo: int, hi: "int | None", among: "list[int] | None" = None) -> bool:
+        """Whether the director was called (or ``among``) after event ``lo`` and before ``hi``
+        (None: at any time after)."""
+        among = self.directors if among is None else among
+        k = bisect.bisect_right(among, lo)        # event numbers are in order
+        return k < len(among) and (hi is None or among[k] < hi)
+
+    @staticmethod
+    def first_after(n: int, among: "list[int]") -> "int | None":
+        """The first event number of ``among`` after ``n``, or None."""
+        k = bisect.bisect_right(among, n)
+        return among[k] if k < len(among) else None
+
+
+def _next_calls(call_events: "list[Event]", i: int, replaces: dict[int, int]) -> tuple:
+    """After call event ``call_events[i]``: the next call event, and the next by its caller, the
+    caller's partner and the caller's LHO (each None if none), not counting replacements of this
+    call; call events are in file order, so one scan stops once all four are found."""
+    e = call_events[i]
+    seat, partner, lho = e.seat, e.seat.partner, e.seat.lho
+    nxt = own = pn = ln = None
+    for x in itertools.islice(call_events, i + 1, None):
+        if x.kind == "replaces" and replaces[x.number] == e.number:
+            continue
+        if nxt is None:
+            nxt = x
+        if own is None and x.seat == seat:
+            own = x
+        elif pn is None and x.seat == partner:
+            pn = x
+        elif ln is None and x.seat == lho:
+            ln = x
+        if own is not None and pn is not None and ln is not None:
+            break
+    return nxt, own, pn, ln
+
+
+def _what_came_next(call_events: "list[Event]", i: int, replaces: dict[int, int],
+                    declined: dict[int, list[int]], timeline: _Timeline) -> dict:
+    """The fields of call event ``call_events[i]``'s fact that the case as made decides (the
+    same every round): a call made at the same time, the caller's own call just before it, the
+    next calls (see :func:`_next_calls`), whether the director came before them, whether it is
+    the last call event."""
+    e = call_events[i]
+    f: dict[str, Any] = {}
+    if e.kind == "call":
+        if e.simultaneous_with is not None:
+            f["simultaneous_with"] = e.simultaneous_with.letter
+        prev = call_events[i - 1] if i > 0 else None
+        # twice running of their own accord: not after a director call, nor after a player
+        # said they do not accept the first call (the turn then went back elsewhere)
+        if (prev is not None and prev.seat == e.seat and not timeline.director_between(prev.number, e.number)
+                and not any(prev.number < d < e.number for d in declined.get(prev.number, ()))):
+            f["follows_own_idx"] = prev.number
+    nxt, own, pn, ln = _next_calls(call_events, i, replaces)
+    if own is not None:
+        f["own_next_idx"] = own.number
+    if pn is not None:
+        f["partner_next_idx"] = pn.number
+    if ln is not None:
+        f["lho_next_idx"] = ln.number
+    if nxt is not None:
+        f["next_idx"], f["next_seat"] = nxt.number, nxt.seat.letter
+        f["next_rel"] = relation(nxt.seat, to=e.seat)
+        f["next_by_turn_player"] = None      # the replay's: is nxt the player whose turn it was
+        f["next_is_replacement"] = nxt.kind == "replaces"
+        f["director_before_next"] = timeline.director_between(e.number, nxt.number)
+        f["ruled_before_next"] = timeline.director_between(e.number, nxt.number, timeline.rulings)
+    else:
+        f["director_before_next"] = timeline.director_between(e.number, None)
+        f["ruled_before_next"] = timeline.director_between(e.number, None, timeline.rulings)
+    f["final"] = i == len(call_events) - 1
+    first_director = timeline.first_after(e.number, timeline.directors)
+    if first_director is not None:
+        f["director_next_idx"] = first_director
+    first_ruling = timeline.first_after(e.number, timeline.rulings)
+    if first_ruling is not None:
+        f["ruled_next_idx"] = first_ruling
+    return f
 
 
 def _head(e: Event) -> dict:
@@ -762,103 +860,133 @@ def derive_table_facts(case: Case, add) -> None:
     """
     events = case.events
     setting = getattr(case, "setting", {}) or {}
-    calls = [e for e in events if e.kind == "call"]
-    # the call that ended the auction, if any (three passes after a bid, or four passes)
-    # (one forward scan: the first k at which auction_is_over(calls[:k]) holds)
-    over_at, passed_out = None, False
+    stages = _Stages(case)
+    calls = stages.calls
+    happened = [e for e in events if e.kind == "happened"]
+    directors = [e.number for e in events if e.kind in ("director", "ruled")]
+    for e in happened:
+        f = _happened_fact(case, e, stages, happened, directors)
+        add(f, Source(e.number, e.line, f"{e.happened}" + "".join(f" {k}={_seat_list(v)}" for k, v in e.details)))
+    last = events[-1].number if events else 0
+    add({"t": "phase", "fid": "phase", "stage": stages.stage_at(last + 1)}, Source(None, 1, "phase"))
+    if stages.over_at is not None:
+        _auction_end_fact(stages, add)
+    add({"t": "contest", "fid": "contest", "scoring": setting.get("scoring") or "unknown",
+         "replay_event": bool(setting.get("replay_event")), "stationary": setting.get("stationary") or "none"},
+        Source(None, 1, "contest"))
+    _count_facts(case, happened, add, stages.stage_at, stages.called_before, stages.first_auction_begun)
+    _card_location_facts(case, add)
+    _wrong_board_facts(case, happened, calls, add)
+    _register_facts(case, add)
+
+
+class _Stages:
+    """When things happened in a case, by event number: whether the auction had ended (and the
+    call that ended it: three passes after a bid, or four passes), the first event of each
+    play marker (``marks``), and the stage of the board at any event."""
+
+    def __init__(self, case: Case):
+        events = case.events
+        self.calls = [e for e in events if e.kind == "call"]
+        self.over_at, self.passed_out = _auction_over_at(self.calls)
+        self.marks = {code: min((e.number for e in events if e.kind == "happened" and e.happened == code), default=None)
+                      for code in _PLAY_MARKERS + ("hands-returned", "deal-completed")}
+        self.earlier = (getattr(case, "setting", {}) or {}).get("played_at_other_tables")
+
+    def before(self, n: int, code: str) -> bool:
+        """Whether the first event ``code`` came before event ``n``."""
+        return self.marks[code] is not None and self.marks[code] < n
+
+    def stage_at(self, n: int) -> str:
+        """The stage at event ``n``: before-auction, auction, auction-ended, play or after-play."""
+        if self.before(n, "play-ended"):
+            return "after-play"
+        if self.before(n, "opening-lead-faced"):
+            return "play"
+        if self.over_at is not None and self.over_at < n:
+            return "auction-ended"
+        return "auction" if any(c.number < n for c in self.calls) else "before-auction"
+
+    def called_before(self, seat: Seat, n: int) -> bool:
+        """Whether ``seat`` had called before event ``n`` (every player calls at least once in a
+        finished auction)."""
+        if self.stage_at(n) in ("auction-ended", "play", "after-play"):
+            return True
+        return any(c.seat == seat for c in self.calls if c.number < n)
+
+    def first_auction_begun(self, n: int):
+        """Whether the board's first auction had begun at event ``n``: True, False, or
+        "unknown" (before this table's auction, when the case does not say whether the board
+        was played at other tables)."""
+        if self.stage_at(n) != "before-auction":
+            return True
+        return "unknown" if self.earlier is None else bool(self.earlier)
+
+
+def _auction_over_at(calls: "list[Event]") -> "tuple[int | None, bool]":
+    """(The event number of the call that ended the auction, or None; whether it was passed
+    out), in one forward scan: the first k at which ``auction_is_over(calls[:k])`` holds."""
     seen_bid, in_row = False, 0
     for k, c in enumerate(calls, 1):
         in_row = in_row + 1 if c.call.is_pass else 0
         seen_bid = seen_bid or c.call.is_bid
         if (k == 4 and in_row == 4) or (seen_bid and in_row >= 3):
-            over_at, passed_out = c.number, not seen_bid
-            break
-    marks = {code: min((e.number for e in events if e.kind == "happened" and e.happened == code), default=None)
-             for code in _PLAY_MARKERS + ("hands-returned", "deal-completed")}
+            return c.number, not seen_bid
+    return None, False
 
-    def before(n: int, code: str) -> bool:
-        return marks[code] is not None and marks[code] < n
 
-    def stage_at(n: int) -> str:
-        if before(n, "play-ended"):
-            return "after-play"
-        if before(n, "opening-lead-faced"):
-            return "play"
-        if over_at is not None and over_at < n:
-            return "auction-ended"
-        return "auction" if any(c.number < n for c in calls) else "before-auction"
+def _happened_fact(case: Case, e: Event, stages: _Stages, happened: "list[Event]", directors: "list[int]") -> dict:
+    """The ``happened`` fact of event ``e``: its code, fields and stage, what had happened
+    before it and before the director was told of it (their first call after it, or the end
+    of the case)."""
+    events, calls, n = case.events, stages.calls, e.number
+    told = next((d for d in directors if d > n), (events[-1].number + 1) if events else n)
+    f = {"t": "happened", "fid": f"e{n}", "idx": n, "code": e.happened, "stage": stages.stage_at(n),
+         "any_call_before": any(c.number < n for c in calls),
+         "first_auction_begun": stages.first_auction_begun(n),
+         "first_auction_begun_when_told": stages.first_auction_begun(told),
+         # 17A: the auction period begins when a player takes their cards out of the board
+         "auction_period_begun": any(c.number < n for c in calls) or any(
+             x.number < n and x.happened in ("hands-taken-out", "hand-from-wrong-pocket", "hand-count",
+                                             "opening-lead-faced", "play-ended", "hands-returned")
+             for x in happened),
+         "lead_faced_before": stages.before(n, "opening-lead-faced"),
+         "play_ended_before": stages.before(n, "play-ended"),
+         # rubber bridge: the last card had been dealt before the event
+         "deal_completed_before": stages.before(n, "deal-completed"),
+         # a player of each side had taken cards out of the board (or called) before it
+         "cards_out_both_sides": _cards_out_both_sides(n, calls, happened)}
+    for k, v in e.details:
+        f[k] = _seat_list(v) if k == "played_by" else v
+    # calls already made on the board the event is about: this board's calls, or none
+    # recorded for another board named in the event (one this table has yet to play)
+    other_board = e.get("board") is not None and case.board is not None and e.get("board") != case.board.number
+    f["about_other_board"] = other_board
+    f["calls_on_board_before"] = False if other_board else f["any_call_before"]
+    # the same when the director learnt of it (the time windows of 16D2 and 6D1 run to then)
+    f["calls_on_board_when_told"] = False if other_board else any(c.number < told for c in calls)
+    f["play_ended_when_told"] = stages.before(told, "play-ended")
+    if e.happened == "wrong-board-at-table":
+        f["played_before"] = bool(e.get("played_by"))
+        f["sides_played"] = _sides_played(e.get("played_by") or [])
+    _auction_context(f, e, calls)
+    _procedure_context(f, e, events, calls)
+    if e.seat is not None:
+        f["seat_called_before"] = stages.called_before(e.seat, n)
+        f["partner"], f["lho"], f["side"] = e.seat.partner.value, e.seat.lho.value, e.seat.side
+    return f
 
-    def called_before(seat: Seat, n: int) -> bool:
-        if stage_at(n) in ("auction-ended", "play", "after-play"):
-            return True            # every player calls at least once in a finished auction
-        return any(c.seat == seat for c in calls if c.number < n)
 
-    earlier = setting.get("played_at_other_tables")
-
-    def first_auction_begun(n: int):
-        if stage_at(n) != "before-auction":
-            return True
-        return "unknown" if earlier is None else bool(earlier)
-
-    happened = [e for e in events if e.kind == "happened"]
-    directors = [e.number for e in events if e.kind in ("director", "ruled")]
-    for e in happened:
-        n = e.number
-        # when it came to the director: their first call after it (or the end of the case)
-        told = next((d for d in directors if d > n), (events[-1].number + 1) if events else n)
-        f = {"t": "happened", "fid": f"e{n}", "idx": n, "code": e.happened, "stage": stage_at(n),
-             "any_call_before": any(c.number < n for c in calls),
-             "first_auction_begun": first_auction_begun(n),
-             "first_auction_begun_when_told": first_auction_begun(told),
-             # 17A: the auction period begins when a player takes their cards out of the board
-             "auction_period_begun": any(c.number < n for c in calls) or any(
-                 x.number < n and x.happened in ("hands-taken-out", "hand-from-wrong-pocket", "hand-count",
-                                                 "opening-lead-faced", "play-ended", "hands-returned")
-                 for x in happened),
-             "lead_faced_before": before(n, "opening-lead-faced"), "play_ended_before": before(n, "play-ended"),
-             # rubber bridge: the last card had been dealt before the event
-             "deal_completed_before": before(n, "deal-completed"),
-             # a player of each side had taken cards out of the board (or called) before it
-             "cards_out_both_sides": _cards_out_both_sides(n, calls, happened)}
-        for k, v in e.details:
-            f[k] = _seat_list(v) if k == "played_by" else v
-        # calls already made on the board the event is about: this board's calls, or none
-        # recorded for another board named in the event (one this table has yet to play)
-        other_board = e.get("board") is not None and case.board is not None and e.get("board") != case.board.number
-        f["about_other_board"] = other_board
-        f["calls_on_board_before"] = False if other_board else f["any_call_before"]
-        # the same when the director learnt of it (the time windows of 16D2 and 6D1 run to then)
-        f["calls_on_board_when_told"] = False if other_board else any(c.number < told for c in calls)
-        f["play_ended_when_told"] = before(told, "play-ended")
-        if e.happened == "wrong-board-at-table":
-            f["played_before"] = bool(e.get("played_by"))
-            f["sides_played"] = _sides_played(e.get("played_by") or [])
-        _auction_context(f, e, calls)
-        _procedure_context(f, e, events, calls)
-        if e.seat is not None:
-            f["seat_called_before"] = called_before(e.seat, n)
-            f["partner"], f["lho"], f["side"] = e.seat.partner.value, e.seat.lho.value, e.seat.side
-        add(f, Source(n, e.line, f"{e.happened}" + "".join(f" {k}={_seat_list(v)}" for k, v in e.details)))
-
-    last = events[-1].number if events else 0
-    add({"t": "phase", "fid": "phase", "stage": stage_at(last + 1)}, Source(None, 1, "phase"))
-    if over_at is not None:
-        ended = {"t": "auction-end", "fid": "auction-end", "idx": over_at, "passed_out": passed_out,
-                 "hands_returned": marks["hands-returned"] is not None,
-                 "lead_faced": marks["opening-lead-faced"] is not None}
-        dec = declarer([(c.seat, c.call) for c in calls if c.number <= over_at])
-        if dec is not None:
-            ended["declarer"], ended["dummy"], ended["declarer_side"] = dec.value, dec.partner.value, dec.side
-        add(ended,
-            Source(over_at, next(c.line for c in calls if c.number == over_at), "the auction is over"))
-    add({"t": "contest", "fid": "contest", "scoring": setting.get("scoring") or "unknown",
-         "replay_event": bool(setting.get("replay_event")), "stationary": setting.get("stationary") or "none"},
-        Source(None, 1, "contest"))
-
-    _count_facts(case, happened, add, stage_at, called_before, first_auction_begun)
-    _card_location_facts(case, add)
-    _wrong_board_facts(case, happened, calls, add)
-    _register_facts(case, add)
+def _auction_end_fact(stages: _Stages, add) -> None:
+    """The ``auction-end`` fact: the call that ended it, passed out or not, declarer and dummy."""
+    calls, over_at = stages.calls, stages.over_at
+    ended = {"t": "auction-end", "fid": "auction-end", "idx": over_at, "passed_out": stages.passed_out,
+             "hands_returned": stages.marks["hands-returned"] is not None,
+             "lead_faced": stages.marks["opening-lead-faced"] is not None}
+    dec = declarer([(c.seat, c.call) for c in calls if c.number <= over_at])
+    if dec is not None:
+        ended["declarer"], ended["dummy"], ended["declarer_side"] = dec.value, dec.partner.value, dec.side
+    add(ended, Source(over_at, next(c.line for c in calls if c.number == over_at), "the auction is over"))
 
 
 def _procedure_context(f: dict, e: Event, events: list[Event], calls: list[Event]) -> None:

@@ -289,6 +289,9 @@ class Interview:
         d = self.draft
         called = any("director" in e for e in d.events)
         enter = "" if called or not d.events else " (Enter: the director is called here)"
+        owed = d.owed()
+        if owed:     # the next call typed is that replacement (Draft.parse_calls)
+            enter = f" ({full(owed[0]['seat'])}'s call in place of {owed[0]['call']}, or an event)"
         text = self.t.ask(f"What happened next?{enter} [calls / event / r u s q ?] ",
                           EVENT_WORDS + SEATS + CALLS + list(COMMANDS))
         if text == "?":
@@ -390,6 +393,10 @@ class Interview:
             "Trace: --trace shows each rule, the facts it matched and the events they came from.",
             "(r: ruling again, u: undo, s: save, q: quit)").replace(
             "Judgements needed (answer with 'director ask', or type the line shown):", ASK_JUDGEMENTS))
+        owed = self.draft.owed_words()
+        if owed:
+            self.t.say("")
+            self.t.say(f"Next: {owed}")
 
     # ------------------------------------------------------------ saving
 

@@ -149,7 +149,7 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True) -> Report
         grid=grid_mod.build(case, ruling),
         events=[(e.number, event_words(e, case)) for e in case.events],
         findings=[judgement_words(case, j)[0].upper() + judgement_words(case, j)[1:] for j in case.judgements],
-        notes=" ".join(str(case.notes or "").split()), source=case.source,
+        notes=" ".join(str(case.notes or "").split()), source=case.source or "",
         sections=sections, lines=shown,
         laws=[(cite_text(ruling, c), paraphrase(c, book, ruling)) for c in cites],
         svg=diagram.svg(ruling, book) if with_svg and ruling.trace else "",

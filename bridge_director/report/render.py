@@ -48,6 +48,11 @@ def casebook_html(folder: str | Path, pdf: bool = False, title: str | None = Non
     """Every case under ``folder`` as one HTML document: contents, each case, an index by law."""
     book = api.rulebook()
     reports = [build_mod.report(f, book) for f in case_paths(folder)]
+    seen: dict[str, int] = {}
+    for r in reports:       # two cases saved at the table for one board share an id: one anchor each
+        seen[r.anchor] = seen.get(r.anchor, 0) + 1
+        if seen[r.anchor] > 1:
+            r.anchor = f"{r.anchor}-{seen[r.anchor]}"
     by_cite: dict[str, list[Report]] = {}
     words: dict[str, str] = {}    # a cite as shown -> its paraphrase, from the report's own edition
     for r in reports:

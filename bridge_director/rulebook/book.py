@@ -149,24 +149,14 @@ def _check_template(file, container, key, fname, text: Any, aliases: set[str]):
 
 
 def _parse_rule(file: str, rule: Any, idx: int, vocabulary: dict, law: str) -> Rule:
-    if not isinstance(rule, dict):
-        raise InputError(file, *position(rule), "rules", f"expected a rule mapping, found {rule!r}")
-    rid = rule.get("id")
-    if not isinstance(rid, str) or not re.match(r"^[a-z0-9][a-z0-9-]*$", rid):
-        raise _err(file, rule, "id" if "id" in rule else None, "id",
-                   f"expected a rule id in lower case words joined by '-', found {rid!r}")
-    for k in rule:
-        if k not in RULE_KEYS:
-            raise _err(file, rule, k, f"{rid}.{k}", f"unknown key '{k}': expected one of {', '.join(sorted(RULE_KEYS))}")
-    cite = law_number(rule.get("cite"))
-    if cite is None:
-        raise _err(file, rule, None, f"{rid}.cite", "every rule needs a 'cite' (an exact sub-clause such as 27B1(a))")
-    if not isinstance(cite, str) or not CITE_RE.match(str(cite)):
-        raise _err(file, rule, "cite", f"{rid}.cite", f"expected a sub-clause such as 27B1(a) or 30B1(b)(i), found {cite!r}")
-    summary = rule.get("summary")
-    if not isinstance(summary, str) or not summary.strip():
-        raise _err(file, rule, "summary" if "summary" in rule else None, f"{rid}.summary",
-                   "expected a summary in our own words")
+    """One rule mapping of a rule file -> a :class:`Rule` (the ``idx``-th of law ``law``).
+
+    Raises:
+        InputError: the first problem found (file, line, column, the field and what was
+            expected): an unknown key, a missing or malformed id, cite or summary, a pattern
+            (see :func:`_parse_patterns`), a conclusion (see :func:`_parse_conclusion`), ``pri``.
+    """
+    rid, cite, summary = _rule_head(file, rule)
     aliases: list[str] = []
     when = _parse_patterns(file, rule, "when", aliases, rid)
     unless = []
@@ -185,53 +175,95 @@ def _parse_rule(file: str, rule: Any, idx: int, vocabulary: dict, law: str) -> R
     then_block = rule.get("then")
     if not isinstance(then_block, list) or not then_block:
         raise _err(file, rule, "then" if "then" in rule else None, f"{rid}.then", "expected a list of conclusions")
-    then = []
-    for i, item in enumerate(then_block):
-        fname = f"{rid}.then[{i}]"
-        if not isinstance(item, dict):
-            raise _err(file, then_block, i, fname, "expected a mapping with 'outcome' or 'fact'")
-        if "fact" in item:
-            fact = item["fact"]
-            if len(item) != 1 or not isinstance(fact, dict) or not isinstance(fact.get("type"), str):
-                raise _err(file, then_block, i, fname, "expected 'fact:' alone, holding a mapping with a 'type'")
-            _check_template(file, item, "fact", fname, fact, names)
-            then.append(Conclusion("fact", dict(fact), i))
-        elif "outcome" in item:
-            for k in item:
-                if k not in THEN_KEYS and k not in TR_KEYS:
-                    raise _err(file, item, k, f"{fname}.{k}", f"unknown key '{k}': expected one of {', '.join(sorted(THEN_KEYS | TR_KEYS))}")
-            code = item["outcome"]
-            if code not in vocabulary:
-                raise _err(file, item, "outcome", f"{fname}.outcome",
-                           f"unknown outcome code {code!r}: expected a code listed in rules/vocabulary.yaml")
-            c = law_number(item.get("cite", cite))
-            if not isinstance(c, str) or not CITE_RE.match(c):
-                raise _err(file, item, "cite", f"{fname}.cite", f"expected a sub-clause such as 27D, found {c!r}")
-            for k in ("for", "option", "branch", "text", *sorted(TR_KEYS)):
-                if k in item:
-                    if not isinstance(item[k], str):
-                        raise _err(file, item, k, f"{fname}.{k}", f"expected text, found {item[k]!r}")
-                    _check_template(file, item, k, f"{fname}.{k}", item[k], names)
-            data = {k: item[k] for k in THEN_KEYS if k in item}
-            data["cite"] = c
-            then.append(Conclusion("outcome", data, i, {k: item[k] for k in TR_KEYS if k in item}))
-        else:
-            raise _err(file, then_block, i, fname, "expected 'outcome:' or 'fact:'")
-    # bookkeeping, no law: a rule that offers a choice says so (with the choice's label, which
-    # may come out empty: then no choice is offered), for the rule that heads a ruling's
-    # options (10C1 in the 2017 rulebook), and whether the choice is the director's own (every
-    # line of the option a ``director-option``) rather than a player's
-    labels = list(dict.fromkeys(c.data["option"] for c in then if c.kind == "outcome" and "option" in c.data))
-    for k, label in enumerate(labels):
-        own = all(c.data["outcome"] == DIRECTOR_OPTION for c in then
-                  if c.kind == "outcome" and c.data.get("option") == label)
-        then.append(Conclusion("fact", {"type": OPTIONS_FACT, "label": label, "director": own},
-                               len(then_block) + k))
+    then = [_parse_conclusion(file, then_block, i, item, f"{rid}.then[{i}]", names, vocabulary, cite)
+            for i, item in enumerate(then_block)]
+    then += _options_facts(then, len(then_block))
     pri = rule.get("pri")
     if pri is not None and not isinstance(pri, int):
         raise _err(file, rule, "pri", f"{rid}.pri", f"expected a whole number, found {pri!r}")
     return Rule(rid, cite, " ".join(summary.split()), when, unless, alternatives, then, file,
                 position(rule)[0], law, idx, pri)
+
+
+def _rule_head(file: str, rule: Any) -> "tuple[str, str, str]":
+    """(id, cite, summary) of a rule mapping, with its keys checked.
+
+    Raises:
+        InputError: not a mapping, a bad id, an unknown key, a missing or malformed cite, no summary.
+    """
+    if not isinstance(rule, dict):
+        raise InputError(file, *position(rule), "rules", f"expected a rule mapping, found {rule!r}")
+    rid = rule.get("id")
+    if not isinstance(rid, str) or not re.match(r"^[a-z0-9][a-z0-9-]*$", rid):
+        raise _err(file, rule, "id" if "id" in rule else None, "id",
+                   f"expected a rule id in lower case words joined by '-', found {rid!r}")
+    for k in rule:
+        if k not in RULE_KEYS:
+            raise _err(file, rule, k, f"{rid}.{k}", f"unknown key '{k}': expected one of {', '.join(sorted(RULE_KEYS))}")
+    cite = law_number(rule.get("cite"))
+    if cite is None:
+        raise _err(file, rule, None, f"{rid}.cite", "every rule needs a 'cite' (an exact sub-clause such as 27B1(a))")
+    if not isinstance(cite, str) or not CITE_RE.match(str(cite)):
+        raise _err(file, rule, "cite", f"{rid}.cite", f"expected a sub-clause such as 27B1(a) or 30B1(b)(i), found {cite!r}")
+    summary = rule.get("summary")
+    if not isinstance(summary, str) or not summary.strip():
+        raise _err(file, rule, "summary" if "summary" in rule else None, f"{rid}.summary",
+                   "expected a summary in our own words")
+    return rid, cite, summary
+
+
+def _parse_conclusion(file: str, then_block: list, i: int, item: Any, fname: str, names: "set[str]",
+                      vocabulary: dict, cite: str) -> Conclusion:
+    """Item ``i`` of a rule's ``then:`` -> a :class:`Conclusion`: a derived ``fact:`` or an
+    ``outcome:`` (code from the vocabulary, its cite defaulting to the rule's, texts whose
+    placeholders name the rule's patterns ``names``).
+
+    Raises:
+        InputError: neither kind, an unknown key or outcome code, a bad cite, a text that is not
+            text or names an unknown pattern.
+    """
+    if not isinstance(item, dict):
+        raise _err(file, then_block, i, fname, "expected a mapping with 'outcome' or 'fact'")
+    if "fact" in item:
+        fact = item["fact"]
+        if len(item) != 1 or not isinstance(fact, dict) or not isinstance(fact.get("type"), str):
+            raise _err(file, then_block, i, fname, "expected 'fact:' alone, holding a mapping with a 'type'")
+        _check_template(file, item, "fact", fname, fact, names)
+        return Conclusion("fact", dict(fact), i)
+    if "outcome" not in item:
+        raise _err(file, then_block, i, fname, "expected 'outcome:' or 'fact:'")
+    for k in item:
+        if k not in THEN_KEYS and k not in TR_KEYS:
+            raise _err(file, item, k, f"{fname}.{k}", f"unknown key '{k}': expected one of {', '.join(sorted(THEN_KEYS | TR_KEYS))}")
+    code = item["outcome"]
+    if code not in vocabulary:
+        raise _err(file, item, "outcome", f"{fname}.outcome",
+                   f"unknown outcome code {code!r}: expected a code listed in rules/vocabulary.yaml")
+    c = law_number(item.get("cite", cite))
+    if not isinstance(c, str) or not CITE_RE.match(c):
+        raise _err(file, item, "cite", f"{fname}.cite", f"expected a sub-clause such as 27D, found {c!r}")
+    for k in ("for", "option", "branch", "text", *sorted(TR_KEYS)):
+        if k in item:
+            if not isinstance(item[k], str):
+                raise _err(file, item, k, f"{fname}.{k}", f"expected text, found {item[k]!r}")
+            _check_template(file, item, k, f"{fname}.{k}", item[k], names)
+    data = {k: item[k] for k in THEN_KEYS if k in item}
+    data["cite"] = c
+    return Conclusion("outcome", data, i, {k: item[k] for k in TR_KEYS if k in item})
+
+
+def _options_facts(then: "list[Conclusion]", start: int) -> "list[Conclusion]":
+    """Bookkeeping, no law: a rule that offers a choice says so (with the choice's label, which
+    may come out empty: then no choice is offered), for the rule that heads a ruling's options
+    (10C1 in the 2017 rulebook), and whether the choice is the director's own (every line of the
+    option a ``director-option``) rather than a player's. ``start``: the first free index."""
+    labels = list(dict.fromkeys(c.data["option"] for c in then if c.kind == "outcome" and "option" in c.data))
+    out = []
+    for k, label in enumerate(labels):
+        own = all(c.data["outcome"] == DIRECTOR_OPTION for c in then
+                  if c.kind == "outcome" and c.data.get("option") == label)
+        out.append(Conclusion("fact", {"type": OPTIONS_FACT, "label": label, "director": own}, start + k))
+    return out
 
 
 def load_vocabulary(path: Path) -> dict[str, str]:

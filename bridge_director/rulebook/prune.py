@@ -38,39 +38,27 @@ class Pruner:
 
     def __init__(self, book: "Rulebook"):
         self.book = book
-        atoms: dict[tuple, int] = {}
-
-        def atom(t: str, fld: "str | None", allowed: "frozenset | None") -> int:
-            return atoms.setdefault((t, fld, allowed), len(atoms))
-        needs: dict[str, set] = {}
-        makes: dict[str, "list | None"] = {}
-        for name, r in book.engine_names.items():
-            alt = r.alternatives[int(name.rsplit("#", 1)[1]) - 1] if "#" in name else []
-            need = set()
-            for p in (*r.when, *alt):
-                need.add(atom(p.type, None, None))
-                for fld, op, v in p.tests:
-                    if isinstance(v, Ref):
-                        continue
-                    if op == "eq" and _hashable(v):
-                        need.add(atom(p.type, fld, frozenset((v,))))
-                    elif op == "in" and all(_hashable(x) for x in v):
-                        need.add(atom(p.type, fld, frozenset(v)))
-            needs[name] = need
-            made: "list | None" = []
-            for c in r.then:
-                if c.kind != "fact":
-                    continue
-                t = c.data.get("type")
-                if not isinstance(t, str) or _has_placeholder(t):
-                    made = None          # a type filled at firing time: anything may follow
-                    break
-                made.append((t, {k: (_ANY if _has_placeholder(v) or not _hashable(v) else v)
-                                 for k, v in c.data.items() if k != "type"}))
-            makes[name] = made
+        atoms, needs, makes = _needs_and_makes(book)
         self.names = tuple(needs)
         self.atoms = tuple(atoms)
-        #: type -> field -> [(atom index, allowed values)]; type -> its existence atom
+        self._index_atoms(atoms)
+        self.need_count = [len(needs[n]) for n in self.names]
+        self.users: list[list[int]] = [[] for _ in atoms]       # atom -> rules needing it
+        for k, n in enumerate(self.names):
+            for i in needs[n]:
+                self.users[i].append(k)
+        # rule -> the atoms its derived facts can make true (None: every atom)
+        self.gives: list["tuple | None"] = [self._gives(makes[n]) for n in self.names]
+        self._index_values()
+        #: atoms the base facts meet -> the rules that can fire (a function of the rulebook
+        #: alone, worked out once per set of atoms met; bounded by MAX_MEMO)
+        self.closures: dict[frozenset, frozenset] = {}
+        #: (type, the values of its tested fields) -> the atoms such a fact meets (bounded)
+        self.fact_atoms: dict[tuple, tuple] = {}
+
+    def _index_atoms(self, atoms: "dict[tuple, int]") -> None:
+        """``tested``: type -> field -> [(atom index, allowed values)]; ``exists``: type -> its
+        existence atom."""
         self.tested: dict[str, dict[str, list]] = {}
         self.exists: dict[str, int] = {}
         for (t, fld, allowed), i in atoms.items():
@@ -78,28 +66,27 @@ class Pruner:
                 self.exists[t] = i
             else:
                 self.tested.setdefault(t, {}).setdefault(fld, []).append((i, allowed))
-        self.need_count = [len(needs[n]) for n in self.names]
-        self.users: list[list[int]] = [[] for _ in atoms]       # atom -> rules needing it
-        for k, n in enumerate(self.names):
-            for i in needs[n]:
-                self.users[i].append(k)
-        # rule -> the atoms its derived facts can make true (None: every atom)
-        self.gives: list["tuple | None"] = []
-        for n in self.names:
-            made = makes[n]
-            if made is None:
-                self.gives.append(None)
-                continue
-            out = set()
-            for t, tmpl in made:
-                if t in self.exists:
-                    out.add(self.exists[t])
-                for fld, lst in self.tested.get(t, {}).items():
-                    if fld in tmpl:
-                        v = tmpl[fld]
-                        out.update(i for i, allowed in lst if v is _ANY or v in allowed)
-            self.gives.append(tuple(out))
-        # (type, field) -> value -> the atoms a fact of that type meets with that value
+
+    def _gives(self, made: "list | None") -> "tuple | None":
+        """The atoms the facts a rule derives (``made``: [(type, field template)], None for any)
+        can make true; None: every atom."""
+        if made is None:
+            return None
+        out = set()
+        for t, tmpl in made:
+            if t in self.exists:
+                out.add(self.exists[t])
+            for fld, lst in self.tested.get(t, {}).items():
+                if fld in tmpl:
+                    v = tmpl[fld]
+                    out.update(i for i, allowed in lst if v is _ANY or v in allowed)
+        return tuple(out)
+
+    def _index_values(self) -> None:
+        """``by_value``: type -> [(field, value -> the atoms a fact with that value meets)];
+        ``by_type``: type -> (existence atom or None, its value indexes), for met(); ``keyed``:
+        type -> its tested fields, when None is a value no test of that type looks for (so that
+        an absent field and a None value meet the same atoms; see met())."""
         self.by_value: dict[str, list[tuple[str, dict]]] = {}
         for t, fields in self.tested.items():
             lst = []
@@ -110,19 +97,11 @@ class Pruner:
                         index.setdefault(v, []).append(i)
                 lst.append((fld, index))
             self.by_value[t] = lst
-        #: type -> (its existence atom or None, its tested fields' value indexes), for met()
         self.by_type: dict[str, tuple] = {t: (self.exists.get(t), tuple(self.by_value.get(t, ())))
                                           for t in {*self.exists, *self.by_value}}
-        #: type -> its tested fields, when None is a value no test of that type looks for
-        #: (so that an absent field and a None value meet the same atoms; see met())
         self.keyed: dict[str, tuple] = {t: tuple(fld for fld, _ in indexes)
                                         for t, (_, indexes) in self.by_type.items()
                                         if not any(None in index for _, index in indexes)}
-        #: atoms the base facts meet -> the rules that can fire (a function of the rulebook
-        #: alone, worked out once per set of atoms met; bounded by MAX_MEMO)
-        self.closures: dict[frozenset, frozenset] = {}
-        #: (type, the values of its tested fields) -> the atoms such a fact meets (bounded)
-        self.fact_atoms: dict[tuple, tuple] = {}
 
     def possible(self, facts: list[dict]) -> frozenset:
         """The engine rules that can fire on a round whose base facts are ``facts``."""
@@ -219,3 +198,45 @@ def _hashable(v: Any) -> bool:
     except TypeError:
         return False
 
+
+def _needs_and_makes(book: "Rulebook") -> tuple:
+    """For each engine rule of ``book``: the atoms it needs (a fact of a type, or of a type with
+    a field among some values) and the facts it makes ([(type, field template)], None when a
+    type is filled at firing time). Returns (atoms: (type, field, allowed) -> index, needs:
+    rule name -> set of atom indexes, makes: rule name -> list or None)."""
+    atoms: dict[tuple, int] = {}
+
+    def atom(t: str, fld: "str | None", allowed: "frozenset | None") -> int:
+        return atoms.setdefault((t, fld, allowed), len(atoms))
+    needs: dict[str, set] = {}
+    makes: dict[str, "list | None"] = {}
+    for name, r in book.engine_names.items():
+        alt = r.alternatives[int(name.rsplit("#", 1)[1]) - 1] if "#" in name else []
+        need = set()
+        for p in (*r.when, *alt):
+            need.add(atom(p.type, None, None))
+            for fld, op, v in p.tests:
+                if isinstance(v, Ref):
+                    continue
+                if op == "eq" and _hashable(v):
+                    need.add(atom(p.type, fld, frozenset((v,))))
+                elif op == "in" and all(_hashable(x) for x in v):
+                    need.add(atom(p.type, fld, frozenset(v)))
+        needs[name] = need
+        makes[name] = _made_facts(r)
+    return atoms, needs, makes
+
+
+def _made_facts(r) -> "list | None":
+    """The facts rule ``r`` derives, as [(type, field template)] (a field filled at firing time
+    or unhashable is ``_ANY``); None when a type is filled at firing time (anything may follow)."""
+    made: list = []
+    for c in r.then:
+        if c.kind != "fact":
+            continue
+        t = c.data.get("type")
+        if not isinstance(t, str) or _has_placeholder(t):
+            return None
+        made.append((t, {k: (_ANY if _has_placeholder(v) or not _hashable(v) else v)
+                         for k, v in c.data.items() if k != "type"}))
+    return made

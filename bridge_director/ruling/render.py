@@ -10,7 +10,10 @@ import json
 import textwrap
 from typing import Any
 from bridge_director.ruling.build import EventRef, Line, Ruling, SECTION_ORDER, UnusedJudgement
+from bridge_director.ruling import grid
 from bridge_director.ruling.cites import VUL_NAMES, _dotted, cite_text, edition_title
+from bridge_director.ruling.i18n import gettext
+from bridge_director.ruling.questions import questions
 
 
 def _header(r: Ruling) -> str:
@@ -104,92 +107,130 @@ def render_text(r: Ruling, trace: bool = False) -> str:
     """The ruling as plain text for the table (``trace`` appends the rule trace): what the tool
     understood (board, auction grid, judgements; bridge_director.ruling.grid), what to tell the players now,
     then the detail with citations; seats in full, wrapped to the terminal's width."""
-    from bridge_director.ruling import grid
-    from bridge_director.ruling.questions import questions
-    from bridge_director.ruling.i18n import gettext
-    lang = getattr(r.case, "lang", "en")
-    _ = gettext(lang)
-    g = _grouped(r)
-    words = _told_apart(r.lines, _)
-    w = grid.width()
-    qs = questions(r)
-    out = grid.understood(r)
-    out[0] += f" - {_(edition_title(r.edition))}"
-    if r.case.title:
-        out.insert(1, _("Case {id}: {title}").format(id=r.case.id, title=r.case.title))
-    out += [""] + grid.tell_lines(r, w, qs) + [""]
+    return _TextRuling(r).render(trace)
 
-    def full(text):
-        return grid.seats_in_full(text, lang)
 
-    def dotted(prefix, text, cite):   # seats in full, at the terminal's width
-        return _dotted(prefix, full(text), cite_text(r, cite), w)
-    if not r.lines:
-        out.append(_("No irregularity found by the laws encoded so far; nothing to rule."))
-    for ln in g["irregularity"]:
-        ev = _irregular_event(ln)
-        where = " " + _("(event {event}, {file}:{line})").format(event=ev.event, file=ev.file, line=ev.line) \
-            if ev and ev.event else ""
-        out += dotted(_("Irregularity: "), ln.text + where, ln.cite)
-    n = 0
-    if g["ruling"]:
-        out.append("")
-        out.append(_("Ruling:"))
-        for ln in g["ruling"]:
-            n += 1
-            out += dotted(f"{n:>3}. ", words[id(ln)], ln.cite)
-    if g["options"]:
-        out.append("")
-        out.append(_("Options (who may choose what, and what follows each choice):"))
+class _TextRuling:
+    """The text ruling of ``r``, section by section, at the terminal's width ``w``, in the case's
+    language; each ``*_section`` method returns its lines (none when the section is empty)."""
+
+    def __init__(self, r: Ruling):
+        self.r = r
+        self.lang = getattr(r.case, "lang", "en")
+        self._ = gettext(self.lang)
+        self.g = _grouped(r)
+        self.words = _told_apart(r.lines, self._)
+        self.w = grid.width()
+        self.qs = questions(r)
+
+    def render(self, trace: bool) -> str:
+        """The whole ruling: understood, tell the players, irregularities, then each section."""
+        r, _ = self.r, self._
+        out = grid.understood(r)
+        out[0] += f" - {_(edition_title(r.edition))}"
+        if r.case.title:
+            out.insert(1, _("Case {id}: {title}").format(id=r.case.id, title=r.case.title))
+        out += [""] + grid.tell_lines(r, self.w, self.qs) + [""]
+        if not r.lines:
+            out.append(_("No irregularity found by the laws encoded so far; nothing to rule."))
+        out += self.irregularities()
+        for section in (self.ruling_section, self.options_section, self.branches_section,
+                        self.judgements_section, self.not_covered_section, self.unused_section):
+            lines = section()
+            if lines:
+                out += [""] + lines
+        if trace:
+            out += _trace_text(r)
+        else:
+            out += ["", _("Trace: --trace shows each rule, the facts it matched and the events they came from.")]
+        return "\n".join(out) + "\n"
+
+    def full(self, text: str) -> str:
+        """Seat letters in ``text`` written in full, in the ruling's language."""
+        return grid.seats_in_full(text, self.lang)
+
+    def dotted(self, prefix: str, text: str, cite: "str | None") -> list[str]:
+        """``prefix`` + ``text`` (seats in full) with its citation at the right margin."""
+        return _dotted(prefix, self.full(text), cite_text(self.r, cite), self.w)
+
+    def irregularities(self) -> list[str]:
+        out = []
+        for ln in self.g["irregularity"]:
+            ev = _irregular_event(ln)
+            where = " " + self._("(event {event}, {file}:{line})").format(event=ev.event, file=ev.file, line=ev.line) \
+                if ev and ev.event else ""
+            out += self.dotted(self._("Irregularity: "), ln.text + where, ln.cite)
+        return out
+
+    def ruling_section(self) -> list[str]:
+        if not self.g["ruling"]:
+            return []
+        out = [self._("Ruling:")]
+        for n, ln in enumerate(self.g["ruling"], 1):
+            out += self.dotted(f"{n:>3}. ", self.words[id(ln)], ln.cite)
+        return out
+
+    def options_section(self) -> list[str]:
+        g = self.g
+        if not g["options"]:
+            return []
+        out = [self._("Options (who may choose what, and what follows each choice):")]
         for ln in g["options"]:
             if not ln.option:
-                out += dotted("  ", words[id(ln)], ln.cite)
+                out += self.dotted("  ", self.words[id(ln)], ln.cite)
         for i, (label, lns) in enumerate(_by_label([ln for ln in g["options"] if ln.option], "option")):
-            out.append(f"  {chr(ord('a') + i)}. {full(label)}:")
+            out.append(f"  {chr(ord('a') + i)}. {self.full(label)}:")
             for ln in lns:
-                out += dotted("     - ", words[id(ln)], ln.cite)
-    if g["branches"]:
-        out.append("")
-        out.append(_("Branches (the ruling depends on a judgement the case does not state):"))
-        for label, lns in _by_label(g["branches"], "branch"):
-            out.append(f"  {full(label)}:")
+                out += self.dotted("     - ", self.words[id(ln)], ln.cite)
+        return out
+
+    def branches_section(self) -> list[str]:
+        if not self.g["branches"]:
+            return []
+        out = [self._("Branches (the ruling depends on a judgement the case does not state):")]
+        for label, lns in _by_label(self.g["branches"], "branch"):
+            out.append(f"  {self.full(label)}:")
             for ln in lns:
-                out += dotted("     - ", words[id(ln)], ln.cite)
-    if g["judgements"]:
-        out.append("")
-        out.append(_("Judgements needed (answer with 'director ask', or type the line shown):"))
-        for ln in sorted(g["judgements"], key=lambda ln: _asked_at(ln, qs)):    # in asking order
-            out += dotted("   - ", words[id(ln)], ln.cite)
+                out += self.dotted("     - ", self.words[id(ln)], ln.cite)
+        return out
+
+    def judgements_section(self) -> list[str]:
+        """The judgements needed, in asking order, each with the line that would state it."""
+        if not self.g["judgements"]:
+            return []
+        qs, w = self.qs, self.w
+        out = [self._("Judgements needed (answer with 'director ask', or type the line shown):")]
+        for ln in sorted(self.g["judgements"], key=lambda ln: _asked_at(ln, qs)):
+            out += self.dotted("   - ", self.words[id(ln)], ln.cite)
             for q in qs:
                 about = (q.get("about") or {}).get("event")
                 if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ()) and (
                         about is None or not ln.about or about in ln.about):
-                    out += textwrap.wrap(grid.judgement_hint(q, lang), w - 7, initial_indent="     ",
+                    out += textwrap.wrap(grid.judgement_hint(q, self.lang), w - 7, initial_indent="     ",
                                          subsequent_indent="     ")
-    if g["not-covered"]:
-        out.append("")
-        out.append(_("Not covered yet:"))
-        for ln in g["not-covered"]:
-            out += dotted("   - ", ln.text, ln.cite)
-    if r.unused:
-        out.append("")
-        out.append(_("Judgements stated but not used:"))
-        for u in r.unused:
-            out += textwrap.wrap(_("not used: ") + _unused_text(r, u, _), width=w - 4,
+        return out
+
+    def not_covered_section(self) -> list[str]:
+        if not self.g["not-covered"]:
+            return []
+        out = [self._("Not covered yet:")]
+        for ln in self.g["not-covered"]:
+            out += self.dotted("   - ", ln.text, ln.cite)
+        return out
+
+    def unused_section(self) -> list[str]:
+        if not self.r.unused:
+            return []
+        out = [self._("Judgements stated but not used:")]
+        for u in self.r.unused:
+            out += textwrap.wrap(self._("not used: ") + _unused_text(self.r, u, self._), width=self.w - 4,
                                  initial_indent="   - ", subsequent_indent="     ")
-    if trace:
-        out += _trace_text(r)
-    else:
-        out.append("")
-        out.append(_("Trace: --trace shows each rule, the facts it matched and the events they came from."))
-    return "\n".join(out) + "\n"
+        return out
 
 
 def render_markdown(r: Ruling, trace: bool = False) -> str:
     """The ruling as Markdown, for an appeal committee's report (headings in the case's language)."""
     g = _grouped(r)
-    from bridge_director.ruling import grid
-    from bridge_director.ruling.i18n import gettext
     lang = getattr(r.case, "lang", "en")
     _ = gettext(lang)
     c = r.case
@@ -244,7 +285,6 @@ def as_dict(r: Ruling, trace: bool = False) -> dict[str, Any]:
         "calls": [c.as_dict() for c in r.calls],
         "unused_judgements": [u.as_dict() for u in r.unused],
     }
-    from bridge_director.ruling import grid
     d.update(grid.front_data(r))   # questions, tell_the_table, auction (bridge_director/ruling/questions.py, bridge_director/ruling/grid.py)
     if trace:
         d["trace"] = [{"rule": t.rule, "cite": t.cite, "stratum": t.stratum,

@@ -175,13 +175,45 @@ class Draft:
             return self.dealer_seat
         return Seat.parse(standing[-1][1]["seat"]).lho
 
+    def owed(self) -> list[dict]:
+        """The calls the ruling waits for from one player, in event order: each
+        ``{"seat": "S", "call": "1C", "event": 2}``, a call of that player that is out of the
+        auction until they replace it (its standing ``awaiting-replacement``) and that no
+        replacement in the auction has yet taken the place of (an attempt that was cancelled,
+        27B3 or 27B4, leaves it owed), or that an open question asks the replacement of.
+        Empty when nothing is owed (or the case as it stands is refused)."""
+        if not any(_is_call(e) for e in self.events):
+            return []
+        try:
+            ruling = self.rule()
+        except InputError:
+            return []
+        status = ruling.status
+        found: dict[int, dict] = {}
+        for n, e in enumerate(self.events, 1):
+            if status.get(n) != "awaiting-replacement" or not _is_call(e):
+                continue
+            seat, call = Seat.parse(str(e["seat"])).value, str(e.get("with") or e["call"])
+            if not any(_is_call(x) and "replaces" in x and Seat.parse(str(x["seat"])).value == seat
+                       and str(x["replaces"]) == call and status.get(m) not in OUT_OF_AUCTION
+                       for m, x in enumerate(self.events[n:], n + 1)):
+                found[n] = {"seat": seat, "call": call, "event": n}
+        for q in _questions.questions(ruling):
+            about = q.get("about") or {}
+            if q["kind"] == "decision" and q["property"] == "replaces" and about.get("event") and about.get("seat"):
+                found.setdefault(about["event"], {"seat": about["seat"], "call": str(about.get("call")),
+                                                  "event": about["event"]})
+        return [found[n] for n in sorted(found)]
+
     def parse_calls(self, text: str, start: Optional[Seat] = None) -> list[dict]:
         """The call events of one typed line, without adding them.
 
         ``text``: calls separated by spaces or commas, in rotation: each call is made by the
         player after the one before (the first by ``start``, default :meth:`turn`); a call
         written ``SEAT:CALL`` (``W:1H``) was made by that seat, and the rotation goes on from
-        it. Calls: 1C..7NT (N for NT), P/Pass, X, XX (any case).
+        it. Calls: 1C..7NT (N for NT), P/Pass, X, XX (any case). The first call of a player who
+        owes a replacement (:meth:`owed`) is that replacement
+        (``{"seat": "S", "replaces": "1C", "with": "3S"}``), not a new call.
 
         Raises:
             InputError: a token that is not a call or a seat that does not exist (the message
@@ -191,6 +223,9 @@ class Draft:
         if not tokens:
             raise InputError(self.file, 0, 0, "calls", "expected calls such as '1S 1H' or '1S W:1H', found nothing")
         seat = start or self.turn()
+        owed = {}
+        for o in self.owed():
+            owed.setdefault(o["seat"], o)
         out = []
         for i, tok in enumerate(tokens):
             m = TOKEN_RE.match(tok)
@@ -207,9 +242,27 @@ class Draft:
                 raise InputError(self.file, 0, 0, "calls",
                                  f"{where}: expected a call such as 1H, 3NT, P, X or XX, "
                                  f"or SEAT:CALL such as W:1H") from None
-            out.append({"seat": seat.value, "call": str(call)})
+            if seat.value in owed:
+                out.append({"seat": seat.value, "replaces": owed.pop(seat.value)["call"], "with": str(call)})
+            else:
+                out.append({"seat": seat.value, "call": str(call)})
             seat = seat.lho
         return out
+
+    def call_events(self, seat: str, call: str) -> list[dict]:
+        """The event of one call tapped for ``seat`` (a seat letter): the replacement it owes
+        (:meth:`owed`), or a plain call."""
+        return self.parse_calls(f"{Seat.parse(seat).value}:{call}")
+
+    def owed_words(self, how: str = "type {seat}'s call") -> Optional[str]:
+        """What the ruling waits for, in words: ``"South now replaces 1C: type South's call."``
+        (``how`` says what the front end's user does, ``{seat}`` the player in full); None when
+        no call is owed."""
+        owed = self.owed()
+        if not owed:
+            return None
+        return " ".join(f"{seat_name(o['seat'])} now replaces {o['call']}: "
+                        f"{how.format(seat=seat_name(o['seat']))}." for o in owed)
 
     def add_calls(self, text: str) -> list[dict]:
         """Add the calls of one typed line (see :meth:`parse_calls`) as one step; return them."""
@@ -315,13 +368,13 @@ class Draft:
             if self.setting.get(k) is not None:
                 out.append(f"{_key(k)}: {_scalar(self.setting[k])}")
         out.append("events:")
-        out += [f"  - {_flow(e)}" for e in self.events]
+        out += [f"  - {flow_mapping(e)}" for e in self.events]
         if self.judgement:
             out.append("judgement:")
             out += [f"  {_key(k)}: {_scalar(v)}" for k, v in self.judgement.items()]
         if expect:
             out.append("expect:")
-            out += [f"  - {_flow(e)}" for e in expect]
+            out += [f"  - {flow_mapping(e)}" for e in expect]
         if self.notes:
             out.append(f"notes: {_scalar(self.notes)}")
         return "\n".join(out) + "\n"
@@ -451,7 +504,7 @@ def _key(k: Any) -> str:
     return _scalar(str(k))
 
 
-def _flow(d: dict) -> str:
+def flow_mapping(d: dict) -> str:
     """A mapping in flow style: ``{seat: N, call: 1S}``."""
     return "{" + ", ".join(f"{_key(k)}: {_scalar(v)}" for k, v in d.items()) + "}"
 

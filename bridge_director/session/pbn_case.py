@@ -7,10 +7,14 @@ Raises:
 """
 
 from __future__ import annotations
+from bridge_director.base.yamlpos import InputError
 from bridge_director.bridge.pbn import _PBN_VUL, PbnError, _auction_items, parse_deal, read_auction_game
+from bridge_director.bridge.table import Board, Call, Seat, auction_is_over, is_sufficient, last_bid
+from bridge_director.ruling.grid import GONE, standings
+from bridge_director.session.draft import Draft, flow_mapping
 
 
-def draft_from_pbn(text: str, file: str = "<string>"):
+def draft_from_pbn(text: str, file: str = "<string>") -> Draft:
     """A case draft (bridge_director.session.draft.Draft) from the first game of a PBN text: board, dealer,
     vulnerability, deal, and the calls of ``[Auction "SEAT"]`` made in rotation from SEAT
     (``-`` for a turn with no call), their notes (``=1=`` with ``[Note "1:..."]``) kept as the
@@ -22,53 +26,73 @@ def draft_from_pbn(text: str, file: str = "<string>"):
         bridge_director.base.yamlpos.InputError: bad PBN (file:line:col, what was expected) or a case the
         PBN describes that is not valid.
     """
-    from bridge_director.session.draft import Draft
-    from bridge_director.bridge.table import Seat as _Seat, auction_is_over
-    from bridge_director.base.yamlpos import InputError
     try:
         game = read_auction_game(text, file)
-        tags = game["tags"]
+        head = _PbnHead(game["tags"], file)
+        items = list(_auction_items(game["tokens"], file))
+    except PbnError as e:
+        raise InputError(file, e.line or 0, e.column or 0, "", e.detail) from None
+    d = Draft(board=head.board, dealer=None if head.board else (head.dealer or head.first).upper(), file=file,
+              vulnerability=None if head.board else head.vul)
+    if head.board and head.dealer and Seat.parse(head.dealer) != d.dealer_seat:
+        raise InputError(file, head.dline, 1, "Dealer", f"board {head.board} has dealer {d.dealer_seat.value}, "
+                                                        f"but the PBN says {head.dealer}")
+    if head.deal_txt:
+        try:
+            deal = parse_deal(head.deal_txt, file=file, line=head.deal_line)
+        except PbnError as e:
+            raise InputError(file, head.deal_line, 1, "Deal", e.detail) from None
+        d.setting["deal" if deal.is_complete_and_valid() else "pockets"] = head.deal_txt
+    events = _pbn_events(items, Seat.parse(head.first), game["notes"])
+    if not events:
+        raise InputError(file, head.aline, 1, "Auction", "expected at least one call in the [Auction] section, found none")
+    d._change(lambda: d.events.extend(events))
+    d._undo.clear()
+    return d
 
-        def tag(name):
-            v = tags.get(name)
-            return (v[0].strip(), v[1]) if v and v[0].strip() not in ("", "?", "#") else (None, v[1] if v else 0)
-        board_txt, bline = tag("Board")
-        board = None
+
+class _PbnHead:
+    """The tags of a PBN game a case reads: board number, dealer, vulnerability, the seat of the
+    first call of ``[Auction]`` and the deal, each with its line (a value of ``""``, ``?`` or
+    ``#`` is not given).
+
+    Raises:
+        PbnError: a board, dealer, vulnerability or auction seat that is not one.
+    """
+
+    def __init__(self, tags: dict, file: str):
+        self.tags = tags
+        board_txt, bline = self.tag("Board")
+        self.board = None
         if board_txt is not None:
             if not board_txt.isdigit() or int(board_txt) < 1:
                 raise PbnError(f"Board: expected a board number 1, 2, ..., found {board_txt!r}", file, bline, 1)
-            board = int(board_txt)
-        dealer, dline = tag("Dealer")
-        if dealer is not None and dealer.upper() not in ("N", "E", "S", "W"):
-            raise PbnError(f"Dealer: expected N, E, S or W, found {dealer!r}", file, dline, 1)
-        vul_txt, vline = tag("Vulnerable")
-        vul = _PBN_VUL.get(vul_txt.lower()) if vul_txt else None
-        if vul_txt and vul is None:
+            self.board = int(board_txt)
+        self.dealer, self.dline = self.tag("Dealer")
+        if self.dealer is not None and self.dealer.upper() not in ("N", "E", "S", "W"):
+            raise PbnError(f"Dealer: expected N, E, S or W, found {self.dealer!r}", file, self.dline, 1)
+        vul_txt, vline = self.tag("Vulnerable")
+        self.vul = _PBN_VUL.get(vul_txt.lower()) if vul_txt else None
+        if vul_txt and self.vul is None:
             raise PbnError(f"Vulnerable: expected None, NS, EW or All, found {vul_txt!r}", file, vline, 1)
-        first, aline = tag("Auction")
-        if first is None:
+        self.first, self.aline = self.tag("Auction")
+        if self.first is None:
             raise PbnError('expected an [Auction "SEAT"] section, found none', file, 1, 1)
-        if first.upper() not in ("N", "E", "S", "W"):
-            raise PbnError(f"Auction: expected the seat of the first call N, E, S or W, found {first!r}",
-                           file, aline, 1)
-        items = list(_auction_items(game["tokens"], file))
-        deal_txt, deal_line = tag("Deal")
-    except PbnError as e:
-        raise InputError(file, e.line or 0, e.column or 0, "", e.detail) \
-            from None
-    d = Draft(board=board, dealer=None if board else (dealer or first).upper(), file=file,
-              vulnerability=None if board else vul)
-    if board and dealer and _Seat.parse(dealer) != d.dealer_seat:
-        raise InputError(file, dline, 1, "Dealer", f"board {board} has dealer {d.dealer_seat.value}, "
-                                                  f"but the PBN says {dealer}")
-    if deal_txt:
-        try:
-            deal = parse_deal(deal_txt, file=file, line=deal_line)
-        except PbnError as e:
-            raise InputError(file, deal_line, 1, "Deal", e.detail) from None
-        d.setting["deal" if deal.is_complete_and_valid() else "pockets"] = deal_txt
+        if self.first.upper() not in ("N", "E", "S", "W"):
+            raise PbnError(f"Auction: expected the seat of the first call N, E, S or W, found {self.first!r}",
+                           file, self.aline, 1)
+        self.deal_txt, self.deal_line = self.tag("Deal")
+
+    def tag(self, name: str) -> "tuple[str | None, int]":
+        """(The tag's value stripped, or None if not given; its line, 0 if absent)."""
+        v = self.tags.get(name)
+        return (v[0].strip(), v[1]) if v and v[0].strip() not in ("", "?", "#") else (None, v[1] if v else 0)
+
+
+def _pbn_events(items: list, seat: Seat, notes: dict) -> "list[dict]":
+    """The case events of an ``[Auction]`` section's items, the first made by ``seat`` and the
+    rest in rotation: calls, turns with no call, all passes to the end, notes and ``^`` marks."""
     events: list[dict] = []
-    seat = _Seat.parse(first)
     calls: list = []
     for kind, value, ln, col in items:
         if kind == "skip":
@@ -80,27 +104,29 @@ def draft_from_pbn(text: str, file: str = "<string>"):
         elif kind == "all-pass":
             while not auction_is_over(calls):
                 events.append({"seat": seat.value, "call": "Pass"})
-                calls.append(__import__("bridge_director.bridge.table", fromlist=["Call"]).Call.parse("P"))
+                calls.append(Call.parse("P"))
                 seat = seat.lho
         elif kind == "note" and events:
-            body = game["notes"].get(value)
+            body = notes.get(value)
             target = next((e for e in reversed(events) if "call" in e and "accepts" not in e), None)
             if body and target is not None:
                 target["note"] = (target.get("note", "") + " " + body).strip()
         elif kind == "mark" and events:
-            last = events[-1]
-            if value == "I" and "call" in last:
-                last["note"] = (last.get("note", "") + " PBN ^I: insufficient bid, accepted").strip()
-                events.append({"seat": _Seat.parse(last["seat"]).lho.value, "accepts": True})
-            elif value == "S":
-                last["note"] = (last.get("note", "") + " PBN ^S: call out of rotation").strip()
-            else:
-                last["note"] = (last.get("note", "") + f" PBN ^{value}").strip()
-    if not events:
-        raise InputError(file, aline, 1, "Auction", "expected at least one call in the [Auction] section, found none")
-    d._change(lambda: d.events.extend(events))
-    d._undo.clear()
-    return d
+            _pbn_mark(events, value)
+    return events
+
+
+def _pbn_mark(events: "list[dict]", value: str) -> None:
+    """A PBN ``^`` mark after the last event: ``^I`` an accepted insufficient bid (the next
+    player's acceptance is added), ``^S`` a call out of rotation, any other kept in the note."""
+    last = events[-1]
+    if value == "I" and "call" in last:
+        last["note"] = (last.get("note", "") + " PBN ^I: insufficient bid, accepted").strip()
+        events.append({"seat": Seat.parse(last["seat"]).lho.value, "accepts": True})
+    elif value == "S":
+        last["note"] = (last.get("note", "") + " PBN ^S: call out of rotation").strip()
+    else:
+        last["note"] = (last.get("note", "") + f" PBN ^{value}").strip()
 
 
 def draft_to_pbn(draft) -> str:
@@ -109,8 +135,6 @@ def draft_to_pbn(draft) -> str:
     pass written as Pass, ``-`` for a turn with no call), with ``^S`` after a standing call
     made out of rotation and ``^I`` after a standing insufficient bid; a comment lists every
     event of the case as it happened."""
-    from bridge_director.ruling.grid import GONE, standings
-    from bridge_director.bridge.table import Board, Call, is_sufficient, last_bid
     vul_pbn = {"None": "None", "NS": "NS", "EW": "EW", "Both": "All"}
     out = []
     if draft.board:
@@ -146,9 +170,8 @@ def draft_to_pbn(draft) -> str:
     for i in range(0, len(tokens), 4):
         out.append(" ".join(tokens[i:i + 4]))
     if draft.events:
-        from bridge_director.session.draft import _flow
         out.append("{The case, event by event:")
-        out += ["  " + _flow(e).replace("{", "(").replace("}", ")") for e in draft.events]
+        out += ["  " + flow_mapping(e).replace("{", "(").replace("}", ")") for e in draft.events]
         if draft.judgement:
             out += [f"  judgement {k}: {v}" for k, v in draft.judgement.items()]
         out.append("}")

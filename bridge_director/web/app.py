@@ -142,7 +142,7 @@ class App:
                    data=data, sections=_grouped(data) if data else [],
                    questions=(data or {}).get("questions") or [],
                    tell=_tell(data),
-                   next_seat=draft.next_in_turn(state),
+                   next_seat=draft.next_in_turn(state), owed=draft.owed_words(state),
                    events=_described_events(state), judgements=state.judgements())
         ctx["box_html"] = self.box(ctx["next_seat"], bool(state.steps), ctx["token"])
         return self.html("page.html", status, **ctx)
@@ -209,7 +209,7 @@ class App:
             if old is None:
                 raise PageError(f"{draft.SEAT_NAMES[seat]} has made no call to replace.", state=state)
             return self.go(state.with_step({"ev": [{"seat": seat, "replaces": old, "with": call}]}), "box")
-        return self.go(state.with_step({"ev": [{"seat": seat, "call": call}]}), "box")
+        return self.go(state.with_step({"ev": draft.call_events(state, seat, call)}), "box")
 
     async def event(self, request: Request) -> Response:
         form = await self._form(request)
@@ -561,7 +561,7 @@ def _title(state: State, data: dict, now: _dt.datetime) -> str:
     """A saved case's title: board, time, and the first irregularity the ruling names."""
     first = next((o.get("text") for o in data.get("outcomes", []) if o.get("outcome") == "irregularity"), None)
     where = f"Board {state.board}" if state.board else "Board (number not known)"
-    return f"{where}, {now:%H:%M}" + (f": {first}" if first else "")
+    return f"{where}, {now:%H:%M}" + (f": {_seats_in_full(first)}" if first else "")
 
 
 SUIT_HTML = {"C": ("♣", "club"), "D": ("♦", "diamond"), "H": ("♥", "heart"), "S": ("♠", "spade"), "NT": ("NT", "nt")}

@@ -79,17 +79,41 @@ def view(state: State) -> tuple[dict, str]:
     Raises:
         InputError: the state holds an event or judgement the case format refuses.
     """
+    return _view(state)[:2]
+
+
+def _view(state: State) -> tuple[dict, str, "str | None"]:
+    """(the ruling's data, whose turn it is, the replacement owed in words), kept (see view)."""
     key = state.token()
     hit = _VIEWS.get(key)
     if hit is not None:
         _VIEWS.move_to_end(key)
         return hit
     d, _ruling, data = rule(state)
-    out = (data, d.turn().value)
+    out = (data, d.turn().value, d.owed_words("tap {seat}'s call"))
     _VIEWS[key] = out
     if len(_VIEWS) > VIEW_CACHE:
         _VIEWS.popitem(last=False)
     return out
+
+
+def owed_words(state: State) -> str | None:
+    """The call the ruling waits for from one player, in words for the page ("South now
+    replaces 1C: tap South's call."), or None (none owed, or the case as it stands is refused)."""
+    if not state.steps:
+        return None
+    try:
+        return _view(state)[2]
+    except InputError:
+        return None
+
+
+def call_events(state: State, seat: str, call: str) -> list[dict]:
+    """The events of ``call`` tapped for ``seat``: the replacement that player owes, when the
+    ruling waits for one (Draft.call_events), else a plain call."""
+    if not state.steps or owed_words(state) is None:
+        return [{"seat": seat, "call": call}]
+    return draft_of(state).call_events(seat, call)
 
 
 def answer(state: State, qid: str, reply: str) -> dict | None:
