@@ -102,12 +102,16 @@ def _run_count() -> None:
 #: the rulesets registered with the engine in this process, least recently used first (see
 #: :func:`_keep`): each holds about 1-5 MB of the engine's memory until it is deleted
 _REGISTERED: "OrderedDict[tuple, _Compiled]" = OrderedDict()
-#: the most rulesets a process keeps registered at once (for all rulebooks and shapes of case
-#: together); the least recently used one is deleted from the engine when another is needed.
-#: A long process (the page's server, a sweep of 50,000 generated cases) meets thousands of
-#: shapes; at this size its memory stays flat (tests/test_memory.py) while the cases of one
-#: evening, which meet a few dozen shapes, are ruled with every ruleset they need still there.
-MAX_RULESETS = 96
+#: the most rulesets a process keeps registered at once, for all rulebooks together: a safety
+#: bound (a process that builds many rulebooks, as the tests do); beyond it the least recently
+#: used ruleset is deleted from the engine. Within one rulebook the bounds below keep a process
+#: under it: at most MAX_SHAPE_RULESETS + MAX_VALUE_RULESETS + 1 (the whole book).
+MAX_RULESETS = 160
+#: the most rulesets one rulebook registers for shapes of case (the rules a case's fact types
+#: allow, :func:`compiled`); a shape met once these are taken shares the ruleset of the whole
+#: rulebook (every rule: a superset of any shape's), so no ruleset is made after that and the
+#: memory of a long process stays flat (tests/test_memory.py, tools/sweep.py's memory figure).
+MAX_SHAPE_RULESETS = 48
 _SIDS = itertools.count(1)
 _NAMES = itertools.count(1)
 
@@ -130,10 +134,12 @@ def _keep(key: tuple, runner: "_Compiled") -> "_Compiled":
         if old is runner:
             break
         del _REGISTERED[old_key]
-        if len(old_key) > 1 and old_key[1] == "values":      # a value ruleset may be made again
+        if len(old_key) > 2 and old_key[1] == "values":      # a value ruleset may be made again
             pruned = _PRUNERS.get(old_key[0])
             if pruned is not None:
                 pruned[2][0] -= 1
+        elif old_key[1] is not None and old_key[0] in _SHAPES:   # so may a shape's
+            _SHAPES[old_key[0]][1] -= 1
         old.close()
     return runner
 
@@ -511,8 +517,16 @@ def compiled(book: Rulebook, base_types: "frozenset | None" = None) -> _Compiled
     key = (id(book), names)
     runner = _lookup(key)
     if runner is None:
+        shapes = _SHAPES.setdefault(id(book), [book, 0])
+        if shapes[1] >= MAX_SHAPE_RULESETS:
+            return compiled(book)           # the whole rulebook: holds every rule this shape needs
+        shapes[1] += 1
         runner = _keep(key, _Compiled(book, names | {"control-sink"}))
     return runner
+
+
+#: per rulebook (by id; the entry keeps the book alive): [book, shape rulesets registered]
+_SHAPES: dict[int, list] = {}
 
 
 #: rulesets registered for the rules that can fire by the values of a round's facts (see
