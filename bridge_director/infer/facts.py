@@ -387,6 +387,8 @@ class _Replay:
         self.call_facts: dict[int, dict] = {}
         self.held: list[Event] = []
         self.standing_before: dict[int, list[tuple[int, Seat, Call]]] = {}   # what _closing_run reads
+        self.standing_at: dict[int, list[tuple[int, Seat, Call]]] = {}       # the standing calls before each call
+        self.last_call_event: "Event | None" = None
 
     def over(self, seq: "list[tuple[int, Seat, Call]]") -> bool:
         """Whether ``seq`` (the whole of ``standing`` or a prefix of it) has ended the auction."""
@@ -424,11 +426,25 @@ class _Replay:
     def step_call(self, e: Event, kept) -> "tuple[Seat, dict | None]":
         """Replay a plain call: its turn, and its fact (None when ``kept`` gives it)."""
         turn = self.turn_now(e)
+        before = self.standing
+        # Two calls made at the same moment (``simultaneous_with``), neither by the player whose
+        # turn it was: neither came after the other, so both were made at that same turn, over
+        # the same calls (whose turn it was is mechanics; what follows from it is the rules').
+        p = self.last_call_event
+        with_p = (e.simultaneous_with is not None and p is not None and p.kind == "call"
+                  and p.seat == e.simultaneous_with)
+        if with_p and self.turn_at.get(p.number) not in (None, p.seat, e.seat):     # neither in turn
+            turn = self.turn_at[p.number]
+            before = self.standing_at[p.number]
+        self.standing_at[e.number] = list(before)
+        self.last_call_event = e
         f = None
         if kept is None:
-            f = _context_facts(self, e, self.standing, turn)
+            f = _context_facts(self, e, before, turn)
+            if with_p:
+                f["simultaneous_idx"] = p.number     # the call it was made at the same moment as
             if e.call.is_pass and not f["auction_ended_before"]:
-                self.standing_before[e.number] = list(self.standing)
+                self.standing_before[e.number] = list(before)
         if e.number not in self.cancelled and e.number not in self.awaiting:
             self.standing.append(self.as_standing(e))
         elif e.number in self.awaiting and e.number not in self.cancelled:
@@ -512,6 +528,7 @@ class _Replay:
             if e.number in self.standing_before:
                 _closing_run(f, e, call_events[order.position[e.number] + 1:], self.standing_before[e.number],
                              self.call_facts)
+            rest = _skip_simultaneous_partner(e, f, rest, order, self.call_facts)
             f.update(rest)
             if "next_seat" in rest:
                 f["next_by_turn_player"] = rest["next_seat"] == f["turn"]
@@ -888,9 +905,9 @@ class _Stages:
     def __init__(self, case: Case):
         events = case.events
         self.calls = [e for e in events if e.kind == "call"]
-        self.over_at, self.passed_out = _auction_over_at(self.calls)
         self.marks = {code: min((e.number for e in events if e.kind == "happened" and e.happened == code), default=None)
                       for code in _PLAY_MARKERS + ("hands-returned", "deal-completed")}
+        self.over_at, self.passed_out, self.standing, self.reopened = _auction_over_at(events, self.marks["opening-lead-faced"])
         self.earlier = (getattr(case, "setting", {}) or {}).get("played_at_other_tables")
 
     def before(self, n: int, code: str) -> bool:
@@ -905,6 +922,8 @@ class _Stages:
             return "play"
         if self.over_at is not None and self.over_at < n:
             return "auction-ended"
+        if any(lo < n <= hi for lo, hi in self.reopened):
+            return "auction-ended"           # it had ended then; the replacement at hi reopened it
         return "auction" if any(c.number < n for c in self.calls) else "before-auction"
 
     def called_before(self, seat: Seat, n: int) -> bool:
@@ -923,16 +942,41 @@ class _Stages:
         return "unknown" if self.earlier is None else bool(self.earlier)
 
 
-def _auction_over_at(calls: "list[Event]") -> "tuple[int | None, bool]":
+def _auction_over_at(events: "list[Event]", lead: "int | None") -> "tuple[int | None, bool, list, list]":
     """(The event number of the call that ended the auction, or None; whether it was passed
-    out), in one forward scan: the first k at which ``auction_is_over(calls[:k])`` holds."""
-    seen_bid, in_row = False, 0
-    for k, c in enumerate(calls, 1):
-        in_row = in_row + 1 if c.call.is_pass else 0
-        seen_bid = seen_bid or c.call.is_bid
-        if (k == 4 and in_row == 4) or (seen_bid and in_row >= 3):
-            return c.number, not seen_bid
-    return None, False
+    out; the calls that stand in it, in order; the spans ``(ended at, reopened at)``).
+
+    A call put in place of one of the closing calls before the opening lead (a change of the
+    final pass, say) can leave the calls no longer ending the auction: it then goes on from
+    there. Calls made while the auction had ended are calls after its end, not part of it."""
+    seq: list = []
+    reopened: list = []
+    over_at, passed_out = None, False
+
+    def is_over(cs: list) -> "tuple[bool, bool]":
+        passes = 0
+        for c in reversed(cs):
+            if not c.call.is_pass:
+                break
+            passes += 1
+        if len(cs) == 4 and passes == 4:
+            return True, True
+        return any(c.call.is_bid for c in cs) and passes >= 3, False
+    for e in events:
+        if e.kind == "call" and over_at is None:
+            seq.append(e)
+            done, out = is_over(seq)
+            if done:
+                over_at, passed_out = e.number, out
+        elif e.kind == "replaces" and over_at is not None and (lead is None or e.number < lead):
+            at = next((k for k in range(len(seq) - 1, -1, -1) if seq[k].seat == e.seat and seq[k].call == e.replaces), None)
+            if at is None:
+                continue
+            trial = seq[:at] + [e] + seq[at + 1:]
+            if not is_over(trial)[0]:
+                reopened.append((over_at, e.number))
+                seq, over_at, passed_out = trial, None, False
+    return over_at, passed_out, seq, reopened
 
 
 def _happened_fact(case: Case, e: Event, stages: _Stages, happened: "list[Event]", directors: "list[int]") -> dict:
@@ -983,7 +1027,7 @@ def _auction_end_fact(stages: _Stages, add) -> None:
     ended = {"t": "auction-end", "fid": "auction-end", "idx": over_at, "passed_out": stages.passed_out,
              "hands_returned": stages.marks["hands-returned"] is not None,
              "lead_faced": stages.marks["opening-lead-faced"] is not None}
-    dec = declarer([(c.seat, c.call) for c in calls if c.number <= over_at])
+    dec = declarer([(c.seat, c.call) for c in stages.standing])
     if dec is not None:
         ended["declarer"], ended["dummy"], ended["declarer_side"] = dec.value, dec.partner.value, dec.side
     add(ended, Source(over_at, next(c.line for c in calls if c.number == over_at), "the auction is over"))
@@ -1212,3 +1256,30 @@ def _register_facts(case, add) -> None:
     for session, board in (setting.get("registered_elsewhere") or ())[:1]:
         add({"t": "deal-registered-elsewhere", "fid": "registered", "session": session, "board": board},
             Source(None, 1, f"the register has this deal as board {board} of session {session}"))
+
+
+_NEXT_KEYS = ("next_idx", "next_seat", "next_rel", "next_by_turn_player", "next_is_replacement")
+
+
+def _skip_simultaneous_partner(e: Event, f: dict, rest: dict, order, call_facts: dict) -> dict:
+    """The next call after ``e``, when the call written just after it was made at the same
+    moment (``simultaneous_with``) and at the same turn, neither being by the player whose
+    turn it was: that call did not come after ``e``, so what came next is what came after
+    it. (Mechanics: the order of calls in time.)"""
+    n = rest.get("next_idx")
+    nf = call_facts.get(n) if n is not None else None
+    if nf is None or f.get("rel") == "self":
+        return rest
+    _, rest_n = order.after[n]
+    if (rest_n.get("simultaneous_with") != e.seat.letter or nf.get("turn") != f.get("turn")
+            or nf.get("rel") == "self"):     # one of them in turn: Law 33's order, as written
+        return rest
+    out = {k: v for k, v in rest.items() if k not in _NEXT_KEYS}
+    out["director_before_next"] = rest_n.get("director_before_next", rest.get("director_before_next"))
+    out["ruled_before_next"] = rest_n.get("ruled_before_next", rest.get("ruled_before_next"))
+    if "next_idx" in rest_n:
+        out["next_idx"], out["next_seat"] = rest_n["next_idx"], rest_n["next_seat"]
+        out["next_rel"] = relation(rest_n["next_seat"], to=e.seat)
+        out["next_by_turn_player"] = None
+        out["next_is_replacement"] = rest_n.get("next_is_replacement", False)
+    return out

@@ -493,7 +493,7 @@ def _scalar(v: Any) -> str:
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(_scalar(x) for x in v) + "]"
     if isinstance(v, dict):
-        return _flow(v)
+        return flow_mapping(v)
     s = str(v)
     return s if _plain_ok(s) else _quoted(s)
 
