@@ -529,6 +529,14 @@ def compiled(book: Rulebook, base_types: "frozenset | None" = None) -> _Compiled
 _SHAPES: dict[int, list] = {}
 
 
+def limit_rulesets(shapes: int, values: int) -> None:
+    """Set how many shape and value rulesets a rulebook may register in this process (a server
+    that must stay small: ``director serve``); a case met beyond them is ruled, as always, on a
+    ruleset holding every rule it needs (the same ruling, a little more engine time)."""
+    global MAX_SHAPE_RULESETS, MAX_VALUE_RULESETS
+    MAX_SHAPE_RULESETS, MAX_VALUE_RULESETS = max(0, shapes), max(0, values)
+
+
 #: rulesets registered for the rules that can fire by the values of a round's facts (see
 #: bridge_director.rulebook.prune), per rulebook: each costs a ruleset compile and about a megabyte the engine
 #: never gives back, so only sets met more than once get one, and no more than this many
