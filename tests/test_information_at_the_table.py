@@ -148,13 +148,19 @@ starlette_testclient = pytest.importorskip("starlette.testclient")
 from bridge_director.web.app import create_app  # noqa: E402
 
 
+KEY = b"i" * 32      # the page's key (signs its state tokens, makes its CSRF token)
+
+
 class Phone:
     def __init__(self, folder):
-        self.client = starlette_testclient.TestClient(create_app(folder), raise_server_exceptions=True)
+        from bridge_director.web.state import Seal
+        self.client = starlette_testclient.TestClient(create_app(folder, key=KEY), raise_server_exceptions=True,
+                                                      base_url="http://127.0.0.1")
+        self.csrf = Seal(KEY).csrf()
         self.s = ""
 
     def post(self, path: str, **fields):
-        r = self.client.post(path, data={"s": self.s, **fields}, follow_redirects=False)
+        r = self.client.post(path, data={"s": self.s, "csrf": self.csrf, **fields}, follow_redirects=False)
         assert r.status_code == 303, r.text[:500]
         self.s = parse_qs(urlparse(r.headers["location"]).query)["s"][0]
 
