@@ -148,15 +148,16 @@ starlette_testclient = pytest.importorskip("starlette.testclient")
 from bridge_director.web.app import create_app  # noqa: E402
 
 
-KEY = b"i" * 32      # the page's key (signs its state tokens, makes its CSRF token)
-
-
 class Phone:
+    """A director's phone on the page: a served address (the page refuses other Hosts) and the
+    page's CSRF token in every form, as the page's own forms carry it."""
+
     def __init__(self, folder):
         from bridge_director.web.state import Seal
-        self.client = starlette_testclient.TestClient(create_app(folder, key=KEY), raise_server_exceptions=True,
+        key = b"k" * 32
+        self.csrf = Seal(key).csrf()
+        self.client = starlette_testclient.TestClient(create_app(folder, key=key), raise_server_exceptions=True,
                                                       base_url="http://127.0.0.1")
-        self.csrf = Seal(KEY).csrf()
         self.s = ""
 
     def post(self, path: str, **fields):
