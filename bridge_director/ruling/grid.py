@@ -295,7 +295,7 @@ TELL_NOW = ("change-not-allowed", "may-change-call", "call-cancelled", "pass-sub
             "call-accepted", "no-further-rectification", "offender-may-call", "partner-may-call",
             "new-shuffle-and-deal", "hands-corrected", "card-removed", "board-cancelled", "result-stands", "passed-out",
             "auction-ended", "play-normally", "deal-stands", "adjusted-score", "artificial-adjusted-score",
-            "must-call-director", "must-not-correct")
+            "must-call-director", "must-not-correct", "change-allowed", "auction-not-ended")
 
 
 # ruling lines that say where the board stands or which law governs, not what the players do:
