@@ -16,7 +16,6 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from urllib.parse import parse_qs, urlparse
 
 import pexpect
 import pytest
@@ -145,27 +144,7 @@ def test_ask_drives_the_scenario_and_asks_only_the_influence_judgements(tmp_path
 
 # ---------------------------------------------------------------- the page
 starlette_testclient = pytest.importorskip("starlette.testclient")
-from bridge_director.web.app import create_app  # noqa: E402
-
-
-class Phone:
-    def __init__(self, folder):
-        self.client = starlette_testclient.TestClient(create_app(folder), raise_server_exceptions=True)
-        self.s = ""
-
-    def post(self, path: str, **fields):
-        r = self.client.post(path, data={"s": self.s, **fields}, follow_redirects=False)
-        assert r.status_code == 303, r.text[:500]
-        self.s = parse_qs(urlparse(r.headers["location"]).query)["s"][0]
-
-    def call(self, call: str):
-        level, denom = (call[0], call[1:]) if call[0].isdigit() else ("", call)
-        self.post("/call", call=denom, level=level, seat="", mode="call")
-
-    def page(self) -> str:
-        r = self.client.get("/", params={"s": self.s})
-        assert r.status_code == 200
-        return r.text
+from test_web import Phone  # noqa: E402  (tests/test_web.py: the page's own forms, with their CSRF token)
 
 
 def _section(html: str, title: str) -> str:
@@ -176,13 +155,13 @@ def _section(html: str, title: str) -> str:
 
 def test_the_page_asks_the_judgements_and_tells_the_table_the_rest(tmp_path):
     phone = Phone(tmp_path / "session")
-    phone.post("/board", board="4")
+    phone.board(4)
     for c in ("1NT", "Pass", "2C"):
         phone.call(c)
-    phone.post("/event", kind="explanation", by="W", call="2C")
+    phone.event("explanation", by="W", call="2C")
     for c in ("Pass", "Pass", "3C"):
         phone.call(c)
-    phone.post("/event", kind="director")
+    phone.event("director")
     html = phone.page()
     ask, tell = _section(html, "Ask"), _section(html, "Tell the table")
     assert "North's decision to make 3 ♣ well have been influenced" in ask
