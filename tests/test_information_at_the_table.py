@@ -16,6 +16,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import parse_qs, urlparse
 
 import pexpect
 import pytest
@@ -144,7 +145,34 @@ def test_ask_drives_the_scenario_and_asks_only_the_influence_judgements(tmp_path
 
 # ---------------------------------------------------------------- the page
 starlette_testclient = pytest.importorskip("starlette.testclient")
-from test_web import Phone  # noqa: E402  (tests/test_web.py: the page's own forms, with their CSRF token)
+from bridge_director.web.app import create_app  # noqa: E402
+
+
+class Phone:
+    """A director's phone on the page: a served address (the page refuses other Hosts) and the
+    page's CSRF token in every form, as the page's own forms carry it."""
+
+    def __init__(self, folder):
+        from bridge_director.web.state import Seal
+        key = b"k" * 32
+        self.csrf = Seal(key).csrf()
+        self.client = starlette_testclient.TestClient(create_app(folder, key=key), raise_server_exceptions=True,
+                                                      base_url="http://127.0.0.1")
+        self.s = ""
+
+    def post(self, path: str, **fields):
+        r = self.client.post(path, data={"s": self.s, "csrf": self.csrf, **fields}, follow_redirects=False)
+        assert r.status_code == 303, r.text[:500]
+        self.s = parse_qs(urlparse(r.headers["location"]).query)["s"][0]
+
+    def call(self, call: str):
+        level, denom = (call[0], call[1:]) if call[0].isdigit() else ("", call)
+        self.post("/call", call=denom, level=level, seat="", mode="call")
+
+    def page(self) -> str:
+        r = self.client.get("/", params={"s": self.s})
+        assert r.status_code == 200
+        return r.text
 
 
 def _section(html: str, title: str) -> str:
@@ -155,13 +183,13 @@ def _section(html: str, title: str) -> str:
 
 def test_the_page_asks_the_judgements_and_tells_the_table_the_rest(tmp_path):
     phone = Phone(tmp_path / "session")
-    phone.board(4)
+    phone.post("/board", board="4")
     for c in ("1NT", "Pass", "2C"):
         phone.call(c)
-    phone.event("explanation", by="W", call="2C")
+    phone.post("/event", kind="explanation", by="W", call="2C")
     for c in ("Pass", "Pass", "3C"):
         phone.call(c)
-    phone.event("director")
+    phone.post("/event", kind="director")
     html = phone.page()
     ask, tell = _section(html, "Ask"), _section(html, "Tell the table")
     assert "North's decision to make 3 ♣ well have been influenced" in ask
