@@ -295,7 +295,7 @@ TELL_NOW = ("change-not-allowed", "may-change-call", "call-cancelled", "pass-sub
             "call-accepted", "no-further-rectification", "lead-restriction-possible", "cards-returned-to-hand", "offender-may-call", "partner-may-call",
             "new-shuffle-and-deal", "hands-corrected", "card-removed", "board-cancelled", "result-stands", "passed-out",
             "auction-ended", "play-normally", "deal-stands", "adjusted-score", "artificial-adjusted-score",
-            "must-call-director", "must-not-correct")
+            "must-call-director", "must-not-correct", "change-allowed", "auction-not-ended")
 
 
 #: outcome codes whose line only matters while the auction goes on (who passes, who calls next):
