@@ -140,10 +140,13 @@ DECISION_EVENT = Shape("DecisionEventModel", """A player says whether they accep
 
 REPLACEMENT_EVENT = Shape("ReplacementEventModel",
                           "A player puts another call in place of one of their own: "
-                          "``{seat: W, replaces: 1H, with: 2H}``.", (
+                          "``{seat: W, replaces: 1H, with: 2H}``; ``event: N`` names the call replaced "
+                          "by its event number (a call the player made more than once).", (
     Spec("seat", str, before=_seat),
     Spec("replaces", str, before=_call),
     Spec("with", str, before=_call, attr="with_"),
+    Spec("event", Optional[int], None, "the event number of the call replaced (default: the player's last "
+         "call of that name before this event)", lambda v: _not_bool(v, "an event number"), ge=1),
     Spec("note", Optional[str], None),
 ))
 
@@ -401,6 +404,11 @@ CASE = Shape("CaseModel", "A case file.", (
     Spec("scoring", Optional[Literal['pairs', 'teams', 'individual']], None, "form of scoring"),
     Spec("replay_event", Optional[bool], None, "the event exists to replay deals played before"),
     Spec("stationary", Optional[Literal['NS', 'EW']], None, "the side that stays at this table all session"),
+    Spec("result", Optional[str], None, "the result obtained at the table and its score, as the scorer wrote "
+                                        "it (e.g. '4S by North, 10 tricks, North-South +420'): for the "
+                                        "committee's report; no rule reads it"),
+    Spec("adjusted", Optional[str], None, "the adjusted score the director gave, if any (e.g. '3S by North, "
+                                          "9 tricks, North-South +140'): for the committee's report"),
 ))
 
 

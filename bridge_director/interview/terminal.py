@@ -137,6 +137,7 @@ class Interview:
         self.board, self.dealer = board, dealer
         self.save_to = save_to
         self.skipped: set[str] = set()
+        self.options_shown: set[str] = set()     # decisions whose options were shown before asking
         self.saved_text: Optional[str] = None
         self.timings: list[float] = []
 
@@ -212,14 +213,24 @@ class Interview:
         if self.draft.events:
             self._ask_questions()
         while True:
+            before = self._snapshot()
             self._menu()
-            if self.draft.events:
+            # only a step that changed the case asks again and shows the ruling again: a refusal
+            # ("  ! ...") stays the last thing on the screen, not scrolled away under a reprint
+            if self.draft.events and self._snapshot() != before:
                 self._ask_questions()
+
+    def _snapshot(self) -> tuple:
+        d = self.draft
+        return (repr(d.events), repr(d.judgement), repr(d.setting))
 
     def _ask_questions(self) -> None:
         """Ask each open question the ruling carries (not skipped), re-ruling after each answer;
         then show the ruling."""
         while True:
+            if not self.draft.events:       # everything undone: nothing to ask until something happens
+                self.t.say("(no events yet)")
+                return
             qs = [q for q in self.draft.questions() if q["id"] not in self.skipped]
             if not qs:
                 break
@@ -229,6 +240,13 @@ class Interview:
                 self.t.say("  (add what you find as an event, e.g. 'hand-count W 12'; Enter to leave it open)")
                 self.skipped.add(q["id"])
                 break
+            if q["kind"] == "decision" and q["id"] not in self.options_shown:
+                # the options are explained before anyone chooses (the ruling's options head)
+                from bridge_director.ruling.render import options_text
+                shown = options_text(self.draft.rule())
+                if shown:
+                    self.t.say(shown.rstrip("\n"))
+                self.options_shown.add(q["id"])
             if not self._ask_one(q):
                 continue
         self._show_ruling()
@@ -415,10 +433,12 @@ class Interview:
         text = self.draft.to_yaml()
         while True:
             try:
-                Path(name).write_text(text, encoding="utf-8")
+                from bridge_director.base.files import check_output, write_atomic
+                check_output(name)
+                write_atomic(name, text)          # whole or not at all
                 break
-            except OSError as e:
-                self.t.say(f"  ! cannot write {name}: {e.strerror or e}")
+            except InputError as e:
+                self.t.say(f"  ! cannot write {name}: {e.message}")
                 reply = self.t.ask("Save as another file name (q: do not save): ")
                 if not reply or reply.lower() in DONT_SAVE or reply.lower() in COMMANDS:
                     self.t.say("  Not saved.")
