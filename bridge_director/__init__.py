@@ -14,7 +14,7 @@ below it (checked by import-linter: ``[tool.importlinter]`` in pyproject.toml)::
               where a case comes from (intake, PBN), the club code's table
     paper, audit        shared by the front ends: words, grids, diagrams and charts on paper;
                         the properties a ruling is held to
-    interview, web, report, quiz, prove, coverage    the front ends and tools, apart
+    interview, web, report, quiz, chart, prove, coverage    the front ends and tools, apart
     cli       the ``director`` command, which dispatches to them
 
 Kept deliberately tiny: importing ``bridge_director`` must not import durable-rules (see

@@ -327,21 +327,8 @@ def _cmd_casebook(args) -> int:
 
 def _cmd_chart(args) -> int:
     from bridge_director.session import api
-    from bridge_director.paper import chart
-    ch = chart.chart(args.law, api.rulebook())
-    out = chart.svg(ch)
-    if args.format in ("html", "pdf"):
-        import base64
-        body = out if args.format == "html" else (
-            '<img style="width:100%" src="data:image/svg+xml;base64,'
-            + base64.b64encode(out.encode("utf-8")).decode("ascii") + '">')
-        out = (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{ch.title}</title>'
-               f"<style>@page {{ size: A3 portrait; margin: 8mm; }} body {{ margin: 0; }}</style></head>"
-               f"<body>{body}</body></html>\n")
-    if args.format == "pdf":
-        from bridge_director.paper.layout import pdf_bytes
-        out = pdf_bytes(out)
-    _write_out(out, args.output)
+    from bridge_director.chart import render_chart
+    _write_out(render_chart(args.law, api.rulebook(), args.format), args.output)
     return 0
 
 
