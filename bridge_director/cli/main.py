@@ -223,6 +223,8 @@ def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.Arg
                    help="address to listen on (default 127.0.0.1, this laptop only; 0.0.0.0 for the club's network)")
     w.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     w.add_argument("--folder", help="where saved cases go (default: one folder per evening in the user data folder)")
+    w.add_argument("--lang", choices=("en", "pt"), default="en",
+                   help="the language of the page and its rulings (pt: Portuguese, calls with the suit symbols)")
     w.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     w.set_defaults(handler=_cmd_serve)
 
@@ -371,8 +373,11 @@ def _draft_from_args(args):
         draft = Draft(board=args.board, dealer=args.dealer, file="one-line")
     if args.lang:
         draft.lang = args.lang
-    lang = draft.lang               # what the director types is read in the case's language
-    pending = [parse_judgement(j, "--judge", lang) for j in args.judge]
+    # judgement keys and event codes may be typed in the ruling's language; the calls are the
+    # case format's (1H, 3NT) or suit symbols, whatever --lang says (so 2C stays two clubs)
+    lang = draft.lang
+    draft.calls_lang = "en"
+    pending = [parse_judgement(j, "--judge", lang, "en") for j in args.judge]
 
     def judge_what_can_be_judged() -> None:
         # a judgement is stated as soon as the call it names is in the case, so that the calls
@@ -389,7 +394,7 @@ def _draft_from_args(args):
             judge_what_can_be_judged()
             draft.add_calls(value)
         else:
-            draft.add_event(parse_event(value, "--event", lang))
+            draft.add_event(parse_event(value, "--event", lang, "en"))
     for item in pending:
         draft.judge(*item)
     if args.scoring:
@@ -642,7 +647,7 @@ def _cmd_serve(args) -> int:
     if not 0 < args.port < 65536:
         raise InputError("--port", 0, 0, "", f"expected a port from 1 to 65535, found {args.port}")
     try:
-        return serve(args.host, args.port, args.folder)
+        return serve(args.host, args.port, args.folder, args.lang)
     except OSError as e:
         raise InputError(f"{args.host}:{args.port}", 0, 0, "",
                          f"cannot listen there: {e.strerror or e} (try another --port)") from None

@@ -56,7 +56,8 @@ class Draft:
                  case_id: Optional[str] = None, title: Optional[str] = None, source: Optional[str] = None,
                  vulnerability: Optional[str] = None, lang: str = "en"):
         self.file = file
-        self.lang = lang          # the language the director types and reads (calls: 1♥, or 1C = copas in pt)
+        self.lang = lang          # the language the director reads and types (calls: 1♥, or 1C = copas in pt)
+        self.calls_lang = lang    # how typed calls are read ("en": the case format's 1H, for director rule)
         self.board = board
         self.dealer = dealer
         self.vulnerability = vulnerability
@@ -144,7 +145,7 @@ class Draft:
         ``{"seat": "S", "call": "1C", "event": 2}``, a call of that player that is out of the
         auction until they replace it (its standing ``awaiting-replacement``) and that no
         replacement in the auction has yet taken the place of (an attempt that was cancelled,
-        27B3 or 27B4, leaves it owed), or that an open question asks the replacement of.
+        27B3 or 27B4, leaves it owed).
         Empty when nothing is owed (or the case as it stands is refused)."""
         if not any(_is_call(e) for e in self.events):
             return []
@@ -162,11 +163,8 @@ class Draft:
                        and str(x["replaces"]) == call and status.get(m) not in OUT_OF_AUCTION
                        for m, x in enumerate(self.events[n:], n + 1)):
                 found[n] = {"seat": seat, "call": call, "event": n}
-        for q in _questions.questions(ruling):
-            about = q.get("about") or {}
-            if q["kind"] == "decision" and q["property"] == "replaces" and about.get("event") and about.get("seat"):
-                found.setdefault(about["event"], {"seat": about["seat"], "call": str(about.get("call")),
-                                                  "event": about["event"]})
+        # (an open question "What call does West make in place of 1H?" alone is not enough: it
+        # is asked too while the LHO may still accept the call, and then nothing is owed yet)
         return [found[n] for n in sorted(found)]
 
     def parse_calls(self, text: str, start: Optional[Seat] = None) -> list[dict]:
@@ -219,7 +217,7 @@ class Draft:
 
     @property
     def _examples(self) -> str:
-        return ("1♥, 2C (copas), 1P (paus), 3SA, P (passe), X or XX" if self.lang == "pt"
+        return ("1♥, 2C (copas), 1P (paus), 3SA, P (passe), X or XX" if self.calls_lang == "pt"
                 else "1H, 3NT, P, X or XX")
 
     def _call(self, text: str) -> Call:
@@ -228,7 +226,7 @@ class Draft:
         Raises:
             CallSyntaxError: not a call.
         """
-        notation = call_from_words(text, self.lang)
+        notation = call_from_words(text, self.calls_lang)
         if notation is None:
             raise CallSyntaxError(text)
         return Call.parse(notation)
@@ -236,7 +234,9 @@ class Draft:
     def call_events(self, seat: str, call: str) -> list[dict]:
         """The event of one call tapped for ``seat`` (a seat letter): the replacement it owes
         (:meth:`owed`), or a plain call."""
-        return self.parse_calls(f"{Seat.parse(seat).value}:{call}")
+        s, c = Seat.parse(seat).value, str(Call.parse(call))     # the case format's notation, in any language
+        owed = next((o for o in self.owed() if o["seat"] == s), None)
+        return [{"seat": s, "replaces": owed["call"], "with": c}] if owed else [{"seat": s, "call": c}]
 
     def owed_words(self, how: Optional[str] = None) -> Optional[str]:
         """What the ruling waits for, in words in the draft's language: ``"South now replaces
@@ -450,7 +450,7 @@ class Draft:
                 title=case.title or None, source=case.source, vulnerability=None)
         raw = loads(text, case.file)
         d.edition = case.edition
-        d.lang = getattr(case, "lang", "en") or "en"
+        d.lang = d.calls_lang = getattr(case, "lang", "en") or "en"
         d.events = [_plain(e) for e in raw.get("events") or []]
         d.judgement = {k: _plain(v) for k, v in (raw.get("judgement") or {}).items()}
         d.setting = {k: _plain(raw[k]) for k in SETTINGS if raw.get(k) is not None}
@@ -589,7 +589,7 @@ def events_help(width: int = 100) -> str:
     return "\n".join(lines)
 
 
-def parse_event(text: str, file: str = "event", lang: str = "en") -> dict:
+def parse_event(text: str, file: str = "event", lang: str = "en", calls: Optional[str] = None) -> dict:
     """One event written in a line (see EVENT_HELP) -> the case-file event mapping.
 
     Raises:
@@ -598,7 +598,7 @@ def parse_event(text: str, file: str = "event", lang: str = "en") -> dict:
     from bridge_director.case.shapes import HAPPENED
     words = text.replace(",", " ").split()
     if lang != "en":                    # the language's words: codes, seats, calls, aceita / não aceita
-        words = _from_language(words, lang)
+        words = _from_language(words, lang, calls or lang)
     low = [w.lower() for w in words]
     bad = InputError(file, 0, 0, "event", f"expected an event such as 'director', 'S accepts', 'S declines', "
                                           f"'E 1H>2H' or 'hand-count E 14', found {text.strip()!r}")
@@ -610,7 +610,7 @@ def parse_event(text: str, file: str = "event", lang: str = "en") -> dict:
             ev["by"] = _seat_word(words[-1], file)
         return ev
     if low[0] in HAPPENED:
-        return _happened(words, file, lang)
+        return _happened(words, file, lang, calls or lang)
     if len(words) >= 2 and _is_seat(words[0]):
         seat = Seat.parse(words[0]).value
         verb = low[1]
@@ -638,7 +638,7 @@ def parse_event(text: str, file: str = "event", lang: str = "en") -> dict:
     raise bad
 
 
-def _from_language(words: list[str], lang: str) -> list[str]:
+def _from_language(words: list[str], lang: str, calls: str) -> list[str]:
     """The words of an event typed in ``lang`` as the English forms read them: the event code,
     a seat first ('L aceita' -> 'E accepts'), calls ('L 1C>2C' -> 'E 1H>2H' in Portuguese),
     'não aceita' -> 'declines'."""
@@ -653,21 +653,21 @@ def _from_language(words: list[str], lang: str) -> list[str]:
         rest = [w.lower() for w in words[1:]]
         decisions = DECISION_WORDS.get(lang, {})
         if rest[0] in ("não", "nao") and len(rest) >= 2 and rest[1] in decisions:
-            return [seat, "declines"] + [call_from_words(w, lang) or w for w in words[3:]]
+            return [seat, "declines"] + [call_from_words(w, calls) or w for w in words[3:]]
         if rest[0] in decisions:
             return [seat, "accepts" if decisions[rest[0]] else "declines"] + \
-                [call_from_words(w, lang) or w for w in words[2:]]
+                [call_from_words(w, calls) or w for w in words[2:]]
         joined = "".join(words[1:])
         if ">" in joined:
             a, _, b = joined.partition(">")
-            return [seat, f"{call_from_words(a, lang) or a}>{call_from_words(b, lang) or b}"]
+            return [seat, f"{call_from_words(a, calls) or a}>{call_from_words(b, calls) or b}"]
     return out
 
 
 _SEAT_FIELDS = ("seat", "by", "of", "pocket", "offender")
 
 
-def _happened(words: list[str], file: str, lang: str = "en") -> dict:
+def _happened(words: list[str], file: str, lang: str = "en", calls: str = "en") -> dict:
     from bridge_director.case.shapes import HAPPENED, HAPPENED_FIELDS
     code = words[0].lower()
     required, optional, _doc = HAPPENED[code]
@@ -700,7 +700,7 @@ def _happened(words: list[str], file: str, lang: str = "en") -> dict:
         elif k in _SEAT_FIELDS:
             ev[k] = seat_from_words(v, lang)
         elif k == "call":
-            ev[k] = call_from_words(v, lang) or v
+            ev[k] = call_from_words(v, calls) or v
         else:
             ev[k] = v
     if code == "wrong-board-at-table":
@@ -708,7 +708,7 @@ def _happened(words: list[str], file: str, lang: str = "en") -> dict:
     return ev
 
 
-def parse_judgement(text: str, file: str = "judge", lang: str = "en") -> tuple[str, Any]:
+def parse_judgement(text: str, file: str = "judge", lang: str = "en", calls: Optional[str] = None) -> tuple[str, Any]:
     """``"E 1H unintended=no"`` (or ``: false``) -> ``("E 1H unintended", False)``;
     ``"E 2D specifies=H,S"`` -> ``("E 2D specifies", ["H", "S"])``.
 
@@ -719,7 +719,7 @@ def parse_judgement(text: str, file: str = "judge", lang: str = "en") -> tuple[s
     if not m:
         raise InputError(file, 0, 0, "judge", f"expected 'SEAT CALL property=yes|no' such as "
                                               f"'E 1H unintended=no', found {text!r}")
-    key, value = key_from_words(m[1], lang), m[2]
+    key, value = key_from_words(m[1], lang, calls or lang), m[2]
     parts = key.split()
     if parts and _is_seat(parts[0]) and len(parts) == 3:
         key = f"{Seat.parse(parts[0]).value} {parts[1]} {parts[2]}"

@@ -87,8 +87,8 @@ def banner(host: str, port: int, folder: Path, out: TextIO = sys.stdout) -> None
     print("  Ctrl-C stops the server.", file=out, flush=True)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, folder: str | Path | None = None) -> int:
-    """Run the server until Ctrl-C; returns the exit code.
+def serve(host: str = "127.0.0.1", port: int = 8000, folder: str | Path | None = None, lang: str = "en") -> int:
+    """Run the server until Ctrl-C (``lang``: the page's language); returns the exit code.
 
     Raises:
         OSError: the port cannot be bound (reported by the CLI as bad input).
@@ -98,7 +98,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, folder: str | Path | None =
     from bridge_director.web.app import create_app
     from bridge_director.web.store import default_folder
     where = Path(folder) if folder else default_folder()
-    app = create_app(where)
+    app = create_app(where, lang)
     from bridge_director.session import api
     api.rulebook()                      # compile the rulebook now, not on the first tap
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:

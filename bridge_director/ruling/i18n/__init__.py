@@ -240,7 +240,7 @@ def key_words(key: str, lang: str = "en") -> str:
     return f"{who} {call_name(what, lang)} {PROPERTY_WORDS[lang].get(prop, prop)}"
 
 
-def key_from_words(key: str, lang: str = "en") -> str:
+def key_from_words(key: str, lang: str = "en", calls: "str | None" = None) -> str:
     """A judgement key typed in ``lang`` -> the case format's ('L 2C comparável' -> 'E 2H
     comparable'); a key already in the case format's words is kept (seats and calls made
     letters); anything else unchanged, for the case's own check to report."""
@@ -253,7 +253,7 @@ def key_from_words(key: str, lang: str = "en") -> str:
     else:
         who = seat_from_words(who, lang)
     if who != "event":
-        what = call_from_words(what, lang) or what
+        what = call_from_words(what, calls or lang) or what
     back = {_plain_word(v): k for k, v in PROPERTY_WORDS[lang].items()}
     prop = back.get(_plain_word(prop), prop)
     return f"{who} {what} {prop}"
