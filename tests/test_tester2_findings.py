@@ -53,9 +53,11 @@ def test_suggestion_questions_in_words_both_asked():
         "suggested": "Did the unauthorised information demonstrably suggest South's 3S over another call?",
         "logical-alternative": "Was another call a logical alternative to South's 3S (one a significant "
                                "proportion of South's peers would seriously consider, some choosing it)?"}
-    told = tell_the_table(r)[0]
-    assert told.startswith("Before ruling, find out (away from the table): ") and "'" not in told.split(": ")[0]
-    assert told.split(": ", 1)[1] in asked.values(), told
+    # issue 22: the director judges these away from the table (a poll of peers): they are asked
+    # (above, and in the interview and on the page) but never read out to the players
+    told = tell_the_table(r)
+    assert not any(t.startswith("Before ruling") or t.split(": ", 1)[-1] in asked.values() for t in told), told
+    assert told[0].startswith("What North conveyed beside the calls is unauthorised information to South"), told
 
 
 # F9: a stated logical-alternative judgement is used, and only the suggestion is asked

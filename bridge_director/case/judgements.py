@@ -31,6 +31,10 @@ class Property(NamedTuple):
     question: str
     flip: bool
     found: "tuple[str, str] | str"
+    #: a judgement the director makes away from the table (a poll of peers, the damage at the
+    #: end of play, the kind of adjusted score): asked of the director, never read out to the
+    #: players under "Tell the players now"
+    away: bool = False
 
 
 PROPERTIES: dict[str, Property] = {
@@ -57,12 +61,14 @@ PROPERTIES: dict[str, Property] = {
         question='Could {seat} have known, when making {call}, that it could well damage the other side?',
         flip=False,
         found=('a call the offender could have known would likely damage the other side',
-               'not a call the offender could have known would damage the other side')),
+               'not a call the offender could have known would damage the other side'),
+        away=True),
     "damaged": Property(
         means='bool: the non-offending side was damaged at the end of play',
         question='Was the other side damaged at the end of play?',
         flip=False,
-        found=('damaging to the non-offending side', 'not damaging to the non-offending side')),
+        found=('damaging to the non-offending side', 'not damaging to the non-offending side'),
+        away=True),
     "wrong-board": Property(
         means='bool: the call was made holding cards from the wrong board',
         question='Was {call} made holding cards from the wrong board?',
@@ -121,11 +127,13 @@ PROPERTIES: dict[str, Property] = {
                "not held where its holder's partner could see its face")),
     "suggested": Property(
         means=('bool: the call was demonstrably suggested, over another, by the extraneous information '
-               'from partner (hesitation, remark or alert before it)'),
+               'from partner (hesitation, remark, alert or explanation before it); stated on that '
+               "information's own event, the play partner chose after it (the opening lead, say)"),
         question="Did the unauthorised information demonstrably suggest {seat}'s {call} over another call?",
         flip=False,
         found=('demonstrably suggested over another call by the extraneous information from partner',
-               'not demonstrably suggested by the extraneous information from partner')),
+               'not demonstrably suggested by the extraneous information from partner'),
+        away=True),
     "logical-alternative": Property(
         means=('bool: another call was a logical alternative: one a significant proportion of the '
                "players' peers would seriously consider, some choosing it"),
@@ -133,14 +141,16 @@ PROPERTIES: dict[str, Property] = {
                   "of {seat}'s peers would seriously consider, some choosing it)?"),
         flip=False,
         found=('a call with a logical alternative (another call its peers would seriously consider)',
-               'a call with no logical alternative')),
+               'a call with no logical alternative'),
+        away=True),
     "misinformation": Property(
         means=('bool: the explanation (or alert) given did not describe the partnership agreement '
                '(explanation event; false: the explanation was right and the call was a mistaken call)'),
         question='Did {what} fail to describe the partnership agreement (not merely a mistaken call)?',
         flip=False,
         found=('an explanation that did not describe the partnership agreement (misinformation)',
-               'an explanation that described the partnership agreement (the call was a mistaken call)')),
+               'an explanation that described the partnership agreement (the call was a mistaken call)'),
+        away=True),
     "influenced": Property(
         means='bool: the decision to make this call could well have been influenced by the misinformation',
         question="Could {seat}'s decision to make {call} well have been influenced by the misinformation?",
@@ -153,18 +163,21 @@ PROPERTIES: dict[str, Property] = {
                   '({what})?'),
         flip=False,
         found=('an irregularity from which the offending side gained an advantage at the end of play',
-               'an irregularity from which the offending side gained no advantage at the end of play')),
+               'an irregularity from which the offending side gained no advantage at the end of play'),
+        away=True),
     "at-fault": Property(
         means=('list of sides, e.g. [EW]: the sides directly at fault for the irregularity that left no '
                'result (event; [] if none)'),
         question='Which sides were directly at fault for the irregularity ({what})?',
         flip=False,
-        found='the sides directly at fault for {about}: {items}'),
+        found='the sides directly at fault for {about}: {items}',
+        away=True),
     "partly-at-fault": Property(
         means='list of sides, e.g. [NS]: the sides only partly at fault for it (event; [] if none)',
         question='Which sides were only partly at fault for the irregularity ({what})?',
         flip=False,
-        found='the sides only partly at fault for {about}: {items}'),
+        found='the sides only partly at fault for {about}: {items}',
+        away=True),
     "serious-error": Property(
         means=('bool: after the irregularity the non-offending side contributed to its own damage by an '
                'extremely serious error or a gambling action (event)'),
@@ -172,7 +185,8 @@ PROPERTIES: dict[str, Property] = {
                   ' serious error or a gambling action ({what})?'),
         flip=False,
         found=('followed by an extremely serious error or a gambling action of the non-offending side',
-               'not followed by an extremely serious error or a gambling action of the non-offending side')),
+               'not followed by an extremely serious error or a gambling action of the non-offending side'),
+        away=True),
     "same-meaning": Property(
         means=('bool: the replacement call has the same or a similar meaning as the one withdrawn (23A1:'
                ' then it is comparable)'),
@@ -200,14 +214,16 @@ PROPERTIES: dict[str, Property] = {
                   ' enough to assign a score ({what})?'),
         flip=False,
         found=('such that the probable results can be worked out',
-               'such that the possible results are numerous or not obvious')),
+               'such that the possible results are numerous or not obvious'),
+        away=True),
     "weighted": Property(
         means=('bool: the director weights the assigned adjusted score among several results that could '
                'have been reached legally (event; 12C1(c))'),
         question=('Should the assigned score be weighted among several results that could have been reached'
                   ' legally ({what})?'),
         flip=False,
-        found=('to be adjusted with a weighted score', 'to be adjusted with a score that is not weighted')),
+        found=('to be adjusted with a weighted score', 'to be adjusted with a score that is not weighted'),
+        away=True),
     "to-benefit-partner": Property(
         means=("bool: the player's sole purpose in asking the question was to benefit partner (question "
                'event; 20G1)'),

@@ -887,9 +887,9 @@ class _Stages:
     def __init__(self, case: Case):
         events = case.events
         self.calls = [e for e in events if e.kind == "call"]
-        self.over_at, self.passed_out = _auction_over_at(self.calls)
         self.marks = {code: min((e.number for e in events if e.kind == "happened" and e.happened == code), default=None)
                       for code in _PLAY_MARKERS + ("hands-returned", "deal-completed")}
+        self.over_at, self.passed_out, self.standing, self.reopened = _auction_over_at(events, self.marks["opening-lead-faced"])
         self.earlier = (getattr(case, "setting", {}) or {}).get("played_at_other_tables")
 
     def before(self, n: int, code: str) -> bool:
@@ -904,6 +904,8 @@ class _Stages:
             return "play"
         if self.over_at is not None and self.over_at < n:
             return "auction-ended"
+        if any(lo < n <= hi for lo, hi in self.reopened):
+            return "auction-ended"           # it had ended then; the replacement at hi reopened it
         return "auction" if any(c.number < n for c in self.calls) else "before-auction"
 
     def called_before(self, seat: Seat, n: int) -> bool:
@@ -922,16 +924,41 @@ class _Stages:
         return "unknown" if self.earlier is None else bool(self.earlier)
 
 
-def _auction_over_at(calls: "list[Event]") -> "tuple[int | None, bool]":
+def _auction_over_at(events: "list[Event]", lead: "int | None") -> "tuple[int | None, bool, list, list]":
     """(The event number of the call that ended the auction, or None; whether it was passed
-    out), in one forward scan: the first k at which ``auction_is_over(calls[:k])`` holds."""
-    seen_bid, in_row = False, 0
-    for k, c in enumerate(calls, 1):
-        in_row = in_row + 1 if c.call.is_pass else 0
-        seen_bid = seen_bid or c.call.is_bid
-        if (k == 4 and in_row == 4) or (seen_bid and in_row >= 3):
-            return c.number, not seen_bid
-    return None, False
+    out; the calls that stand in it, in order; the spans ``(ended at, reopened at)``).
+
+    A call put in place of one of the closing calls before the opening lead (a change of the
+    final pass, say) can leave the calls no longer ending the auction: it then goes on from
+    there. Calls made while the auction had ended are calls after its end, not part of it."""
+    seq: list = []
+    reopened: list = []
+    over_at, passed_out = None, False
+
+    def is_over(cs: list) -> "tuple[bool, bool]":
+        passes = 0
+        for c in reversed(cs):
+            if not c.call.is_pass:
+                break
+            passes += 1
+        if len(cs) == 4 and passes == 4:
+            return True, True
+        return any(c.call.is_bid for c in cs) and passes >= 3, False
+    for e in events:
+        if e.kind == "call" and over_at is None:
+            seq.append(e)
+            done, out = is_over(seq)
+            if done:
+                over_at, passed_out = e.number, out
+        elif e.kind == "replaces" and over_at is not None and (lead is None or e.number < lead):
+            at = next((k for k in range(len(seq) - 1, -1, -1) if seq[k].seat == e.seat and seq[k].call == e.replaces), None)
+            if at is None:
+                continue
+            trial = seq[:at] + [e] + seq[at + 1:]
+            if not is_over(trial)[0]:
+                reopened.append((over_at, e.number))
+                seq, over_at, passed_out = trial, None, False
+    return over_at, passed_out, seq, reopened
 
 
 def _happened_fact(case: Case, e: Event, stages: _Stages, happened: "list[Event]", directors: "list[int]") -> dict:
@@ -982,7 +1009,7 @@ def _auction_end_fact(stages: _Stages, add) -> None:
     ended = {"t": "auction-end", "fid": "auction-end", "idx": over_at, "passed_out": stages.passed_out,
              "hands_returned": stages.marks["hands-returned"] is not None,
              "lead_faced": stages.marks["opening-lead-faced"] is not None}
-    dec = declarer([(c.seat, c.call) for c in calls if c.number <= over_at])
+    dec = declarer([(c.seat, c.call) for c in stages.standing])
     if dec is not None:
         ended["declarer"], ended["dummy"], ended["declarer_side"] = dec.value, dec.partner.value, dec.side
     add(ended, Source(over_at, next(c.line for c in calls if c.number == over_at), "the auction is over"))

@@ -9,7 +9,7 @@ A rule file holds ``law``, ``title``, ``edition`` and a list of ``rules``. A rul
         ib:   {type: insufficient-bid}
         repl: {type: call, replaces: "{ib.idx}", call: "{ib.lowest_same}"}
       unless:                                       # negated patterns (stratified)
-        acc:  {type: ib-accepted, of: "{ib.idx}"}
+        accepted: {type: ib-accepted, of: "{ib.idx}"}
       any:                                          # disjunction: alternatives added to `when`
         - {judgement: {type: judgement, of: "{ib.idx}", prop: artificial, value: false}}
       then:

@@ -296,7 +296,8 @@ TELL_NOW = ("change-not-allowed", "may-change-call", "call-cancelled", "pass-sub
             "partner-must-pass-next", "offender-must-pass-next", "lho-may-withdraw", "call-stands",
             "call-accepted", "no-further-rectification", "offender-may-call", "partner-may-call",
             "new-shuffle-and-deal", "hands-corrected", "card-removed", "board-cancelled", "result-stands", "passed-out",
-            "auction-ended", "play-normally", "deal-stands", "adjusted-score", "artificial-adjusted-score")
+            "auction-ended", "play-normally", "deal-stands", "adjusted-score", "artificial-adjusted-score",
+            "must-call-director", "must-not-correct")
 
 
 # ruling lines that say where the board stands or which law governs, not what the players do:
@@ -338,11 +339,21 @@ def latest_first(r, now: list, room: int) -> list:
     return sorted(bars + rest, key=lambda ln: key[id(ln)])
 
 
+def _away(q: dict) -> bool:
+    """Whether question ``q`` is a judgement the director makes away from the table (logical
+    alternatives, what the information suggested, damage, the kind of adjusted score): asked of
+    the director in the interview and on the page, never read out to the players."""
+    from ..case.judgements import PROPERTIES
+    prop = PROPERTIES.get(q.get("property") or "")
+    return bool(prop and prop.away)
+
+
 def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str]:
     """The first two or three things to tell the players now, in plain words, seats in full.
 
     Built from the ruling's data: a judgement still to make comes first (the director asks
-    it away from the table), then the ruling's own lines addressed to a player (what is
+    it away from the table; one the director makes alone, a poll or the damage, is not read out:
+    :func:`_away`), then the ruling's own lines addressed to a player (what is
     decided, the latest irregularity first, in ``TELL_NOW`` order: :func:`latest_first`), then
     each player's decision the ruling waits for (who now chooses), so that the lines read
     aloud top to bottom.
@@ -352,6 +363,8 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
     _ = gettext(lang)
     judge: list[str] = []
     for q in qs:
+        if q["kind"] == "judgement" and _away(q):
+            continue    # the director's own judgement away from the table: asked, not read out
         if q["kind"] in ("judgement", "setting"):
             where = _(" (away from the table)") if q["kind"] == "judgement" else ""
             judge.append(_("Before ruling, find out{where}: {question}").format(where=where, question=q["prompt"]))

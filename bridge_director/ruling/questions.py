@@ -245,7 +245,11 @@ _ORDER = {("judgement", None): 0, ("check", None): 0, ("decision", "accepts"): 1
 #: looks at after play, or a call that simply stands. A question whose waiting rules' branches
 #: are all of these (one at least an adjustment) is asked at the end of play.
 LATER_CODES = frozenset({"adjust-if-damaged", "adjust-if-offender-could-have-known", "adjust-if-information-affected",
-                         "adjust-gaining-side-only", "call-stands", "no-redress", "result-stands", "no-adjusted-score"})
+                         "adjust-gaining-side-only", "call-stands", "no-redress", "result-stands", "no-adjusted-score",
+                         # the kind of that adjustment, said beside it (Law 12): decided with it, after play
+                         "assigned-adjusted-score", "weighted-adjusted-score", "artificial-adjusted-score",
+                         "average-minus", "average", "average-plus", "imp-artificial-score", "adjusted-score",
+                         "no-relief-for-self-inflicted"})
 
 
 def _later(rule) -> bool:
