@@ -104,3 +104,16 @@ def test_the_long_function_check_finds_one(tmp_path):
     body = "".join(f"    x{i} = {i}\n" for i in range(85))
     (tmp_path / "base" / "m.py").write_text(f"def long():\n{body}")
     assert _long_functions(tmp_path) == ["base/m.py:1 long (86 lines)"]
+
+
+def test_the_batch_commands_pin_the_allocator_and_rule_does_not_load_ctypes():
+    from bridge_director.base.memory import pin_allocator
+    assert pin_allocator() is True          # glibc on this machine: both thresholds set
+    src = (REPO / "bridge_director" / "cli" / "main.py").read_text()
+    for cmd in ("_cmd_check", "_cmd_prove", "_cmd_serve"):
+        body = src.split(f"def {cmd}(args) -> int:\n", 1)[1].split("\ndef ", 1)[0]
+        assert "pin_allocator()" in body, cmd
+    proc = subprocess.run([sys.executable, "-c", "import sys; from bridge_director.cli.main import main; "
+                           "main(['rule', 'cases/ib-01-insufficient-1h-over-1nt.yaml']); print('ctypes' in sys.modules)"],
+                          cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert proc.stdout.rstrip().endswith("False"), proc.stdout[-200:] + proc.stderr

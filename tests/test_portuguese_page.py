@@ -15,12 +15,12 @@ starlette_testclient = pytest.importorskip("starlette.testclient")
 
 
 def _pt_phone(tmp_path):
-    from test_web import Phone
+    from test_web import KEY, Phone, _Client
 
     from bridge_director.web.app import create_app
     phone = Phone(tmp_path / "session")
-    phone.client = starlette_testclient.TestClient(create_app(tmp_path / "session-pt", "pt"),
-                                                   raise_server_exceptions=True)
+    phone.client = _Client(create_app(tmp_path / "session-pt", key=KEY, lang="pt"), raise_server_exceptions=True,
+                           base_url="http://127.0.0.1")
     return phone
 
 
@@ -62,7 +62,7 @@ def pt_server(tmp_path_factory):
 
     from bridge_director.web.app import create_app
     port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(tmp_path_factory.mktemp("session-pt"), "pt"), host="127.0.0.1",
+    srv = uvicorn.Server(uvicorn.Config(create_app(tmp_path_factory.mktemp("session-pt"), lang="pt"), host="127.0.0.1",
                                         port=port, log_level="warning", access_log=False))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -101,6 +101,9 @@ def test_the_page_in_portuguese_in_chromium(pt_server, size):
         assert page.inner_text("p.owed") == "Sul agora substitui 1♣: toque na voz de Sul."
         assert "Diga à mesa" in page.inner_text("#ruling")
         assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+        clipped = page.evaluate("[...document.querySelectorAll('nav.actions button, nav.actions .button')]"
+                                ".filter(b => b.scrollWidth > b.clientWidth).map(b => b.textContent)")
+        assert clipped == [], clipped                  # Desfazer, Imprimir fit their buttons on a phone
         OUTPUT.mkdir(exist_ok=True)
         page.screenshot(path=str(OUTPUT / f"web-pt-owed-{size[0]}.png"))
         d.call("3S")

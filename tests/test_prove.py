@@ -105,3 +105,47 @@ def test_check_in_parallel_prints_what_check_prints():
     assert one.stdout == two.stdout
     assert re.fullmatch(r"\d+ passed, \d+ failed", one.stdout.splitlines()[-1])
     assert one.stdout.count("\nPASS ") > 100
+
+
+def test_progress_is_reported_after_each_chunk_and_ends_at_the_total():
+    seen = []
+    report = prove(2, FOUR, depth=1, jobs=1, progress=lambda done, total, situations: seen.append((done, total, situations)))
+    total = S.count(2, FOUR)
+    assert total == 272 and len(seen) == -(-total // 64)       # one call per chunk of 64 auctions
+    assert [d for d, _, _ in seen] == sorted(d for d, _, _ in seen) and seen[-1][:2] == (total, total)
+    assert seen[-1][2] == report.tally.situations
+
+
+def test_a_dask_chunk_whose_worker_is_lost_is_run_again(monkeypatch):
+    from bridge_director.prove import run
+    calls = {}
+
+    class Future:
+        def __init__(self, fn, chunk, kw):
+            self.fn, self.chunk, self.kw = fn, chunk, kw
+
+        def result(self):
+            return self.fn(self.chunk, self.kw["depth"], self.kw["calls"])
+
+    class Client:
+        def __init__(self, address, timeout):
+            calls["address"] = address
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *a):
+            return False
+
+        def scheduler_info(self):
+            return {"workers": {"w1": {}, "w2": {}}}
+
+        def map(self, fn, chunks, **kw):
+            calls["retries"] = kw.get("retries")
+            return [Future(fn, c, kw) for c in chunks]
+    import distributed
+    monkeypatch.setattr(distributed, "Client", Client)
+    monkeypatch.setattr(distributed, "as_completed", lambda fs: iter(fs))
+    report = prove(1, ("Pass", "1C"), depth=0, scheduler="tcp://example:8786")
+    assert calls == {"address": "tcp://example:8786", "retries": run.RETRIES} and run.RETRIES >= 1
+    assert report.where == "Dask scheduler tcp://example:8786 (2 workers)" and report.tally.auctions == 8

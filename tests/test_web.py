@@ -19,14 +19,30 @@ starlette_testclient = pytest.importorskip("starlette.testclient")
 
 from bridge_director.case.load import load_case  # noqa: E402
 from bridge_director.web.app import create_app  # noqa: E402
-from bridge_director.web.state import MAX_TOKEN, State, decode  # noqa: E402
+from bridge_director.web.state import MAX_TOKEN, Seal, State  # noqa: E402
+
+
+KEY = b"k" * 32
+SEAL = Seal(KEY)
+
+
+class _Client(starlette_testclient.TestClient):
+    """The page's own forms: every post carries the page's CSRF token (unless a test sends its own)."""
+
+    def post(self, url, *args, data=None, **kw):
+        if isinstance(data, dict) and "csrf" not in data:
+            data = {**data, "csrf": SEAL.csrf()}
+        elif data is None and "files" in kw:
+            data = {"csrf": SEAL.csrf()}
+        return super().post(url, *args, data=data, **kw)
 
 
 class Phone:
     """A director's phone: posts the page's forms and follows its redirects, keeping the state."""
 
     def __init__(self, folder):
-        self.client = starlette_testclient.TestClient(create_app(folder), raise_server_exceptions=True)
+        self.client = _Client(create_app(folder, key=KEY), raise_server_exceptions=True,
+                              base_url="http://127.0.0.1")
         self.s = ""
         self.last = None
 
@@ -54,7 +70,7 @@ class Phone:
         return self.post("/event", kind=kind, **fields)
 
     def state(self) -> State:
-        return decode(self.s)
+        return SEAL.state(self.s)
 
 
 def _message(html: str) -> str:
@@ -293,7 +309,8 @@ def test_damaged_state_tokens(phone):
     bomb = base64.urlsafe_b64encode(zlib.compress(b"[" * 2_000_000)).decode().rstrip("=")
     deep = base64.urlsafe_b64encode(zlib.compress(b"[" * 100_000 + b"]" * 100_000)).decode().rstrip("=")
     wrong_shape = base64.urlsafe_b64encode(zlib.compress(b'{"v":1,"b":1e30,"s":[]}')).decode()
-    for tok in ("garbage", "!!!", bomb, deep, wrong_shape, "A" * (MAX_TOKEN + 1)):
+    signed = [SEAL._signer.sign(t).decode() for t in (bomb, deep, wrong_shape)]   # well signed, damaged inside
+    for tok in ("garbage", "!!!", bomb, deep, wrong_shape, "A" * (MAX_TOKEN + 1), *signed):
         if len(tok) < 60_000:                   # (the test client refuses longer URLs itself)
             _refused(phone.client.get("/", params={"s": tok}), words="state")
         _refused(phone.client.post("/call", data={"s": tok, "call": "Pass"}), words="state")
@@ -301,7 +318,7 @@ def test_damaged_state_tokens(phone):
 
 def test_a_state_whose_events_the_case_format_refuses(phone):
     st = State(board=1, steps=[{"ev": [{"seat": "N", "call": "1S"}]}, {"ev": [{"seat": "Z", "call": "9Q"}]}])
-    r = phone.client.get("/", params={"s": st.token()})
+    r = phone.client.get("/", params={"s": SEAL.token(st)})
     msg = _refused(r, 400, words="refused")
     assert "Undo" in msg
     assert 'action="/undo"' in r.text                         # the director can put it right

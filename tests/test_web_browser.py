@@ -276,3 +276,4 @@ def test_page_fits_a_phone_and_works_without_javascript(browser, server):
         for box in [el.bounding_box() for el in page.locator(sel).all() if el.is_visible()]:
             assert box and box["height"] >= 40, (sel, box)
     ctx.close()
+

@@ -91,7 +91,7 @@ class Director:
 
     def __init__(self, client, base: str, think: float, times: list, errors: list):
         self.c, self.base, self.think, self.times, self.errors = client, base, think, times, errors
-        self.s, self.html = "", ""
+        self.s, self.html, self.csrf = "", "", ""
 
     async def request(self, method: str, path: str, **kw):
         t = time.perf_counter()
@@ -106,7 +106,11 @@ class Director:
         return r
 
     async def post(self, path: str, fields: dict) -> None:
-        r = await self.request("POST", path, data={"s": self.s, **fields})
+        if not self.csrf:                       # every form of the page carries its CSRF token
+            first = await self.request("GET", "/")
+            m = re.search(r'name="csrf" value="([^"]*)"', first.text if first is not None else "")
+            self.csrf = m.group(1) if m else ""
+        r = await self.request("POST", path, data={"s": self.s, "csrf": self.csrf, **fields})
         if r is not None and r.status_code == 303:
             loc = r.headers["location"]
             self.s = parse_qs(urlparse(loc).query).get("s", [""])[0]

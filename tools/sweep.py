@@ -30,6 +30,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bridge_director.session import api  # noqa: E402
+from bridge_director.base.memory import pin_allocator  # noqa: E402
 from bridge_director.audit.generate import generate  # noqa: E402
 from bridge_director.audit.properties import Fault, rule_and_check  # noqa: E402
 from bridge_director.case.load import from_data  # noqa: E402
@@ -100,6 +101,7 @@ def hashseed_faults(start: int, count: int) -> list[tuple[int, Fault]]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    pin_allocator()      # many cases in one process
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("n", type=int, help="how many cases to generate")
     ap.add_argument("--start", type=int, default=0, help="the first seed (default 0)")

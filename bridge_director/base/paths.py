@@ -12,16 +12,20 @@ as ``bridge_director._data``. Only these functions should be used to locate them
 """
 from __future__ import annotations
 
+import functools
 import pathlib
 
 _PACKAGE_DIR = pathlib.Path(__file__).resolve().parent.parent   # bridge_director/
 
 
+@functools.cache
 def checkout_root() -> pathlib.Path | None:
     """Return the source checkout's root directory, or None when installed.
 
-    A checkout is recognised by ``engine/../pyproject.toml`` and ``engine/../rules/``
-    both existing (this also covers editable installs, which run from the checkout).
+    A checkout is recognised by ``bridge_director/../pyproject.toml`` and
+    ``bridge_director/../rules/`` both existing (this also covers editable installs, which run
+    from the checkout). Worked out once per process (the package does not move while it
+    runs): laying out a ruling asks for the rules folder for every line it cites.
 
     Returns:
         The checkout root as an absolute path, or ``None`` when running from an

@@ -213,6 +213,9 @@ def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.Arg
     pr.add_argument("--scheduler", metavar="tcp://HOST:PORT",
                     help="run on the workers of this Dask distributed scheduler instead of local processes")
     pr.add_argument("--format", choices=("text", "json"), default="text")
+    pr.add_argument("--progress", choices=("auto", "yes", "no"), default="auto",
+                    help="a progress bar on standard error with the rate and the time left "
+                         "(auto: when standard error is a terminal)")
     pr.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     pr.set_defaults(handler=_cmd_prove)
 
@@ -598,6 +601,8 @@ def _checked(paths: list[Path], jobs: int):
 
 
 def _cmd_check(args) -> int:
+    from bridge_director.base.memory import pin_allocator
+    pin_allocator()      # many cases in one process: keep the pages it has used
     if args.jobs < 0:
         raise InputError("director check", 0, 0, "-j", f"expected a number of processes, 0 or more, found {args.jobs}")
     counts = {"pass": 0, "fail": 0, "bad": 0, "skip": 0}
@@ -621,6 +626,8 @@ COMMANDS = ("rule", "editions", "compare", "table", "check", "prove", "serve", "
 
 
 def _cmd_prove(args) -> int:
+    from bridge_director.base.memory import pin_allocator
+    pin_allocator()      # many cases in one process: keep the pages it has used
     from bridge_director.bridge.table import Call, CallSyntaxError
     calls = []
     for text in args.call_set.split(","):
@@ -633,8 +640,10 @@ def _cmd_prove(args) -> int:
         if v < low:
             raise InputError("director prove", 0, 0, name, f"expected a number {low} or more, found {v}")
     from bridge_director.prove import prove
-    report = prove(args.calls, tuple(dict.fromkeys(calls)), args.in_rotation, args.depth,
-                   jobs=args.jobs or None, scheduler=args.scheduler)
+    show = args.progress == "yes" or (args.progress == "auto" and sys.stderr.isatty())
+    with _ProveProgress(show) as progress:
+        report = prove(args.calls, tuple(dict.fromkeys(calls)), args.in_rotation, args.depth,
+                       jobs=args.jobs or None, scheduler=args.scheduler, progress=progress)
     if args.format == "json":
         print(json.dumps(report.as_dict(), indent=2))
     else:
@@ -642,7 +651,40 @@ def _cmd_prove(args) -> int:
     return 1 if report.tally.faults else 0
 
 
+class _ProveProgress:
+    """A progress bar for ``director prove`` on standard error (rich): auctions done of all,
+    situations ruled per second and the time left; a no-op when not shown."""
+
+    def __init__(self, show: bool):
+        self.show, self.bar, self.task = show, None, None
+
+    def __enter__(self):
+        if self.show:
+            from rich.console import Console
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                                       TimeRemainingColumn)
+            self.bar = Progress(TextColumn("auctions"), BarColumn(), MofNCompleteColumn(),
+                                TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("left"),
+                                TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+            self.bar.__enter__()
+        return self if self.show else None
+
+    def __call__(self, done: int, total: int, situations: int) -> None:
+        elapsed = self.bar.get_time() - self.bar.tasks[0].start_time if self.task is not None else 0.0
+        if self.task is None:
+            self.task = self.bar.add_task("prove", total=total, rate="")
+        rate = f"{situations / elapsed:,.0f} situations/s" if elapsed > 0 else ""
+        self.bar.update(self.task, completed=done, rate=rate)
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+        return False
+
+
 def _cmd_serve(args) -> int:
+    from bridge_director.base.memory import pin_allocator
+    pin_allocator()      # many cases in one process: keep the pages it has used
     from bridge_director.web.serve import serve
     if not 0 < args.port < 65536:
         raise InputError("--port", 0, 0, "", f"expected a port from 1 to 65535, found {args.port}")

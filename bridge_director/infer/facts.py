@@ -388,6 +388,8 @@ class _Replay:
         self.call_facts: dict[int, dict] = {}
         self.held: list[Event] = []
         self.standing_before: dict[int, list[tuple[int, Seat, Call]]] = {}   # what _closing_run reads
+        self.standing_at: dict[int, list[tuple[int, Seat, Call]]] = {}       # the standing calls before each call
+        self.last_call_event: "Event | None" = None
 
     def over(self, seq: "list[tuple[int, Seat, Call]]") -> bool:
         """Whether ``seq`` (the whole of ``standing`` or a prefix of it) has ended the auction."""
@@ -425,11 +427,25 @@ class _Replay:
     def step_call(self, e: Event, kept) -> "tuple[Seat, dict | None]":
         """Replay a plain call: its turn, and its fact (None when ``kept`` gives it)."""
         turn = self.turn_now(e)
+        before = self.standing
+        # Two calls made at the same moment (``simultaneous_with``), neither by the player whose
+        # turn it was: neither came after the other, so both were made at that same turn, over
+        # the same calls (whose turn it was is mechanics; what follows from it is the rules').
+        p = self.last_call_event
+        with_p = (e.simultaneous_with is not None and p is not None and p.kind == "call"
+                  and p.seat == e.simultaneous_with)
+        if with_p and self.turn_at.get(p.number) not in (None, p.seat, e.seat):     # neither in turn
+            turn = self.turn_at[p.number]
+            before = self.standing_at[p.number]
+        self.standing_at[e.number] = list(before)
+        self.last_call_event = e
         f = None
         if kept is None:
-            f = _context_facts(self, e, self.standing, turn)
+            f = _context_facts(self, e, before, turn)
+            if with_p:
+                f["simultaneous_idx"] = p.number     # the call it was made at the same moment as
             if e.call.is_pass and not f["auction_ended_before"]:
-                self.standing_before[e.number] = list(self.standing)
+                self.standing_before[e.number] = list(before)
         if e.number not in self.cancelled and e.number not in self.awaiting:
             self.standing.append(self.as_standing(e))
         elif e.number in self.awaiting and e.number not in self.cancelled:
@@ -513,6 +529,7 @@ class _Replay:
             if e.number in self.standing_before:
                 _closing_run(f, e, call_events[order.position[e.number] + 1:], self.standing_before[e.number],
                              self.call_facts)
+            rest = _skip_simultaneous_partner(e, f, rest, order, self.call_facts)
             f.update(rest)
             if "next_seat" in rest:
                 f["next_by_turn_player"] = rest["next_seat"] == f["turn"]
@@ -1238,3 +1255,30 @@ def _register_facts(case, add) -> None:
     for session, board in (setting.get("registered_elsewhere") or ())[:1]:
         add({"t": "deal-registered-elsewhere", "fid": "registered", "session": session, "board": board},
             Source(None, 1, f"the register has this deal as board {board} of session {session}"))
+
+
+_NEXT_KEYS = ("next_idx", "next_seat", "next_rel", "next_by_turn_player", "next_is_replacement")
+
+
+def _skip_simultaneous_partner(e: Event, f: dict, rest: dict, order, call_facts: dict) -> dict:
+    """The next call after ``e``, when the call written just after it was made at the same
+    moment (``simultaneous_with``) and at the same turn, neither being by the player whose
+    turn it was: that call did not come after ``e``, so what came next is what came after
+    it. (Mechanics: the order of calls in time.)"""
+    n = rest.get("next_idx")
+    nf = call_facts.get(n) if n is not None else None
+    if nf is None or f.get("rel") == "self":
+        return rest
+    _, rest_n = order.after[n]
+    if (rest_n.get("simultaneous_with") != e.seat.letter or nf.get("turn") != f.get("turn")
+            or nf.get("rel") == "self"):     # one of them in turn: Law 33's order, as written
+        return rest
+    out = {k: v for k, v in rest.items() if k not in _NEXT_KEYS}
+    out["director_before_next"] = rest_n.get("director_before_next", rest.get("director_before_next"))
+    out["ruled_before_next"] = rest_n.get("ruled_before_next", rest.get("ruled_before_next"))
+    if "next_idx" in rest_n:
+        out["next_idx"], out["next_seat"] = rest_n["next_idx"], rest_n["next_seat"]
+        out["next_rel"] = relation(rest_n["next_seat"], to=e.seat)
+        out["next_by_turn_player"] = None
+        out["next_is_replacement"] = rest_n.get("next_is_replacement", False)
+    return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from bridge_director.prove import situations as S
 from bridge_director.prove.checks import Fault, check
@@ -146,7 +146,8 @@ AUDIT_NOTE = None if _AUDIT is not None else "settles, no internal error (bridge
 
 
 def prove(max_calls: int = 4, calls: Sequence[str] = S.CALL_SET, rotation_only: bool = False,
-          depth: int = 3, jobs: int | None = None, scheduler: str | None = None) -> Report:
+          depth: int = 3, jobs: int | None = None, scheduler: str | None = None,
+          progress: "Callable[[int, int, int], None] | None" = None) -> Report:
     """Enumerate, rule and check every situation (see the package docstring).
 
     Args:
@@ -156,34 +157,60 @@ def prove(max_calls: int = 4, calls: Sequence[str] = S.CALL_SET, rotation_only: 
         depth: how many answers deep to follow the questions the rulings ask.
         jobs: worker processes on this machine (default: every core); 1 runs in this process.
         scheduler: the address of a Dask distributed scheduler (``tcp://HOST:PORT``): the
-            chunks run on its workers instead.
+            chunks run on its workers instead; a chunk whose worker is lost is run again
+            (up to ``RETRIES`` times) on another.
+        progress: called after each chunk as ``progress(auctions done, auctions in all,
+            situations done)``, for a progress bar.
+
+    The result does not depend on how the chunks were spread or in which order they came
+    back: tallies merge by sums and by the smallest example (fewest events, then its text).
     """
     calls = tuple(calls)
+    total_auctions = S.count(max_calls, calls, rotation_only)
     work = _chunks(S.auctions(max_calls, calls, rotation_only), CHUNK)
     total = Tally()
     t0 = time.perf_counter()
+
+    def merged(tally: Tally) -> None:
+        total.merge(tally)
+        if progress is not None:
+            progress(total.auctions, total_auctions, total.situations)
     if scheduler:
-        from distributed import Client, as_completed
-        with Client(scheduler, timeout="30s") as client:
-            where = f"Dask scheduler {scheduler} ({len(client.scheduler_info()['workers'])} workers)"
-            futures = client.map(prove_chunk, list(work), depth=depth, calls=calls, pure=False)
-            for fut in as_completed(futures):
-                total.merge(fut.result())
+        where = _on_dask(scheduler, work, depth, calls, merged)
     else:
         jobs = jobs or os.cpu_count() or 1
         where = f"{jobs} process{'es' if jobs != 1 else ''}"
-        if jobs == 1:
-            for chunk in work:
-                total.merge(prove_chunk(chunk, depth, calls))
-        else:
-            from concurrent.futures import ProcessPoolExecutor
-            import functools
-            import multiprocessing
-            # fork: the workers inherit the loaded engine and rulebook, and need no import path
-            ctx = multiprocessing.get_context("fork")
-            from bridge_director.session import api
-            api.rulebook()       # loaded once, before the workers are forked
-            with ProcessPoolExecutor(jobs, mp_context=ctx) as pool:
-                for tally in pool.map(functools.partial(prove_chunk, depth=depth, calls=calls), work):
-                    total.merge(tally)
+        _on_processes(jobs, work, depth, calls, merged)
     return Report(total, time.perf_counter() - t0, where, max_calls, calls, rotation_only, depth)
+
+
+RETRIES = 3     # times a chunk is run again when its Dask worker is lost
+
+
+def _on_dask(scheduler: str, work: Iterable[list], depth: int, calls: tuple, merged) -> str:
+    """Run the chunks on a Dask scheduler's workers; return where it ran."""
+    from distributed import Client, as_completed
+    with Client(scheduler, timeout="30s") as client:
+        where = f"Dask scheduler {scheduler} ({len(client.scheduler_info()['workers'])} workers)"
+        futures = client.map(prove_chunk, list(work), depth=depth, calls=calls, pure=False, retries=RETRIES)
+        for fut in as_completed(futures):
+            merged(fut.result())
+    return where
+
+
+def _on_processes(jobs: int, work: Iterable[list], depth: int, calls: tuple, merged) -> None:
+    """Run the chunks in this process (``jobs`` 1) or on a pool of ``jobs`` forked processes."""
+    if jobs == 1:
+        for chunk in work:
+            merged(prove_chunk(chunk, depth, calls))
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    import functools
+    import multiprocessing
+    # fork: the workers inherit the loaded engine and rulebook, and need no import path
+    ctx = multiprocessing.get_context("fork")
+    from bridge_director.session import api
+    api.rulebook()       # loaded once, before the workers are forked
+    with ProcessPoolExecutor(jobs, mp_context=ctx) as pool:
+        for tally in pool.map(functools.partial(prove_chunk, depth=depth, calls=calls), work):
+            merged(tally)

@@ -366,12 +366,12 @@ class Draft:
             out.append(f"vulnerability: {_scalar(self.vulnerability)}")
         for k in SETTINGS:
             if self.setting.get(k) is not None:
-                out.append(f"{k}: {_scalar(self.setting[k])}")
+                out.append(f"{_key(k)}: {_scalar(self.setting[k])}")
         out.append("events:")
         out += [f"  - {flow_mapping(e)}" for e in self.events]
         if self.judgement:
             out.append("judgement:")
-            out += [f"  {k}: {_scalar(v)}" for k, v in self.judgement.items()]
+            out += [f"  {_key(k)}: {_scalar(v)}" for k, v in self.judgement.items()]
         if expect:
             out.append("expect:")
             out += [f"  - {flow_mapping(e)}" for e in expect]
@@ -422,7 +422,11 @@ class Draft:
             probe = copy.copy(self)
             probe.events = [{"director": "called"}]
             return from_data(loads(probe.to_yaml(), self.file), self.file)
-        return from_data(loads(self.to_yaml(), self.file), self.file)
+        data = loads(self.to_yaml(), self.file)
+        if isinstance(data, dict) and "deal_register" in data:     # never written by a draft: refused
+            raise InputError(self.file, 0, 0, "deal_register", "a case built at the table never names a file "
+                             "(a deal register); found one")
+        return from_data(data, self.file)
 
     def rule(self, book=None):
         """The ruling on the case so far (bridge_director.ruling.build.Ruling), in-process; cached until the
@@ -490,26 +494,73 @@ def _is_call(e: dict) -> bool:
     return "happened" not in e and "accepts" not in e and ("call" in e or "replaces" in e)
 
 
+#: plain (unquoted) only for words the case files write plainly; YAML's resolver has the last say
+_PLAIN_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.+/-]*")
+#: characters written as escapes inside a quoted string: everything YAML does not print as
+#: itself or reads as a line break (so a newline stays a newline and a line of ``---`` in a
+#: title or note stays inside its string)
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\0": "\\0"}
+
+
+def _plain_ok(s: str) -> bool:
+    """Whether ``s`` can be written plain and read back as the same string."""
+    if not _PLAIN_RE.fullmatch(s) or s != s.strip():
+        return False
+    import yaml
+    return yaml.resolver.Resolver().resolve(yaml.ScalarNode, s, (True, False)) == "tag:yaml.org,2002:str"
+
+
+def _quoted(s: str) -> str:
+    """``s`` as a YAML double-quoted string that reads back exactly as ``s`` (every character
+    YAML would fold, break a line at or refuse written as an escape).
+
+    Raises:
+        ValueError: ``s`` holds a lone surrogate (no file can hold it).
+    """
+    out = []
+    for ch in s:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif " " <= ch <= "~" or ("\xa0" <= ch <= "\ud7ff" and ch not in "\u2028\u2029") \
+                or "\ue000" <= ch <= "\ufffd" and ch != "\ufeff" or ch >= "\U00010000":
+            out.append(ch)
+        elif "\ud800" <= ch <= "\udfff":
+            raise ValueError(f"a text holds the lone surrogate U+{ord(ch):04X}, which no case file can hold")
+        elif ord(ch) <= 0xFF:
+            out.append(f"\\x{ord(ch):02x}")
+        else:
+            out.append(f"\\u{ord(ch):04x}")
+    return '"' + "".join(out) + '"'
+
+
 def _scalar(v: Any) -> str:
-    """One YAML scalar (or a flow list), as the cases/ files write it."""
+    """One YAML scalar (or a flow list), as the cases/ files write it; every string that could
+    read as anything but itself is quoted."""
     if isinstance(v, bool):
         return "true" if v else "false"
     if v is None:
         return "null"
-    if isinstance(v, (int, float)):
+    if isinstance(v, int):
         return str(v)
+    if isinstance(v, float):
+        return repr(v) if v == v and v not in (float("inf"), float("-inf")) else _quoted(str(v))
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(_scalar(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return flow_mapping(v)
     s = str(v)
-    if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 _.+/-]*", s) and s.lower() not in (
-            "yes", "no", "true", "false", "on", "off", "null", "~") and not re.fullmatch(r"[0-9.+-]+", s):
-        return s
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return s if _plain_ok(s) else _quoted(s)
+
+
+def _key(k: Any) -> str:
+    """A mapping key, written so that it reads back as the same string and nothing more (a
+    key can never add a line of its own to the file)."""
+    return _scalar(str(k))
 
 
 def flow_mapping(d: dict) -> str:
     """A mapping in flow style: ``{seat: N, call: 1S}``."""
-    return "{" + ", ".join(f"{k}: {_scalar(v)}" for k, v in d.items()) + "}"
+    return "{" + ", ".join(f"{_key(k)}: {_scalar(v)}" for k, v in d.items()) + "}"
 
 
 # ---------------------------------------------------------------- events and judgements in one line

@@ -47,7 +47,7 @@ from bridge_director.web import draft
 from bridge_director.web.words import LANG, t as _t
 from bridge_director.web.guard import Guard, PageError
 from bridge_director.bridge.table import MAX_BOARD
-from bridge_director.web.state import SETTING_KEYS, State, StateError, decode
+from bridge_director.web.state import SETTING_KEYS, Seal, State, StateError, key_in
 from bridge_director.web.store import NAME_RE, Store, default_folder
 
 HERE = Path(__file__).parent
@@ -68,7 +68,7 @@ SECTION_TITLES = {"irregularity": "What happened", "ruling": "Ruling", "options"
                   "branches": "Depends on a judgement", "judgements": "Judgements needed",
                   "not-covered": "Not covered yet"}
 TOKEN_MARK = "@@TOKEN@@"
-TOKEN_SAFE = __import__("re").compile(r"[A-Za-z0-9_-]*")
+TOKEN_SAFE = __import__("re").compile(r"[A-Za-z0-9_.-]*")
 #: the largest case file the page accepts as an upload (a case holds at most 500 events)
 MAX_UPLOAD = 256 * 1024
 
@@ -103,14 +103,16 @@ def _grouped(data: dict) -> list[tuple[str, str, list[tuple[str | None, list[dic
 class App:
     """The application's handlers, with the session folder they save into."""
 
-    def __init__(self, folder: Path | None = None):
+    def __init__(self, folder: Path | None = None, key: bytes | None = None):
         self.store = Store(folder or default_folder())
+        self.seal = Seal(key if key is not None else key_in(self.store.folder))
         env = Environment(loader=FileSystemLoader(str(HERE / "templates")),
                           autoescape=select_autoescape(default=True, default_for_string=True),
                           trim_blocks=True, lstrip_blocks=True)
         env.globals.update(SEAT_NAMES=draft.SEAT_NAMES, COLUMNS=draft.COLUMNS, LEVELS=LEVELS,
                            DENOMINATIONS=DENOMINATIONS, PLAIN_CALLS=PLAIN_CALLS, SEATS=SEATS,
-                           MAX_BOARD=MAX_BOARD, HAPPENED=HAPPENED, QUICK_EVENTS=QUICK_EVENTS)
+                           MAX_BOARD=MAX_BOARD, HAPPENED=HAPPENED, QUICK_EVENTS=QUICK_EVENTS,
+                           csrf=self.seal.csrf())
         env.filters["seat"] = lambda s: seat_name(s, LANG.get()) if s else ""
         env.globals["t"] = _t
         env.filters["letter"] = lambda s: {"E": "L", "W": "O"}.get(s, s) if LANG.get() == "pt" else s
@@ -129,7 +131,7 @@ class App:
 
     def page(self, state: State, status: int = 200, error: str | None = None, saved: str | None = None) -> HTMLResponse:
         """The director's page for ``state`` (with a message when a tap was refused)."""
-        ctx: dict[str, Any] = {"state": state, "token": state.token(), "error": error, "saved": saved}
+        ctx: dict[str, Any] = {"state": state, "token": self.seal.token(state), "error": error, "saved": saved}
         ctx.update(_board_info(state))
         data = None
         if state.started and state.steps:
@@ -164,7 +166,7 @@ class App:
 
     def go(self, state: State, anchor: str = "", **extra: str) -> Response:
         """After a change: redirect to the page for the new state (or show it, when the state is long)."""
-        token = state.token()
+        token = self.seal.token(state)
         if len(token) > MAX_REDIRECT:
             return self.page(state, saved=extra.get("saved"))
         query = urlencode({"s": token, **extra})
@@ -173,15 +175,15 @@ class App:
     # ------------------------------------------------------------ handlers
 
     async def index(self, request: Request) -> Response:
-        state = decode(_one(request.query_params, "s", 80_000))
+        state = self.seal.state(_one(request.query_params, "s", 80_000))
         saved = request.query_params.get("saved")
         if saved is not None and not (NAME_RE.match(saved) and self.store.find(saved)):
             saved = None
         return self.page(state, saved=saved)
 
     async def set_board(self, request: Request) -> Response:
-        form = await _form(request)
-        state = decode(_one(form, "s", 80_000))
+        form = await self._form(request)
+        state = self.seal.state(_one(form, "s", 80_000))
         dealer = _one(form, "dealer", 1)
         text = _one(form, "board", 40).strip()
         if text == "" and dealer in SEATS:
@@ -190,8 +192,8 @@ class App:
         return self.go(state.with_board(board), "box")
 
     async def call(self, request: Request) -> Response:
-        form = await _form(request)
-        state = decode(_one(form, "s", 80_000))
+        form = await self._form(request)
+        state = self.seal.state(_one(form, "s", 80_000))
         if not state.started:
             raise PageError("Give the board number first: dealer and vulnerability follow from it.", state=state)
         call = _one(form, "call", 8)
@@ -214,15 +216,15 @@ class App:
         return self.go(state.with_step({"ev": draft.call_events(state, seat, call)}), "box")
 
     async def event(self, request: Request) -> Response:
-        form = await _form(request)
-        state = decode(_one(form, "s", 80_000))
+        form = await self._form(request)
+        state = self.seal.state(_one(form, "s", 80_000))
         if not state.started:
             raise PageError("Give the board number first: dealer and vulnerability follow from it.", state=state)
         return self.go(state.with_step({"ev": [_event_from(form, state)]}), "ruling")
 
     async def answer(self, request: Request) -> Response:
-        form = await _form(request)
-        state = decode(_one(form, "s", 80_000))
+        form = await self._form(request)
+        state = self.seal.state(_one(form, "s", 80_000))
         qid, label = _one(form, "q", 300), _one(form, "a", 100)
         call, level = _one(form, "call", 8), _one(form, "level", 2)
         if call:                                  # a question that takes a call: its little bidding box
@@ -256,13 +258,13 @@ class App:
         return self.go(state.with_step(step), "ruling")
 
     async def undo(self, request: Request) -> Response:
-        form = await _form(request)
-        state = decode(_one(form, "s", 80_000))
+        form = await self._form(request)
+        state = self.seal.state(_one(form, "s", 80_000))
         return self.go(state.undone(), "box")
 
     async def save(self, request: Request) -> Response:
-        form = await _form(request)
-        state = decode(_one(form, "s", 80_000))
+        form = await self._form(request)
+        state = self.seal.state(_one(form, "s", 80_000))
         if not state.steps:
             raise PageError("There is nothing to save yet: tap what happened first.", state=state)
         case, _ruling, data = self._ruled(state)
@@ -278,7 +280,7 @@ class App:
         return self.go(state, "top", saved=name)
 
     async def case_yaml(self, request: Request) -> Response:
-        state = decode(_one(request.query_params, "s", 80_000))
+        state = self.seal.state(_one(request.query_params, "s", 80_000))
         if not state.steps:
             raise PageError("There is nothing to download yet: tap what happened first.", state=state)
         self._ruled(state)
@@ -287,7 +289,7 @@ class App:
                         headers={"Content-Disposition": f'attachment; filename="{name}.yaml"'})
 
     async def print_view(self, request: Request) -> Response:
-        state = decode(_one(request.query_params, "s", 80_000))
+        state = self.seal.state(_one(request.query_params, "s", 80_000))
         if not state.steps:
             raise PageError("There is nothing to print yet: tap what happened first.", state=state)
         case, _ruling, data = self._ruled(state)
@@ -296,11 +298,11 @@ class App:
                          notes=auction.get("notes") or [], auction=auction, sections=_grouped(data),
                          tell=_tell(data), events=_described_events(state),
                          judgements=state.judgements(), yaml_text=draft.to_yaml(state),
-                         token=state.token(), **_board_info(state))
+                         token=self.seal.token(state), **_board_info(state))
 
     async def cases(self, request: Request) -> Response:
         token = _one(request.query_params, "s", 80_000)
-        decode(token)                            # a damaged token is refused here too
+        self.seal.state(token)                   # a damaged or forged token is refused here too
         return self.html("cases.html", saved=self.store.listing(), folder=str(self.store.folder), token=token)
 
     async def saved_file(self, request: Request) -> Response:
@@ -312,7 +314,7 @@ class App:
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     async def open_saved(self, request: Request) -> Response:
-        form = await _form(request)
+        form = await self._form(request)
         name = _one(form, "name", 100)
         text = self.store.read(name) if NAME_RE.match(name) else None
         if text is None:
@@ -320,7 +322,7 @@ class App:
         return self.go(_state_from_case_text(text, name), "ruling")
 
     async def upload(self, request: Request) -> Response:
-        form = await _form(request, max_files=1)
+        form = await self._form(request, max_files=1)
         up = form.get("case")
         if up is None or isinstance(up, str):
             raise PageError("Choose a case file (YAML) to load.")
@@ -333,6 +335,14 @@ class App:
         except UnicodeDecodeError:
             raise PageError("That file is not a case file: expected YAML text (UTF-8).") from None
         return self.go(_state_from_case_text(text, "upload.yaml"), "ruling")
+
+    async def _form(self, request: Request, max_files: int = 0):
+        """The posted form (see :func:`_form`), refused unless it carries this server's CSRF token."""
+        form = await _form(request, max_files)
+        if not self.seal.csrf_ok(_one(form, "csrf", 100)):
+            raise PageError("This page takes forms only from itself: the form did not carry the page's "
+                            "token (reload the page and tap again).", status=403)
+        return form
 
     def _ruled(self, state: State):
         try:
@@ -612,10 +622,22 @@ def _call_html(call: str):
 
 # ---------------------------------------------------------------- the application
 
-def create_app(folder: Path | str | None = None, lang: str = "en") -> Starlette:
-    """The Starlette application, saving cases into ``folder`` (default: this evening's folder);
-    ``lang``: the language of the page and of its rulings (pt: Portuguese)."""
-    app = App(Path(folder) if folder else None)
+#: the host names a page on this laptop only answers to (``director serve`` adds the network addresses it serves)
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
+def create_app(folder: Path | str | None = None, *, key: bytes | None = None,
+               hosts: "tuple[str, ...] | list[str] | None" = None, lang: str = "en") -> Starlette:
+    """The Starlette application, saving cases into ``folder`` (default: this evening's folder).
+
+    ``key``: the secret that signs the page's state tokens and makes its CSRF token (default:
+    the one kept in the folder, :func:`bridge_director.web.state.key_in`). ``hosts``: the host
+    names the page answers to (the ``Host`` header, without the port); any other is refused
+    with 400, so a name an attacker points at this laptop (DNS rebinding) reaches nothing.
+    Default: this laptop only (:data:`LOCAL_HOSTS`). ``lang``: the language of the page and of
+    its rulings (pt: Portuguese).
+    """
+    app = App(Path(folder) if folder else None, key)
     app.lang = lang
 
     def wrap(handler):
@@ -654,6 +676,11 @@ def create_app(folder: Path | str | None = None, lang: str = "en") -> Starlette:
         return app.error_page(f"Something went wrong inside bridge-director ({type(exc).__name__}); "
                               "the case was not changed. Please report it with the saved case.", 500)
 
-    star = Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: internal_error})
+    from starlette.middleware import Middleware
+    from starlette.middleware.trustedhost import TrustedHostMiddleware
+    allowed = list(dict.fromkeys(h.strip("[]") if h.count(":") > 1 else h for h in (hosts or LOCAL_HOSTS)))
+    allowed += [f"[{h}]" for h in allowed if ":" in h and f"[{h}]" not in allowed]
+    star = Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: internal_error},
+                     middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=allowed, www_redirect=False)])
     star.state.app = app
     return Guard(star, app)

@@ -48,6 +48,23 @@ def lan_addresses() -> list[str]:
     return found
 
 
+def served_hosts(host: str) -> list[str]:
+    """The host names the page answers to when bound to ``host`` (the ``Host`` header without
+    its port): the addresses it is opened at (:func:`addresses`), this laptop's own names
+    (localhost, loopback, its host name) and, bound to a single address, that address. A name
+    from anywhere else (a site whose name an attacker pointed at this laptop) is refused."""
+    from bridge_director.web.app import LOCAL_HOSTS
+    out = list(LOCAL_HOSTS)
+    if host in ("0.0.0.0", "::", ""):
+        out += lan_addresses()
+        name = socket.gethostname()
+        if name:
+            out += [name.lower(), f"{name.lower()}.local"]
+    else:
+        out.append(host.strip("[]").lower())
+    return list(dict.fromkeys(out))
+
+
 def qr_text(url: str) -> str:
     """A QR code of ``url`` drawn with block characters, for the terminal (segno)."""
     import io
@@ -98,7 +115,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, folder: str | Path | None =
     from bridge_director.web.app import create_app
     from bridge_director.web.store import default_folder
     where = Path(folder) if folder else default_folder()
-    app = create_app(where, lang)
+    app = create_app(where, hosts=served_hosts(host), lang=lang)
     from bridge_director.session import api
     api.rulebook()                      # compile the rulebook now, not on the first tap
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:

@@ -5,15 +5,25 @@ step one undoable action: some events appended, or some judgements stated), so a
 back button, a second phone or a server restart lose nothing, and a double tap on a button
 posts the same old state twice and gives the same new state.
 
-A token is ``base64url(zlib(json))``. Decoding is bounded (token length, inflated size,
-JSON shape); anything else is a :class:`StateError` (a 400 for the page).
+The state is ``base64url(zlib(json))``; the token the page hands out is that, signed with
+the server's key (:class:`Seal`, itsdangerous), so a client can change nothing in it: a token
+the server did not make is refused before it is decoded. Decoding is bounded (token length,
+inflated size, JSON shape); anything else is a :class:`StateError` (a 400 for the page).
+
+The same key gives the page's CSRF token (:meth:`Seal.csrf`), carried by every form: a post
+without it is refused.
 """
 from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
+import hmac
 import json
+import os
+import secrets
 import zlib
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any
 from bridge_director.bridge.table import MAX_BOARD
@@ -167,3 +177,80 @@ def _from_dict(d: Any) -> State:
     if title is not None and not isinstance(title, str):
         raise bad
     return State(board, dealer, steps, setting, title)
+
+
+#: what a signature adds to a token: the separator and 27 characters of base64url
+SEPARATOR = "."
+
+
+class Seal:
+    """The server's key: signs the state tokens the page hands out and makes its CSRF token.
+
+    Args:
+        key: the secret (at least 32 bytes); see :func:`key_in` for the one a server keeps.
+    """
+
+    def __init__(self, key: bytes):
+        from itsdangerous import Signer
+        if len(key) < 32:
+            raise ValueError("the page's key must be at least 32 bytes")
+        self._signer = Signer(key, salt="bridge-director.page-state", sep=SEPARATOR, digest_method=hashlib.sha256)
+        self._csrf = base64.urlsafe_b64encode(
+            hmac.new(key, b"bridge-director.csrf", hashlib.sha256).digest()).decode().rstrip("=")
+
+    def token(self, state: "State") -> str:
+        """The signed token of ``state`` (URL-safe: base64url, a dot, base64url)."""
+        return self._signer.sign(state.token()).decode()
+
+    def state(self, token: "str | None") -> "State":
+        """The State a signed token stands for; an empty or missing token is a new case.
+
+        Raises:
+            StateError: too long, not signed by this server's key, or not a state.
+        """
+        from itsdangerous import BadSignature
+        if not token:
+            return State()
+        if len(token) > MAX_TOKEN + 64:
+            raise StateError(f"the page's state is {len(token):,} characters long; at most {MAX_TOKEN:,} are accepted")
+        try:
+            payload = self._signer.unsign(token.encode("ascii")).decode("ascii")
+        except (BadSignature, UnicodeError):
+            raise StateError("the page's state was not made by this server (it was changed, or made by "
+                              "another server); start a new case") from None
+        return decode(payload)
+
+    def csrf(self) -> str:
+        """The token every form of the page carries (a post without it is refused)."""
+        return self._csrf
+
+    def csrf_ok(self, value: "str | None") -> bool:
+        """Whether ``value`` is this server's CSRF token (compared in constant time)."""
+        return isinstance(value, str) and hmac.compare_digest(value.encode("utf-8", "replace"), self._csrf.encode())
+
+
+KEY_FILE = ".page-key"
+
+
+def key_in(folder: Path) -> bytes:
+    """The server's key kept in ``folder`` (``.page-key``, readable by this user only), made
+    on first use: a restart keeps the evening's pages working; another folder, another key.
+
+    Raises:
+        OSError: the folder cannot be made or the key neither read nor written.
+    """
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / KEY_FILE
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        with open(path, "rb") as f:
+            key = f.read(4096)
+        if len(key) >= 32:
+            return key
+        raise OSError(f"{path}: the page's key is damaged (fewer than 32 bytes); delete the file to make a new one")
+    key = secrets.token_bytes(32)
+    with os.fdopen(fd, "wb") as f:
+        f.write(key)
+    return key
