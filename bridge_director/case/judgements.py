@@ -253,4 +253,10 @@ PROPERTIES: dict[str, Property] = {
                   '({what})?'),
         flip=False,
         found=('allowed to stand', 'cancelled')),
+    "intentional": Property(
+        means=("bool: the call was made intentionally over an opponent's change of call, accepting it "
+               "(judged on the LHO's call; 25B1)"),
+        question="Did {seat} make {call} intentionally over the changed call, so accepting the change?",
+        flip=False,
+        found=('made intentionally over the changed call', 'not made intentionally over the changed call')),
 }
