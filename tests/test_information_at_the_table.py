@@ -150,7 +150,8 @@ from bridge_director.web.app import create_app  # noqa: E402
 
 class Phone:
     def __init__(self, folder):
-        self.client = starlette_testclient.TestClient(create_app(folder), raise_server_exceptions=True)
+        from test_web import KEY, _Client     # the page's forms carry its CSRF token; the Host is this laptop
+        self.client = _Client(create_app(folder, key=KEY), raise_server_exceptions=True, base_url="http://127.0.0.1")
         self.s = ""
 
     def post(self, path: str, **fields):
