@@ -167,6 +167,8 @@ def test_a_finding_of_sides_at_fault_names_the_sides():
     denomination list ("... specified EW" was the fault)."""
     rep = build.report(REPO / "cases" / "law12-c2a-from-15b3-fault-judged.yaml", with_svg=False)
     assert rep.findings == [
+        "The sides due to play that board later in the session, for what happened at event 2 (the table is "
+        "playing board 7, not the board it was given): none",
         "The sides directly at fault for what happened at event 2 (the table is playing board 7, not the board it "
         "was given): East-West",
         "The sides only partly at fault for what happened at event 2 (the table is playing board 7, not the board it "

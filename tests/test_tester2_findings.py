@@ -140,8 +140,10 @@ def test_report_reason_for_an_irregularity_is_the_call_itself():
 
 def test_missing_card_search_branches_and_names_the_partner():
     r = ruled("law14-a-card-missing-search-not-finished")
+    # the other hands not yet counted: Law 14 only if none holds more than 13 (audit 1, m6)
     assert {(ln.branch, ln.cite) for ln in r.lines if ln.branch} == {
-        ("if the card is found", "14A1"), ("if the card cannot be found", "14A2")}
+        ("if the card is found", "14A1"), ("if the card cannot be found", "14A2"),
+        ("if another hand holds more than 13 cards", "13")}
     ui = next(ln for ln in r.lines if ln.cite == "14C")
     assert ui.text.startswith("For N, partner of S,"), ui.text
 

@@ -119,9 +119,10 @@ PROPERTIES: dict[str, Property] = {
         flip=False,
         found='{about} specified {items}'),
     "partner-could-see": Property(
-        means=("bool: the exposed card was held where the holder's partner could see its face (card-"
-               'exposed event; Law 24)'),
-        question='Was the exposed card where the partner of its holder could see its face ({what})?',
+        means=("bool: the holder's own error put the card where the holder's partner could see its face "
+               '(card-exposed event, or card-seen during the auction; Law 24)'),
+        question=("Did its holder's own error put the card where the holder's partner could see its face "
+                  '({what})?'),
         flip=False,
         found=("held where its holder's partner could see its face",
                "not held where its holder's partner could see its face")),
@@ -238,6 +239,23 @@ PROPERTIES: dict[str, Property] = {
         flip=False,
         found=('a question asked solely to draw a wrong answer from an opponent',
                'not a question asked solely to draw a wrong answer from an opponent')),
+    "played-before": Property(
+        means=('bool: a player at this table had already played the board, with any opponents '
+               '(wrong-board-at-table event whose played_by is not known; 15B)'),
+        question='Had any player at this table already played that board, with any opponents ({what})?',
+        flip=False,
+        found=('a board a player at the table had already played', 'a board none of the four had played')),
+    "due-later": Property(
+        means=('list of sides, e.g. [NS]: the sides at this table due to play the board later in the '
+               'session, against other opponents (wrong-board-at-table event; [] if none; 15B3)'),
+        question='Which sides at this table are due to play that board later this session ({what})?',
+        flip=False,
+        found='the sides due to play that board later in the session, for {about}: {items}'),
+    "played-to-trick": Property(
+        means='bool: the surplus card was played to a quitted trick (surplus-card event found in play; 13C)',
+        question='Was the surplus card played to a quitted trick ({what})?',
+        flip=False,
+        found=('a card played to a quitted trick', 'a card not played to a quitted trick')),
     "forfeited": Property(
         means=('bool: the director rules that the non-offending side, by acting before summoning the '
                'director, forfeited its right to rectification (card-exposed event; 11A)'),

@@ -30,7 +30,7 @@ LIST_JUDGEMENTS = ("specifies",)
 
 
 #: list judgements whose items are sides (NS, EW), not denominations
-SIDE_JUDGEMENTS = ("at-fault", "partly-at-fault")
+SIDE_JUDGEMENTS = ("at-fault", "partly-at-fault", "due-later")
 
 
 JUDGEMENT_KEY_RE = re.compile(
@@ -161,7 +161,8 @@ HAPPENED_FIELDS: dict[str, tuple[Any, str]] = {
     "session": (str, "the name of a session"),
     "what": (str, "what the director instructed"),
     "where": (Literal["played-cards", "elsewhere"], "where the missing card was found"),
-    "played_by": (list[str], "seats (N, E, S, W) that had already played the board; [] if none"),
+    "played_by": (list[str], "seats (N, E, S, W) that had already played the board; [] if none; left out "
+                             "when not yet known (the ruling then asks)"),
     "played": (bool, "true if the card was played to a quitted trick"),
     "moment": (Literal["own-turn-to-call", "not-own-turn", "first-turn-to-play", "later-in-play"],
                "when the player asked: at their own turn to call, at another's, at their first turn to play, or later in the play"),
@@ -208,11 +209,11 @@ HAPPENED: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
     "opening-lead-faced": ((), (), "the opening lead is faced"),
     "play-ended": ((), (), "play of the board has ended"),
     "hands-returned": ((), (), "all four hands are back in the board"),
-    "card-seen": (("by", "of"), (), "BY saw one or more cards of OF's hand"),
+    "card-seen": (("by", "of"), ("exposed",), "BY saw one or more cards of OF's hand (EXPOSED: which, when known)"),
     "overheard": (("by",), ("board",), "BY overheard calls, results or remarks about a board they are to play"),
     "wrong-board": (("seat", "board"), (), "SEAT is found to hold the cards of board BOARD, not of this board"),
     "call-on-source-board": (("seat", "call"), (), "later, on the board their wrong cards came from, SEAT makes CALL"),
-    "wrong-board-at-table": (("board", "played_by"), (), "the table is playing board BOARD, not the board it was given"),
+    "wrong-board-at-table": (("board",), ("played_by",), "the table is playing board BOARD, not the board it was given"),
     "correct-board-not-played": ((), (), "the board the table should have played cannot be played by it"),
     "missing-card-found": (("where",), ("card",), "the missing card is found (among the played cards or elsewhere)"),
     "missing-card-not-found": ((), (), "the missing card cannot be found"),

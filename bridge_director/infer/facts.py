@@ -34,6 +34,8 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   caller), director_before_next (the director was called after it, before the next call),
   director_next_idx (the event number of the first director call after it, if any),
   director_before (replacements: the director was called between the original and it),
+  offered_after_auction_end (replacements: the calls standing when it was offered, the call it
+  replaces included, had already ended the auction),
   ruled_before_next / ruled_next_idx / ruled_before (the same for ``{director: ruled}``
   events only: the director had ruled on rectification; a ruling counts as a director call
   for the ``director_*`` fields),
@@ -306,6 +308,7 @@ def _static_facts(case: Case) -> "tuple[list[dict], list[dict], dict[str, Source
         add(jf,
             Source(j.event, j.line, f"judgement: {_judged(ev)} {j.prop} = {str(j.value).lower()}"))
     _fault_facts(case, add)
+    _due_later_facts(case, add)
     return head, tail, sources
 
 
@@ -324,6 +327,16 @@ def _fault_facts(case: Case, add) -> None:
                      "partial" if side in getattr(props.get("partly-at-fault"), "value", ()) else "none")
             add({"t": "fault", "fid": f"fault{ev}-{side}", "of": ev, "side": side, "level": level},
                 Source(ev, first.line, f"judgement: {side} {level} at fault"))
+
+
+def _due_later_facts(case: Case, add) -> None:
+    """One ``due-later`` fact per side a ``due-later`` judgement names: of (event number),
+    side (NS/EW): that side at this table is due to play the board later in the session."""
+    for j in case.judgements:
+        if j.prop == "due-later":
+            for side in j.value:
+                add({"t": "due-later", "fid": f"due{j.event}-{side}", "of": j.event, "side": side},
+                    Source(j.event, j.line, f"judgement: {side} due to play the board later"))
 
 
 def _decision_target(e: Event, call_events: "list[Event]") -> Event:
@@ -463,6 +476,9 @@ class _Replay:
             before = standing[:pos] if pos is not None else list(standing)
             f = _context_facts(self, e, before, turn)
             f["replaces"] = orig_no
+            # whether the calls standing when it was offered (the call it replaces included)
+            # had already ended the auction: a change offered after the end of the auction
+            f["offered_after_auction_end"] = bool(standing) and self.over(standing)
             between = self.case.events[orig_no:n - 1]     # events orig_no+1 .. n-1
             f["director_before"] = any(x.kind in ("director", "ruled") for x in between)
             f["ruled_before"] = any(x.kind == "ruled" for x in between)
@@ -1010,10 +1026,14 @@ def _happened_fact(case: Case, e: Event, stages: _Stages, happened: "list[Event]
     f["calls_on_board_when_told"] = False if other_board else any(c.number < told for c in calls)
     f["play_ended_when_told"] = stages.before(told, "play-ended")
     if e.happened == "wrong-board-at-table":
-        f["played_before"] = bool(e.get("played_by"))
-        f["sides_played"] = _sides_played(e.get("played_by") or [])
+        if e.get("played_by") is None:       # not stated: the ruling asks (never "nobody")
+            f["played_before"], f["sides_played"] = "unknown", "unknown"
+        else:
+            f["played_before"] = bool(e.get("played_by"))
+            f["sides_played"] = _sides_played(e.get("played_by"))
     _auction_context(f, e, calls)
     _procedure_context(f, e, events, calls)
+    _seen_card_context(f, e, events, calls)
     if e.seat is not None:
         f["seat_called_before"] = stages.called_before(e.seat, n)
         f["partner"], f["lho"], f["side"] = e.seat.partner.value, e.seat.lho.value, e.seat.side
@@ -1089,6 +1109,33 @@ def _cards_out_both_sides(n: int, calls, happened) -> bool:
     return {"NS", "EW"} <= sides
 
 
+def _seen_card_context(f: dict, e: Event, events: list[Event], calls: list[Event]) -> None:
+    """Fields of a ``card-exposed`` or ``card-seen`` fact about when the director came and who
+    called in between (mechanics only; Law 24 reads them).
+
+    ``director_at_idx``: the first director event (called or ruled) after it, or one past the
+    last event when the case has none (the director is ruling now). For ``card-exposed``:
+    ``partner_next_after_director_idx``/``_call``: the exposer's partner's first call after that
+    director event. For ``card-seen``: ``holder_partner``, ``holder_side`` (of the player whose
+    card was seen, ``of``) and ``holder_partner_next_after_director_idx``/``_call``.
+    """
+    if e.happened not in ("card-exposed", "card-seen"):
+        return
+    n = e.number
+    d_at = next((x.number for x in events if x.number > n and x.kind in ("director", "ruled")),
+                (events[-1].number + 1) if events else n + 1)
+    f["director_at_idx"] = d_at
+    holder = e.seat if e.happened == "card-exposed" else (Seat.parse(e.get("of")) if e.get("of") else None)
+    if holder is None:
+        return
+    key = "partner_next_after_director" if e.happened == "card-exposed" else "holder_partner_next_after_director"
+    if e.happened == "card-seen":
+        f["holder_partner"], f["holder_side"] = holder.partner.value, holder.side
+    pn = next((c for c in calls if c.seat == holder.partner and c.number > d_at), None)
+    if pn is not None:
+        f[key + "_idx"], f[key + "_call"] = pn.number, str(pn.call)
+
+
 def _auction_context(f: dict, e: Event, calls: list[Event]) -> None:
     """Fields of a ``happened`` fact about the calls around it (mechanics only).
 
@@ -1103,11 +1150,14 @@ def _auction_context(f: dict, e: Event, calls: list[Event]) -> None:
     """
     who = e.seat if e.seat is not None else (Seat.parse(e.get("by")) if e.get("by") else None)
     n = e.number
-    if e.happened == "card-exposed":
+    if e.happened in ("card-exposed", "card-seen"):
         cards = list(e.get("exposed") or ())
-        f["exposed"], f["count"] = " ".join(cards), len(cards)
-        if len(cards) == 1:
-            f["suit"], f["rank"] = cards[0][0], cards[0][1]
+        if cards:
+            f["exposed"], f["count"] = " ".join(cards), len(cards)
+            if len(cards) == 1:
+                f["suit"], f["rank"] = cards[0][0], cards[0][1]
+        else:                                   # a card seen, the case not saying which
+            f["exposed"] = "the card"
     if who is None:
         return
     f["actor"], f["actor_side"], f["actor_partner"] = who.value, who.side, who.partner.value

@@ -136,7 +136,7 @@ def _what(e, case=None) -> str:
             if isinstance(v, (list, tuple)):     # several cards: "HK SQ", never a Python list
                 v = " ".join(str(x) for x in v)
             return (form if form == "{v}" else _(form)).format(v=seat(v) if k in ("seat", "by", "of") else v)
-        bits = ", ".join(bit(k, v) for k, v in e.details)
+        bits = ", ".join(bit(k, v) for k, v in e.details if not (isinstance(v, (list, tuple)) and not v))
         return _("the {what} at event {event}").format(what=_(e.happened.replace("-", " ")), event=e.number) + \
             (f": {bits}" if bits else "")
     if e.kind in ("call", "replaces") and e.seat is not None:
@@ -158,6 +158,13 @@ def _judgement_q(case, e, prop: str) -> dict:
         answers = [{"label": "denominations", "key": "", "input": "denominations",
                     "adds": {"judgement": {key: "{denominations}"}}}, NOT_YET]
         line = f"{key}: [H]"
+    elif prop == "due-later":          # a list of sides: each choice is the whole list
+        gettext = _words(case)[0]
+        choices = (("neither", "0", []), ("North-South", "n", ["NS"]), ("East-West", "e", ["EW"]),
+                   ("both", "b", ["NS", "EW"]))
+        answers = [{"label": gettext(label), "key": k, "adds": {"judgement": {key: v}}} for label, k, v in choices]
+        answers.append(NOT_YET)
+        line = f"{key}: [NS]"
     else:
         yes, no = (False, True) if flip else (True, False)
         answers = [{"label": "yes", "key": "y", "adds": {"judgement": {key: yes}}},

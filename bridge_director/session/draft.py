@@ -27,6 +27,7 @@ from typing import Any, Optional
 from bridge_director.ruling import questions as _questions
 from bridge_director.case.model import Case
 from bridge_director.case.load import from_data
+from bridge_director.case.shapes import SIDE_JUDGEMENTS
 from bridge_director.ruling.i18n import (NO_WORDS, YES_WORDS, call_from_words, call_name, event_code, key_from_words,
                                         key_words, seat_from_words, seat_name)
 from bridge_director.bridge.table import Board, Call, CallSyntaxError, Seat
@@ -616,7 +617,7 @@ def event_forms() -> list[tuple[str, str, str]]:
         example = " ".join([code] + [_SAMPLE[f] for f in order if f not in opt])
         if code == "wrong-board-at-table":
             example = "wrong-board-at-table 15 E"
-            doc += " (PLAYED_BY: the seats here that already played it, E or N+S; none: leave it out)"
+            doc += " (PLAYED_BY: the seats here that already played it, E or N+S; none: -; left out: not known yet)"
         out.append((form, example, doc))
     return out
 
@@ -754,14 +755,15 @@ def _happened(words: list[str], file: str, lang: str = "en", calls: str = "en") 
             ev[k] = call_from_words(v, calls) or v
         else:
             ev[k] = v
-    if code == "wrong-board-at-table":
-        ev.setdefault("played_by", [])
+    # "not stated" is never "none": a wrong-board-at-table without played_by leaves the question
+    # open (the ruling asks whether anyone at the table had played the board); "-" says none
     return ev
 
 
 def parse_judgement(text: str, file: str = "judge", lang: str = "en", calls: Optional[str] = None) -> tuple[str, Any]:
     """``"E 1H unintended=no"`` (or ``: false``) -> ``("E 1H unintended", False)``;
-    ``"E 2D specifies=H,S"`` -> ``("E 2D specifies", ["H", "S"])``.
+    ``"E 2D specifies=H,S"`` -> ``("E 2D specifies", ["H", "S"])``; a list of sides the same way
+    (``"event 5 due-later=NS"``; ``-`` for none).
 
     Raises:
         InputError: no '=' or ':' with a value, or a value that is not yes/no/true/false.
@@ -774,8 +776,8 @@ def parse_judgement(text: str, file: str = "judge", lang: str = "en", calls: Opt
     parts = key.split()
     if parts and _is_seat(parts[0]) and len(parts) == 3:
         key = f"{Seat.parse(parts[0]).value} {parts[1]} {parts[2]}"
-    if key.endswith("specifies"):
-        return key, [v for v in re.split(r"[\s,\[\]]+", value) if v]
+    if key.endswith(("specifies",) + SIDE_JUDGEMENTS):      # a list: H,S or NS,EW; - or none for []
+        return key, [v for v in re.split(r"[\s,\[\]]+", value) if v and v.lower() not in ("-", "none")]
     v = value.lower()
     if v in YES_WORDS:
         return key, True

@@ -482,6 +482,8 @@ def _field_value(kind: str, name: str, raw: str) -> Any:
             raise PageError(f"{kind}: a hand holds from 0 to {MAX_CARDS} cards (a pack has {MAX_CARDS}), not {n}.")
         return n
     if name == "played_by":
+        if raw in ("-", "none"):
+            return []          # nobody here had played it (left empty: not yet known)
         seats = [s for s in raw.replace(",", " ").split() if s]
         if any(s not in SEATS for s in seats):
             raise PageError(f"{kind}: played by: seats N, E, S, W separated by spaces (or nothing).")
