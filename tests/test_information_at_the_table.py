@@ -149,13 +149,19 @@ from bridge_director.web.app import create_app  # noqa: E402
 
 
 class Phone:
+    """A director's phone on the page: a served address (the page refuses other Hosts) and the
+    page's CSRF token in every form, as the page's own forms carry it."""
+
     def __init__(self, folder):
-        from test_web import KEY, _Client     # the page's forms carry its CSRF token; the Host is this laptop
-        self.client = _Client(create_app(folder, key=KEY), raise_server_exceptions=True, base_url="http://127.0.0.1")
+        from bridge_director.web.state import Seal
+        key = b"k" * 32
+        self.csrf = Seal(key).csrf()
+        self.client = starlette_testclient.TestClient(create_app(folder, key=key), raise_server_exceptions=True,
+                                                      base_url="http://127.0.0.1")
         self.s = ""
 
     def post(self, path: str, **fields):
-        r = self.client.post(path, data={"s": self.s, **fields}, follow_redirects=False)
+        r = self.client.post(path, data={"s": self.s, "csrf": self.csrf, **fields}, follow_redirects=False)
         assert r.status_code == 303, r.text[:500]
         self.s = parse_qs(urlparse(r.headers["location"]).query)["s"][0]
 

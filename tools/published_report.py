@@ -150,6 +150,8 @@ def collect(records: list[Row], cases_dir: Path, checked: dict[str, bool]) -> tu
             row = Row(case=f, law=law_of(Path(f)), source=Path(f).parent.name)
             problems.append(f"`{f}` has no first-run record")
         row.passing = checked.get(f)
+        if row.passing is None:
+            problems.append(f"`{f}` was not checked (no `expect:` block, or not valid)")
         rows.append(row)
     for key, row in sorted(by_case.items()):
         row.exists = False
