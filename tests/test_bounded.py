@@ -209,7 +209,9 @@ def test_a_pbn_file_over_the_size_limit_is_refused_unread(tmp_path):
                            f"{MAX_BYTES:,} bytes (1 MB): refused unread\n")
 
 
-def test_a_pipe_given_as_the_case_file_is_read_no_further_than_the_limit(tmp_path):
+def test_a_pipe_given_as_the_case_file_is_refused_unread(tmp_path):
+    """A FIFO named as the case file is refused before it is opened (opening it would wait for a
+    writer; issue 25): nothing of it is read, however much a writer offers."""
     import os
     import threading
     fifo = tmp_path / "case.yaml"
@@ -226,4 +228,4 @@ def test_a_pipe_given_as_the_case_file_is_read_no_further_than_the_limit(tmp_pat
     t.start()
     with pytest.raises(InputError) as e:
         load_case(fifo)
-    assert str(e.value) == f"{fifo}: a case file holds at most {MAX_BYTES:,} bytes"
+    assert str(e.value) == f"{fifo}: expected a file (a regular file), found a FIFO (named pipe)"

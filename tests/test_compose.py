@@ -36,18 +36,18 @@ def test_insufficient_bid_questions_in_asking_order_and_their_answers():
     q = d.questions()[0]
     assert q["prompt"] == "Was 1H the call East meant to make?"
     assert q["about"] == {"event": 2, "seat": "E", "call": "1H"}
-    assert q["case_line"] == "E 1H unintended: true|false"
+    assert q["case_line"] == "event 2 unintended: true|false"       # answers are written against the event
     assert [a["label"] for a in q["answers"]] == ["yes", "no", "not known yet"]
-    assert q["answers"][0]["adds"] == {"judgement": {"E 1H unintended": False}}   # meant it: not unintended
+    assert q["answers"][0]["adds"] == {"judgement": {"event 2 unintended": False}}   # meant it: not unintended
     assert d.answer(q, "?") is False and d.judgement == {}                        # not known yet: nothing added
     assert d.answer(q, "yes") is True
     assert ids(d) == ["decision:S accepts E 1H (event 2)", "decision:E replaces 1H (event 2)"]
     acc = d.questions()[0]
     assert acc["who"] == "S" and acc["prompt"] == "Does South accept East's 1H?"
     d.answer(acc, "n")
-    assert d.events[-1] == {"seat": "S", "accepts": False}
+    assert d.events[-1] == {"seat": "S", "accepts": False, "call": "1H", "event": 2}
     d.answer(d.questions()[0], "2h")
-    assert d.events[-1] == {"seat": "E", "replaces": "1H", "with": "2H"}
+    assert d.events[-1] == {"seat": "E", "replaces": "1H", "with": "2H", "event": 2}
     r = d.rule()
     assert ("27B1(a)", "no-further-rectification") in r.pairs()
 
@@ -89,7 +89,7 @@ def test_to_yaml_is_a_case_file_that_check_passes_once_expect_is_added():
     pairs = sorted(d.rule().pairs())
     text = d.to_yaml(expect=[{"cite": c, "outcome": o} for c, o in pairs])
     assert "source:" not in text                     # a case typed at the table has none
-    assert "  - {seat: N, call: 1S}" in text and "  E 1H unintended: false" in text
+    assert "  - {seat: N, call: 1S}" in text and "  event 2 unintended: false" in text
     case = from_data(loads(text, "saved.yaml"), "saved.yaml")
     assert api.check(case, api.rule(case)).passed
 

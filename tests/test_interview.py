@@ -95,3 +95,48 @@ def test_undo_and_end_of_input(tmp_path):
     child.close()
     assert child.exitstatus == 0
     assert "Traceback" not in child.before
+
+
+def test_undo_at_the_first_question_is_no_internal_error():
+    """Issue 25: ``u`` typed at the first question took every call back, and the next look for
+    questions ruled a case with no event: "internal error". Now the case is shown empty and
+    the interview goes on."""
+    child = spawn("--board", "5")
+    child.expect("Calls from the dealer")
+    child.send("1S 1H\r")
+    child.expect("meant to make")
+    child.send("u\r")
+    child.expect("Undone")
+    child.expect("What happened next")
+    child.send("1S 1H\r")                       # and the case can be entered again
+    child.expect("meant to make")
+    child.send("q\r")
+    child.expect("Save the case before leaving")
+    child.send("n\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "internal error" not in child.before and "Traceback" not in child.before
+
+
+def test_a_refusal_stays_the_last_thing_on_the_screen():
+    """Issue 25: a step refused at "What happened next?" was followed by the whole ruling
+    printed again, which scrolled the refusal out of sight. Now the refusal is the last line
+    before the prompt."""
+    child = spawn("--board", "5")
+    child.expect("Calls from the dealer")
+    child.send("1S 1H\r")
+    child.expect("meant to make")
+    child.send("?\r")                            # not known yet, to every question: the ruling is shown
+    while child.expect([r"\? not (known )?yet\]", "What happened next"]) == 0:
+        child.send("?\r")
+    child.send("W accepts 7NT\r")                 # no 7NT was made: refused
+    child.expect(r"  ! ")
+    child.expect("What happened next")
+    between = child.before
+    assert "Tell the players" not in between and "Auction as understood" not in between, between
+    child.send("q\r")
+    child.expect("Save the case before leaving")
+    child.send("n\r")
+    child.expect(pexpect.EOF)
+    child.close()

@@ -33,7 +33,14 @@ CASES = ROOT / "cases"
 #: Each would be written up, with its smallest case, in docs/open-faults/; drop an entry as
 #: soon as its rule is fixed. Empty since issue 8's sweep fixes: anything the generated cases
 #: show fails the test.
-OPEN_RULE_FAULTS: set[tuple[str, str]] = set()
+OPEN_RULE_FAULTS: set[tuple[str, str]] = {
+    # issue 25's grid property: the auction grid contradicts a line (55 of 50,000 generated cases).
+    # A 17D3 "not ended" line stays beside a bid above seven whose substituted pass (38C) the grid
+    # counts as the fourth pass; a 17D2 "all four passed" line beside a contract the grid shows.
+    # Law 17 and 38 are another helper's rules (pub-b); left open, listed here.
+    ("grid", "closing-pass-out-of-rotation"),
+    ("grid", "auction-passed-out"),
+}
 
 
 def _open(f: Fault) -> bool:

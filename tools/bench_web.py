@@ -1,6 +1,6 @@
 """Load test of `director serve` on the loopback: simulated directors tapping through rulings.
 
-    .venv/bin/python tools/bench_web.py [--directors 50] [--seconds 60] [--think 0.5]
+    .venv/bin/python tools/bench_web.py [--directors 50] [--seconds 60] [--think 0.5] [--varied]
 
 Starts the page's server in a child process on a free 127.0.0.1 port (its own session folder
 in a temporary directory), then runs N simulated directors for the given time. Each director
@@ -11,7 +11,11 @@ every redirect it follows is timed.
 
 Prints: requests made, errors (any status >= 400 or a failed connection: the scenarios only
 make requests the page makes), requests per second, and the 50th/95th/99th percentile and
-worst response times. Exit 1 if there was any error. Bounded: it stops by itself after
+worst response times, and the server's resident memory (RSS) after the warm-up and at the
+end. With ``--varied`` every other round of a director loads a generated case instead
+(bridge_director/audit/generate.py, a new seed each time, uploaded as the page's "Load a case
+file" form does) and answers its first question: many shapes of case, as a long evening meets
+them (issue 25: the server's memory stays flat). Exit 1 if there was any error. Bounded: it stops by itself after
 ``--seconds`` (plus the requests then in flight), and sends traffic only to 127.0.0.1.
 """
 from __future__ import annotations
@@ -56,6 +60,17 @@ def _cpu_seconds(pid: int) -> float:
         return 0.0
 
 
+def _rss_mb(pid: int) -> float:
+    """The resident memory (MB) of process ``pid``, from /proc (0.0 where there is none)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError):
+        pass
+    return 0.0
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -63,7 +78,7 @@ def _free_port() -> int:
 
 
 def _start_server(port: int, folder: str) -> subprocess.Popen:
-    code = ("import sys, uvicorn; from bridge_director.web.app import create_app; from bridge_director.session import api; api.rulebook(); "
+    code = ("import sys, uvicorn; from bridge_director.web.app import create_app; from bridge_director.session import api; api.limit_memory(); api.rulebook(); "
             f"uvicorn.run(create_app({folder!r}), host='127.0.0.1', port={port}, log_level='warning', "
             "access_log=False, limit_concurrency=500)")
     return subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)))
@@ -131,12 +146,42 @@ class Director:
                 return
         # the ruling did not ask it (rules changed): not an error of the server
 
-    async def run(self, until: float, n: int) -> None:
+    async def varied(self, seed: int) -> None:
+        """Load generated case ``seed`` (the upload form) and answer its first question."""
+        import random
+
+        from bridge_director.audit.generate import generate
+        text = generate(random.Random(seed))
+        r = await self.request("POST", "/upload", data={"csrf": self.csrf},
+                               files={"case": ("generated.yaml", text.encode(), "text/yaml")})
+        if r is None or r.status_code != 303:
+            return
+        loc = r.headers["location"]
+        self.s = parse_qs(urlparse(loc).query).get("s", [""])[0]
+        page = await self.request("GET", loc.split("#")[0])
+        self.html = page.text if page is not None else ""
+        m = self.QUESTION_RE.search(self.html)
+        if m:
+            import html as _html
+            qid = _html.unescape(re.search(r'name="q" value="([^"]*)"', m.group(1)).group(1))
+            label = re.search(r'<button[^>]*name="a" value="([^"]*)"', m.group(1))
+            if label:
+                await self.post("/answer", {"q": qid, "a": _html.unescape(label.group(1))})
+
+    async def run(self, until: float, n: int, varied: bool = False) -> None:
         k = n
         while time.monotonic() < until:
             scenario = SCENARIOS[k % len(SCENARIOS)]
             k += 1
             self.s, self.html = "", ""
+            if varied and k % 2 == 0:
+                if not self.csrf:
+                    first = await self.request("GET", "/")
+                    m = re.search(r'name="csrf" value="([^"]*)"', first.text if first is not None else "")
+                    self.csrf = m.group(1) if m else ""
+                await asyncio.sleep(self.think)
+                await self.varied(1_000_000 + k * 1000 + n)
+                continue
             await self.request("GET", "/")
             for path, fields in scenario:
                 if time.monotonic() >= until:
@@ -166,12 +211,19 @@ async def _main(args) -> int:
                 warm = Director(client, base, 0, [], [])
                 await warm.run(time.monotonic() + 2, 0)
                 cpu0, mine0 = _cpu_seconds(server.pid), time.process_time()
+                rss0 = _rss_mb(server.pid)
                 start = time.monotonic()
                 until = start + args.seconds
-                await asyncio.gather(*(Director(client, base, args.think, times, errors).run(until, i)
-                                       for i in range(args.directors)))
+                third: list[float] = []
+
+                async def sample():
+                    await asyncio.sleep(args.seconds / 3)
+                    third.append(_rss_mb(server.pid))
+                await asyncio.gather(sample(), *(Director(client, base, args.think, times, errors).run(until, i, args.varied)
+                                                 for i in range(args.directors)))
                 elapsed = time.monotonic() - start
                 cpu = _cpu_seconds(server.pid) - cpu0
+                rss1 = _rss_mb(server.pid)
                 client_cpu = time.process_time() - mine0
             saved = len(list(Path(folder).glob("*.yaml")))
         finally:
@@ -181,6 +233,9 @@ async def _main(args) -> int:
             except subprocess.TimeoutExpired:
                 server.kill()
     _report(args, times, errors, elapsed, saved, cpu, client_cpu)
+    print(f"  server memory: RSS {rss0:.0f} MB after the warm-up, {third[0] if third else 0:.0f} MB a third of the "
+          f"way, {rss1:.0f} MB at the end (growth over the last two thirds {rss1 - (third[0] if third else rss0):+.1f} "
+          f"MB{'; varied generated cases' if args.varied else ''})")
     return 1 if errors or not times else 0
 
 
@@ -210,6 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--directors", type=int, default=50)
     p.add_argument("--seconds", type=float, default=60)
     p.add_argument("--think", type=float, default=1.0, help="seconds between one director's taps (default 1)")
+    p.add_argument("--varied", action="store_true", help="every other round loads a generated case (many shapes)")
     args = p.parse_args(argv)
     if not (1 <= args.directors <= 500 and 1 <= args.seconds <= 600 and 0 <= args.think <= 60):
         p.error("bounds: 1-500 directors, 1-600 seconds, 0-60 s think time")

@@ -1,6 +1,7 @@
 """A large property sweep: generate N cases, rule on each, count the faults by kind.
 
     python tools/sweep.py N [--start S] [--jobs J] [--show K] [--hashseed-check M] [--write DIR] [--seeds]
+                            [--answers K] [--editions]
 
 Case i is drawn from ``random.Random(S + i)`` (bridge_director/audit/generate.py), so a fault is
 replayed by its seed. For every case: bad input the generator should never write
@@ -11,6 +12,17 @@ rule), and for each kind the smallest case that shows it (as a case file). With
 PYTHONHASHSEED 1 and 2 and their JSON rulings compared (``nondeterministic``). With
 ``--jobs J`` the cases are ruled by J worker processes (each with its own rulebook); the
 figures are the same as with one, only the wall time changes.
+
+``--answers K`` (default 1: every case) also answers every question of every K-th case with
+every allowed answer (bridge_director/audit/answers.py: ``answer-refused``,
+``answered-case-refused``, ``answer-error``, ``no-further-call``); ``--answers 0`` leaves it out.
+``--editions`` also rules each case under the other editions (bridge_director/audit/properties.py
+``edition_faults``).
+
+The memory figure: the resident memory (RSS) of each process ruling cases, after its first
+1,000 cases (or a tenth, when fewer) and at the end; the growth between the two is printed,
+the largest over the processes (issue 25: flat memory; the compiled rulesets are bounded,
+bridge_director/infer/inference.py).
 """
 from __future__ import annotations
 
@@ -32,10 +44,28 @@ sys.path.insert(0, str(ROOT))
 from bridge_director.session import api  # noqa: E402
 from bridge_director.base.memory import pin_allocator  # noqa: E402
 from bridge_director.audit.generate import generate  # noqa: E402
-from bridge_director.audit.properties import Fault, rule_and_check  # noqa: E402
+from bridge_director.audit.answers import answer_faults  # noqa: E402
+from bridge_director.audit.properties import Fault, edition_faults, rule_and_check  # noqa: E402
 from bridge_director.case.load import from_data  # noqa: E402
 from bridge_director.ruling.render import render_json  # noqa: E402
 from bridge_director.base.yamlpos import InputError, loads  # noqa: E402
+
+
+#: every K-th case also has every question answered (0: none); set by --answers
+ANSWERS_EVERY = 1
+#: also rule each case under the other editions; set by --editions
+EDITIONS = False
+
+
+def rss_mb() -> float:
+    """This process's resident memory (MB), from /proc (0.0 where there is none)."""
+    try:
+        for line in open("/proc/self/status"):
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
 
 
 def check_one(seed: int, book) -> tuple[str, list[Fault]]:
@@ -45,7 +75,11 @@ def check_one(seed: int, book) -> tuple[str, list[Fault]]:
         case = from_data(loads(text, f"seed-{seed}.yaml"), f"seed-{seed}.yaml")
     except InputError as e:
         return text, [Fault("bad-input", str(e))]
-    _, faults = rule_and_check(case, book)
+    ruling, faults = rule_and_check(case, book)
+    if ruling is not None and ANSWERS_EVERY and seed % ANSWERS_EVERY == 0:
+        faults = faults + answer_faults(case, text, book)
+    if ruling is not None and EDITIONS:
+        faults = faults + edition_faults(case, ruling)
     return text, faults
 
 
@@ -57,18 +91,19 @@ def _worker_init() -> None:
     _BOOK = api.rulebook()
 
 
-def _worker(seed: int) -> tuple[int, str, list[Fault]]:
+def _worker(seed: int) -> tuple[int, str, list[Fault], int, float]:
     text, found = check_one(seed, _BOOK)
-    return seed, text, found
+    return seed, text, found, os.getpid(), rss_mb()
 
 
 def results(start: int, count: int, jobs: int):
-    """(seed, case text, faults) for each seed, in seed order, on ``jobs`` processes."""
+    """(seed, case text, faults, pid, RSS in MB after it) for each seed, in seed order, on
+    ``jobs`` processes."""
     seeds = range(start, start + count)
     if jobs <= 1:
         book = api.rulebook()
         for seed in seeds:
-            yield (seed, *check_one(seed, book))
+            yield (seed, *check_one(seed, book), os.getpid(), rss_mb())
         return
     with multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_init) as pool:
         yield from pool.imap(_worker, seeds, chunksize=16)
@@ -113,7 +148,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--write", metavar="DIR", help="write the smallest example of each kind to DIR")
     ap.add_argument("--seeds", action="store_true",
                     help="also print one line per faulty case: seed, kinds and rules of its faults")
+    ap.add_argument("--answers", type=int, default=1, metavar="K",
+                    help="answer every question of every K-th case with every allowed answer (0: none; default 1)")
+    ap.add_argument("--editions", action="store_true", help="also rule each case under the other editions")
     args = ap.parse_args(argv)
+    global ANSWERS_EVERY, EDITIONS
+    ANSWERS_EVERY, EDITIONS = max(args.answers, 0), args.editions
     if args.digests:
         print(digests(args.start, args.n))
         return 0
@@ -124,7 +164,14 @@ def main(argv: list[str] | None = None) -> int:
     smallest: dict[str, list[tuple[int, int, str, Fault]]] = {}
     clean = 0
     faulty: list[str] = []
-    for seed, text, faults in results(args.start, args.n, args.jobs):
+    per_process: dict[int, list] = {}        # pid -> [cases ruled, RSS after the first ones, RSS now]
+    warm = 1000 if args.n >= 2000 * max(args.jobs, 1) else max(1, args.n // (10 * max(args.jobs, 1)))
+    for seed, text, faults, pid, rss in results(args.start, args.n, args.jobs):
+        mem = per_process.setdefault(pid, [0, None, 0.0])
+        mem[0] += 1
+        if mem[0] == warm:
+            mem[1] = rss
+        mem[2] = rss
         clean += not faults
         if faults and args.seeds:
             faulty.append(f"{seed}: " + "; ".join(f"{f.kind} {' + '.join(f.rules) or f.detail.split(':')[0]}"
@@ -152,6 +199,14 @@ def main(argv: list[str] | None = None) -> int:
           f"({args.n / max(wall, 1e-9):.0f} cases/s)")
     if args.hashseed_check:
         print(f"hash-seed check: {args.hashseed_check} rulings compared under PYTHONHASHSEED 1 and 2")
+    if ANSWERS_EVERY:
+        print(f"answers: every question of every {'' if ANSWERS_EVERY == 1 else f'{ANSWERS_EVERY}th '}case answered "
+              "with every allowed answer")
+    grown = [(m[2] - m[1], m) for m in per_process.values() if m[1] is not None]
+    if grown:
+        growth, m = max(grown, key=lambda x: x[0])
+        print(f"memory: RSS {m[1]:.0f} MB after {warm:,} cases, {m[2]:.0f} MB after {m[0]:,} "
+              f"(growth {growth:+.1f} MB; the largest of {len(grown)} process(es))")
     for kind, n in by_kind.most_common():
         print(f"  {kind}: {n} faults in {cases_with[kind]} cases")
         for (k, rule), m in by_rule.most_common():

@@ -17,6 +17,13 @@ The kinds of fault (``Fault.kind``):
   withdrawn call; the auction ended and not ended.
 - ``label``: a line cites something that is not a labelled part of the 2017 Laws.
 - ``duplicate``: two lines with the same words about the same calls (the ruling shows one).
+- ``repeated``: an event that repeats, word for word, an earlier one with an irregularity line
+  has no irregularity line of its own (a repeated irregularity answered each time).
+- ``grid``: the auction grid (what the tool understood) contradicts a line: a contract shown
+  while a line says all four passed, or an ended auction while a line says it has not ended.
+- ``edition-silent`` (:func:`edition_faults`): an event the case's own edition finds irregular
+  that another edition's ruling has no line about (and that edition's ``unanswered`` and
+  ``contradiction`` faults, prefixed with its name).
 
 Settling (``no-settle``: the engine gave up, exit 3) and determinism under two hash seeds are
 properties of a run, not of a ruling: :func:`rule_and_check` reports the first, the sweep and
@@ -109,7 +116,8 @@ def _changed_after_acceptance(case, n: int) -> bool:
     for e in case.events[n:]:
         if e.seat == lho and e.kind in ("call", "accepts"):
             acted = True
-        elif e.kind == "replaces" and e.seat == ev.seat and e.replaces == ev.call:
+        elif e.kind == "replaces" and (e.target == n if e.target is not None else
+                                       (e.seat == ev.seat and e.replaces == ev.call)):
             return acted
     return False
 
@@ -135,7 +143,8 @@ def _closing_run(case, standing, n: int) -> set[int]:
                 at[e.number] = len(seq)
                 seq.append(e.call)
         else:
-            orig = next((m for m, seat, call in reversed(made) if seat == e.seat and call == e.replaces), None)
+            orig = e.target if e.target is not None else \
+                next((m for m, seat, call in reversed(made) if seat == e.seat and call == e.replaces), None)
             if orig in at and not gone:
                 at[e.number] = at[orig]
                 seq[at[orig]] = e.call
@@ -283,6 +292,45 @@ def _duplicates(ruling) -> list[Fault]:
     return out
 
 
+def _copy_key(e) -> tuple:
+    """What makes two events copies of each other: kind, seat, call, code and details."""
+    return (e.kind, e.seat, e.call, e.replaces, e.accepts, e.happened, tuple(e.details))
+
+
+def _repeated(case, ruling) -> list[Fault]:
+    """A repeated irregularity answered each time: when an irregularity line is about an event
+    that happened again later, word for word the same (another hand count of 14, the same card
+    seen twice), some irregularity line is about the copy too."""
+    irregular = {n for ln in ruling.lines if ln.code == "irregularity" for n in _about(ln)}
+    out = []
+    events = [e for e in case.events if e.kind == "happened"]
+    for i, e in enumerate(events):
+        if e.number not in irregular:
+            continue
+        for later in events[i + 1:]:
+            if _copy_key(later) == _copy_key(e) and later.number not in irregular:
+                out.append(Fault("repeated", f"event {later.number} repeats event {e.number} ({e.happened}), "
+                                             f"which has an irregularity line; event {later.number} has none"))
+    return out
+
+
+def _grid_faults(ruling) -> list[Fault]:
+    """The auction grid (what the tool understood, bridge_director.ruling.grid) agrees with the
+    lines: no contract shown beside a line saying all four passed, and no auction shown ended
+    (a contract, or passed out) beside a line saying it has not ended."""
+    from bridge_director.ruling.grid import auction
+    a = auction(ruling)
+    out = []
+    for ln in _unconditional(ruling):
+        if ln.code == "passed-out" and a["contract"]:
+            out.append(Fault("grid", f"{ln.cite} {ln.rule}: {ln.text!r} but the grid shows the contract "
+                                     f"{a['contract']} by {a['declarer']}", (ln.rule,)))
+        if ln.code == "auction-not-ended" and a["ended"] and not ln.option and not ln.branch:
+            shown = f"the contract {a['contract']}" if a["contract"] else "the board passed out"
+            out.append(Fault("grid", f"{ln.cite} {ln.rule}: {ln.text!r} but the grid shows {shown}", (ln.rule,)))
+    return out
+
+
 def faults(case, ruling) -> list[Fault]:
     """Every broken property of ``ruling`` (a :class:`bridge_director.ruling.build.Ruling` for ``case``).
 
@@ -290,7 +338,39 @@ def faults(case, ruling) -> list[Fault]:
         The faults found, in a stable order (empty when the ruling has every property).
     """
     return (_unanswered(ruling) + _standing_faults(case, ruling) + _contradictions(ruling)
-            + _labels(ruling) + _duplicates(ruling))
+            + _labels(ruling) + _duplicates(ruling) + _grid_faults(ruling) + _repeated(case, ruling))
+
+
+def edition_faults(case, ruling, editions: "tuple[str, ...] | None" = None) -> list[Fault]:
+    """Every edition's irregularities answered: ``case`` ruled under each other edition the
+    rulebook holds (default: all) must answer its own irregularity lines (``unanswered``), say
+    no call both stands and is cancelled (``contradiction``), and say something about every
+    event the case's own ruling (``ruling``) finds irregular (``edition-silent``: an
+    irregularity the other edition's ruling passes over without a line, not even "not covered").
+    """
+    from bridge_director.base.editions import names
+    from bridge_director.base.paths import rules_dir
+    from bridge_director.infer.inference import EngineError
+    from bridge_director.session import api
+    irregular = {n for ln in ruling.lines if ln.code == "irregularity" for n in _about(ln)}
+    out: list[Fault] = []
+    for edition in editions or tuple(e for e in names(rules_dir()) if e != case.edition):
+        try:
+            other = api.rule(case, edition=edition)
+        except EngineError as e:
+            out.append(Fault("no-settle" if "settle" in str(e) else "engine-error", f"{edition}: {e}"))
+            continue
+        for f in _unanswered(other) + _contradictions(other):
+            out.append(Fault(f.kind, f"{edition}: {f.detail}", f.rules))
+        if edition.split("-")[0] != case.edition.split("-")[0]:
+            continue        # another game (rubber bridge, an old code): its scope is its own
+        said = {n for ln in other.lines for n in _about(ln)}
+        if any(ln.code == "not-covered-yet" and not ln.about for ln in other.lines):
+            continue        # a line saying what the edition does not rule on at all (its scope) answers every event
+        for n in sorted(irregular - said):
+            out.append(Fault("edition-silent", f"{edition}: event {n} is irregular under {case.edition} "
+                                               f"and {edition}'s ruling has no line about it"))
+    return out
 
 
 def rule_and_check(case, book=None) -> tuple[object | None, list[Fault]]:

@@ -15,6 +15,7 @@ Public API
 """
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -123,8 +124,27 @@ class _DuplicateKey(Exception):
         self.key, self.line, self.col = key, line, col
 
 
+#: the most digits a whole number of a case file may have: bounded before it is parsed (Python
+#: refuses more than 4,300 digits with a ValueError, and a long one costs time to convert)
+MAX_DIGITS = 30
+
+
+class _TooLong(Exception):
+    def __init__(self, digits, line, col):
+        self.digits, self.line, self.col = digits, line, col
+
+
+def _construct_int(loader: _Loader, node: yaml.ScalarNode):
+    digits = sum(ch.isdigit() for ch in str(node.value))
+    if digits > MAX_DIGITS:
+        line, col = _mark(node)
+        raise _TooLong(digits, line, col)
+    return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+
+
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+_Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 
 
 def position(container: Any, key: Any = None) -> tuple[int, int]:
@@ -192,6 +212,14 @@ def loads(text: str, file: str, max_nodes: "int | None" = None) -> Any:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
     except _DuplicateKey as e:
         raise InputError(file, e.line, e.col, str(e.key), "this key appears twice in the same mapping") from None
+    except _TooLong as e:
+        raise InputError(file, e.line, e.col, "", f"expected a number of at most {MAX_DIGITS} digits, found one of "
+                                                  f"{e.digits:,} digits") from None
+    except yaml.reader.ReaderError as e:       # a byte YAML does not allow (a NUL, say): one line
+        line, col = _line_col(text, e.position)
+        code = ord(e.character) if isinstance(e.character, str) else int(e.character)
+        what = "a NUL byte" if code == 0 else f"the character #x{code:04x}"
+        raise InputError(file, line, col, "", f"expected printable text, found {what}") from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
@@ -201,6 +229,12 @@ def loads(text: str, file: str, max_nodes: "int | None" = None) -> Any:
         raise InputError(file, line, col, "", f"broken YAML: {problem}") from None
     except yaml.YAMLError as e:  # pragma: no cover - other PyYAML errors carry no mark
         raise InputError(file, 0, 0, "", f"broken YAML: {e}") from None
+
+
+def _line_col(text: str, position: int) -> tuple[int, int]:
+    """1-based line and column of character ``position`` of ``text``."""
+    before = text[:max(0, position)]
+    return before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
 
 
 def load(path: str | Path, max_bytes: "int | None" = None, max_nodes: "int | None" = None) -> Any:
@@ -214,6 +248,11 @@ def load(path: str | Path, max_bytes: "int | None" = None, max_nodes: "int | Non
     """
     p = str(path)
     try:
+        import stat as _stat
+        mode = os.stat(p).st_mode
+        if not _stat.S_ISREG(mode) and not _stat.S_ISDIR(mode):   # a FIFO would wait for ever, a device never end
+            kind = "a FIFO (named pipe)" if _stat.S_ISFIFO(mode) else "a socket" if _stat.S_ISSOCK(mode) else "a device"
+            raise InputError(p, 0, 0, "", f"expected a file (a regular file), found {kind}")
         if max_bytes is not None:
             size = Path(path).stat().st_size
             if size > max_bytes:

@@ -564,15 +564,25 @@ class Register:
             instead of creating it.
     """
 
-    def __init__(self, path: "str | pathlib.Path | None" = None, *, create: bool = True) -> None:
+    def __init__(self, path: "str | pathlib.Path | None" = None, *, create: bool = True,
+                 read_only: bool = False) -> None:
         self.path = pathlib.Path(path) if path is not None else default_db_path()
         self._conn: sqlite3.Connection | None = None
         exists = self.path.exists()
         if not exists and not create:
             raise RegisterError(f"{self.path}: no deal register here yet")
         if exists:
+            import stat as _stat
+            mode = self.path.stat().st_mode
+            if not _stat.S_ISREG(mode):
+                kind = "a folder" if _stat.S_ISDIR(mode) else "a FIFO (named pipe)" if _stat.S_ISFIFO(mode) \
+                    else "a device or socket"
+                raise RegisterError(f"{self.path}: expected a deal register (a regular file), found {kind}")
             self._check_header()
-        else:
+        if read_only:
+            self._open_read_only(exists)
+            return
+        if not exists:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
@@ -611,6 +621,34 @@ class Register:
             self.close()
             raise RegisterError(f"{self.path}: cannot use the deal register "
                                 f"(damaged or not a database?): {e}") from None
+
+    def _open_read_only(self, exists: bool) -> None:
+        """Open an existing register for look-ups only: nothing is ever written to the file (an
+        empty file or a SQLite database that is not a register is refused, never made one)."""
+        if not exists:
+            raise RegisterError(f"{self.path}: no deal register here yet")
+        if self.path.stat().st_size == 0:
+            raise RegisterError(f"{self.path}: is an empty file, not a deal register; not touching it")
+        try:
+            conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=30,
+                                   isolation_level=None)
+        except (sqlite3.Error, ValueError) as e:
+            raise RegisterError(f"{self.path}: cannot open the deal register: {e}") from None
+        self._conn = conn
+        try:
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            fmt = dict(conn.execute("SELECT key, value FROM meta")) if "meta" in tables else {}
+        except sqlite3.Error as e:
+            self.close()
+            raise RegisterError(f"{self.path}: cannot read the deal register (damaged or not a database?): {e}") \
+                from None
+        if fmt.get("format") != _FORMAT:
+            self.close()
+            raise RegisterError(f"{self.path}: is not a bridge-director deal register; not touching it")
+        if fmt.get("version") != _VERSION:
+            self.close()
+            raise RegisterError(f"{self.path}: deal register version {fmt.get('version')!r}, this program reads "
+                                f"{_VERSION!r}")
 
     def _check_header(self) -> None:
         try:
@@ -807,7 +845,7 @@ def played_in_other_sessions(deal: Deal, session: str | None = None,
     path = pathlib.Path(db) if db is not None else default_db_path()
     if not path.exists():
         return []
-    with Register(path, create=False) as reg:
+    with Register(path, create=False, read_only=True) as reg:     # a look-up never writes
         return reg.played_elsewhere(deal, session)
 
 

@@ -557,17 +557,22 @@ def parse_pbn(text: str, file: str = "<string>") -> list[PbnBoard]:
     return boards
 
 
+#: the largest PBN file read (bytes): a session of a few hundred boards is well under a megabyte
+MAX_PBN_BYTES = 20_000_000
+
+
 def read_pbn(path: "str | pathlib.Path") -> list[PbnBoard]:
     """Read a PBN file (UTF-8, or Latin-1 as PBN 1.0 files often are).
 
     Raises:
         PbnError: on a syntax error, or if the file cannot be read (line None).
     """
-    p = pathlib.Path(path)
+    from bridge_director.base.files import read_bytes
+    from bridge_director.base.yamlpos import InputError
     try:
-        data = p.read_bytes()
-    except OSError as e:
-        raise PbnError(f"cannot read the file: {e.strerror or e}", str(path)) from None
+        data = read_bytes(path, MAX_PBN_BYTES, "a PBN file")
+    except InputError as e:
+        raise PbnError(e.message, str(path)) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

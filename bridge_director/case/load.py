@@ -191,13 +191,35 @@ def _event(file: str, data: dict, i: int, raw: dict, kind: str, fields: dict, ou
                      target=ev.event)
     if kind == "happened":
         return _happened_event(file, raw, ev, fields, n, line, col, out)
+    return _replacement_event(file, raw, ev, n, line, col, out)
+
+
+def _replacement_event(file: str, raw: dict, ev: SimpleNamespace, n: int, line: int, col: int,
+                       out: "list[Event]") -> Event:
+    """A replacement: the call it replaces is always resolved to an event number (``target``):
+    the one ``event: N`` names, else the player's last call of that name before it.
+
+    Raises:
+        InputError: the player never made that call, or ``event: N`` is not their call of it.
+    """
     orig, new = Call.parse(ev.replaces), Call.parse(ev.with_)
-    if not any(e.kind in ("call", "replaces") and e.seat == Seat(ev.seat) and e.call == orig for e in out):
-        made = [str(e.call) for e in out if e.kind in ("call", "replaces") and e.seat == Seat(ev.seat)]
+    own = [e for e in out if e.kind in ("call", "replaces") and e.seat == Seat(ev.seat)]
+    if not any(e.call == orig for e in own):
+        made = [str(e.call) for e in own]
         raise InputError(file, *position(raw, "replaces"), f"events.{n}.replaces",
                          f"{ev.seat} never made the call {orig} before event {n}: "
                          + (f"expected one of {', '.join(made)}" if made else f"{ev.seat} had made no call to replace"))
-    return Event(n, line, col, "replaces", Seat(ev.seat), new, replaces=orig, note=ev.note)
+    if ev.event is not None:
+        t = next((e for e in own if e.number == ev.event and e.call == orig), None)
+        if t is None:
+            mine = [str(e.number) for e in own if e.call == orig]
+            raise InputError(file, *position(raw, "event"), f"events.{n}.event",
+                             f"expected the number of {ev.seat}'s earlier {orig} (event {' or '.join(mine)}), "
+                             f"found {ev.event}")
+        target = t.number
+    else:
+        target = next(e.number for e in reversed(own) if e.call == orig)
+    return Event(n, line, col, "replaces", Seat(ev.seat), new, replaces=orig, note=ev.note, target=target)
 
 
 def _call_event(file: str, raw: dict, ev: SimpleNamespace, n: int, line: int, col: int, out: "list[Event]") -> Event:
@@ -292,7 +314,8 @@ def _corrections_written_as_calls(events: list[Event]) -> list[Event]:
         if any(out[k].seat == t.seat for k in calls if t.number < out[k].number < out[nxt].number):
             continue
         e = out[nxt]
-        out[nxt] = Event(e.number, e.line, e.column, "replaces", e.seat, e.call, replaces=t.call, note=e.note)
+        out[nxt] = Event(e.number, e.line, e.column, "replaces", e.seat, e.call, replaces=t.call, note=e.note,
+                         target=t.number)
     return out
 
 
@@ -399,7 +422,15 @@ def _setting(file: str, data: dict, model: SimpleNamespace) -> dict:
     if out["deal_register"] is not None and (out["session"] is None or out["deal"] is None):
         raise InputError(file, *position(data, "deal_register"), "deal_register",
                          "a register look-up needs this session's name ('session:') and the deal ('deal:')")
-    out["registered_elsewhere"] = _registered_elsewhere(file, out) if out["deal_register"] is not None else ()
+    if out["deal_register"] is not None:
+        from bridge_director.bridge.deals import RegisterError
+        try:
+            out["registered_elsewhere"] = _registered_elsewhere(file, out)
+        except RegisterError as e:      # the user's file: bad input, one line
+            raise InputError(file, *position(data, "deal_register"), "deal_register",
+                             f"expected a deal register (made by `director deals register`): {e}") from None
+    else:
+        out["registered_elsewhere"] = ()
     return out
 
 

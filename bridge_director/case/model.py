@@ -36,7 +36,8 @@ class Event:
     simultaneous_with: Optional[Seat] = None
     happened: Optional[str] = None       # kind 'happened': the code (HAPPENED)
     details: tuple = ()                  # kind 'happened': ((field, value), ...) as validated
-    target: Optional[int] = None         # kind 'accepts': the event number decided on, when the case names it
+    target: Optional[int] = None         # kind 'accepts': the event number decided on, when the case names it;
+                                         # kind 'replaces': the event number of the call replaced (always)
 
     def get(self, name: str, default: Any = None) -> Any:
         """A field of a 'happened' event (e.g. ``cards``, ``by``, ``board``), or ``default``."""

@@ -140,10 +140,13 @@ DECISION_EVENT = Shape("DecisionEventModel", """A player says whether they accep
 
 REPLACEMENT_EVENT = Shape("ReplacementEventModel",
                           "A player puts another call in place of one of their own: "
-                          "``{seat: W, replaces: 1H, with: 2H}``.", (
+                          "``{seat: W, replaces: 1H, with: 2H}``; ``event: N`` names the call replaced "
+                          "by its event number (a call the player made more than once).", (
     Spec("seat", str, before=_seat),
     Spec("replaces", str, before=_call),
     Spec("with", str, before=_call, attr="with_"),
+    Spec("event", Optional[int], None, "the event number of the call replaced (default: the player's last "
+         "call of that name before this event)", lambda v: _not_bool(v, "an event number"), ge=1),
     Spec("note", Optional[str], None),
 ))
 

@@ -303,12 +303,19 @@ def _teach_parsers(sub) -> None:
     qz.set_defaults(handler=_cmd_quiz)
 
 
-def _write_out(data, output: str | None) -> None:
-    """Write text or bytes to ``output`` (a path) or to standard output."""
+def _output_ok(output: str | None, *inputs) -> None:
+    """Check ``-o`` before any work: a file in an existing, writable folder, not a folder,
+    FIFO or device, and none of the command's inputs (bridge_director.base.files)."""
     if output:
-        mode = "wb" if isinstance(data, bytes) else "w"
-        with open(output, mode, **({} if isinstance(data, bytes) else {"encoding": "utf-8"})) as f:
-            f.write(data)
+        from bridge_director.base.files import check_output
+        check_output(output, inputs)
+
+
+def _write_out(data, output: str | None) -> None:
+    """Write text or bytes to ``output`` (a path: whole or not at all) or to standard output."""
+    if output:
+        from bridge_director.base.files import write_atomic
+        write_atomic(output, data)
     elif isinstance(data, bytes):
         sys.stdout.flush()
         sys.stdout.buffer.write(data)
@@ -318,13 +325,24 @@ def _write_out(data, output: str | None) -> None:
 
 def _cmd_report(args) -> int:
     from bridge_director.report import render_report
+    _output_ok(args.output, args.case)
     _write_out(render_report(args.case, args.format), args.output)
     return 0
+
+
+def _folder_files(path) -> list:
+    """The files of a folder (or the path itself): what a command reading it must not overwrite."""
+    p = Path(path)
+    try:
+        return [x for x in p.iterdir() if x.is_file()] if p.is_dir() else [p]
+    except OSError:
+        return [p]
 
 
 def _cmd_casebook(args) -> int:
     from bridge_director.report.render import casebook_html
     from bridge_director.paper.layout import pdf_bytes
+    _output_ok(args.output, *_folder_files(args.folder))
     page = casebook_html(args.folder, pdf=args.format == "pdf", title=args.title)
     _write_out(pdf_bytes(page) if args.format == "pdf" else page, args.output)
     return 0
@@ -333,6 +351,7 @@ def _cmd_casebook(args) -> int:
 def _cmd_chart(args) -> int:
     from bridge_director.session import api
     from bridge_director.chart import render_chart
+    _output_ok(args.output)
     _write_out(render_chart(args.law, api.rulebook(), args.format), args.output)
     return 0
 
@@ -340,6 +359,8 @@ def _cmd_chart(args) -> int:
 def _cmd_quiz(args) -> int:
     from bridge_director.session import api
     from bridge_director import quiz
+    if args.export == "html":
+        _output_ok(args.output, *[f for p in args.paths for f in _folder_files(p)])
     book = api.rulebook()
     q = quiz.load_quiz(args.paths, book)
     if args.export == "html":

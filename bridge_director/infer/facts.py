@@ -222,8 +222,7 @@ class Deriver:
             e.number for i, e in enumerate(calls)
             if e.kind == "call" and not e.call.is_pass and (
                 i + 1 == len(calls)
-                or (calls[i + 1].kind == "replaces" and calls[i + 1].seat == e.seat
-                    and calls[i + 1].replaces == e.call)))
+                or (calls[i + 1].kind == "replaces" and calls[i + 1].target == e.number)))
 
     def derive(self, status: "Mapping[int, str] | Iterable[int]" = frozenset()) -> Facts:
         """The base facts under ``status`` (as for :func:`derive`); returns Facts."""
@@ -707,8 +706,10 @@ def _replaced_calls(call_events: "list[Event]") -> dict[int, int]:
     replaces: dict[int, int] = {}
     for k, e in enumerate(call_events):
         if e.kind == "replaces":
-            replaces[e.number] = next(x.number for x in reversed(call_events[:k])
-                                      if x.seat == e.seat and x.call == e.replaces)
+            # the call replaced, as the case resolved it (an event number: ``event: N``, else the
+            # caller's last call of that name as made, whatever the rules made of it)
+            replaces[e.number] = e.target if e.target is not None else next(
+                x.number for x in reversed(call_events[:k]) if x.seat == e.seat and x.call == e.replaces)
     return replaces
 
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections import OrderedDict
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Iterable, Iterator
@@ -98,8 +99,49 @@ def _run_count() -> None:
         _dumps, _loads = dumps, orjson.loads
 
 
-_REGISTERED: dict[tuple, "_Compiled"] = {}
+#: the rulesets registered with the engine in this process, least recently used first (see
+#: :func:`_keep`): each holds about 1-5 MB of the engine's memory until it is deleted
+_REGISTERED: "OrderedDict[tuple, _Compiled]" = OrderedDict()
+#: the most rulesets a process keeps registered at once, for all rulebooks together: a safety
+#: bound (a process that builds many rulebooks, as the tests do); beyond it the least recently
+#: used ruleset is deleted from the engine. Within one rulebook the bounds below keep a process
+#: under it: at most MAX_SHAPE_RULESETS + MAX_VALUE_RULESETS + 1 (the whole book).
+MAX_RULESETS = 160
+#: the most rulesets one rulebook registers for shapes of case (the rules a case's fact types
+#: allow, :func:`compiled`); a shape met once these are taken shares the ruleset of the whole
+#: rulebook (every rule: a superset of any shape's), so no ruleset is made after that and the
+#: memory of a long process stays flat (tests/test_memory.py, tools/sweep.py's memory figure).
+MAX_SHAPE_RULESETS = 48
 _SIDS = itertools.count(1)
+_NAMES = itertools.count(1)
+
+
+def _lookup(key: tuple) -> "_Compiled | None":
+    """The registered runner for ``key`` (marked as used now), or None."""
+    runner = _REGISTERED.get(key)
+    if runner is not None:
+        _REGISTERED.move_to_end(key)
+    return runner
+
+
+def _keep(key: tuple, runner: "_Compiled") -> "_Compiled":
+    """Register ``runner`` under ``key``; delete the least recently used rulesets beyond
+    :data:`MAX_RULESETS` from the engine (never ``runner`` itself)."""
+    _REGISTERED[key] = runner
+    _REGISTERED.move_to_end(key)
+    while len(_REGISTERED) > MAX_RULESETS:
+        old_key, old = next(iter(_REGISTERED.items()))
+        if old is runner:
+            break
+        del _REGISTERED[old_key]
+        if len(old_key) > 2 and old_key[1] == "values":      # a value ruleset may be made again
+            pruned = _PRUNERS.get(old_key[0])
+            if pruned is not None:
+                pruned[2][0] -= 1
+        elif old_key[1] is not None and old_key[0] in _SHAPES:   # so may a shape's
+            _SHAPES[old_key[0]][1] -= 1
+        old.close()
+    return runner
 
 
 @record
@@ -276,7 +318,7 @@ class _Compiled:
     def __init__(self, book: Rulebook, names: "frozenset[str] | None" = None):
         """Register ``book``'s engine rules (only those in ``names`` when given)."""
         self.book = book
-        self.name = f"rb{len(_REGISTERED) + 1}_{re.sub(r'[^a-z0-9]', '_', book.edition)}"
+        self.name = f"rb{next(_NAMES)}_{re.sub(r'[^a-z0-9]', '_', book.edition)}"
         self.firings: list[Firing] = []
         self.errors: list[str] = []
         self.derived_count = 0
@@ -297,6 +339,15 @@ class _Compiled:
             book.engine_names[n].stratum for n in definitions
             if n in book.engine_names and book.engine_names[n].unless)
         self.handle = _C.create_ruleset(self.name, book.ruleset_json(definitions))
+
+    def close(self) -> None:
+        """Delete this ruleset from the engine (its memory given back); the runner is not used again."""
+        handle, self.handle = self.handle, None
+        if handle is not None:
+            try:
+                _C.delete_ruleset(handle)
+            except Exception:  # pragma: no cover - a ruleset the engine no longer knows
+                pass
 
     def _assert(self, payload: Any) -> int | None:
         """Assert one fact (dict) or a batch (list); return the state handle, None if not handled."""
@@ -457,16 +508,33 @@ def compiled(book: Rulebook, base_types: "frozenset | None" = None) -> _Compiled
     """
     if base_types is None:
         key = (id(book), None)
-        if key not in _REGISTERED:
+        runner = _lookup(key)
+        if runner is None:
             _rule_types(book)
-            _REGISTERED[key] = _Compiled(book)
-        return _REGISTERED[key]
+            runner = _keep(key, _Compiled(book))
+        return runner
     names = _possible_rules(book, base_types)
     key = (id(book), names)
-    runner = _REGISTERED.get(key)
+    runner = _lookup(key)
     if runner is None:
-        runner = _REGISTERED[key] = _Compiled(book, names | {"control-sink"})
+        shapes = _SHAPES.setdefault(id(book), [book, 0])
+        if shapes[1] >= MAX_SHAPE_RULESETS:
+            return compiled(book)           # the whole rulebook: holds every rule this shape needs
+        shapes[1] += 1
+        runner = _keep(key, _Compiled(book, names | {"control-sink"}))
     return runner
+
+
+#: per rulebook (by id; the entry keeps the book alive): [book, shape rulesets registered]
+_SHAPES: dict[int, list] = {}
+
+
+def limit_rulesets(shapes: int, values: int) -> None:
+    """Set how many shape and value rulesets a rulebook may register in this process (a server
+    that must stay small: ``director serve``); a case met beyond them is ruled, as always, on a
+    ruleset holding every rule it needs (the same ruling, a little more engine time)."""
+    global MAX_SHAPE_RULESETS, MAX_VALUE_RULESETS
+    MAX_SHAPE_RULESETS, MAX_VALUE_RULESETS = max(0, shapes), max(0, values)
 
 
 #: rulesets registered for the rules that can fire by the values of a round's facts (see
@@ -495,11 +563,11 @@ def runner_for(book: Rulebook, types: frozenset, facts: list[dict]) -> _Compiled
     _, pruner, registered = hit
     names = pruner.possible(facts)
     key = (id(book), "values", names)
-    runner = _REGISTERED.get(key)
+    runner = _lookup(key)
     if runner is not None:
         return runner
     allowed = _possible_rules(book, types)
-    fallback = _REGISTERED.get((id(book), allowed))
+    fallback = _lookup((id(book), allowed))
     if registered[0] >= MAX_VALUE_RULESETS or not names < allowed:
         return fallback or compiled(book, types)
     if fallback is not None:
@@ -509,8 +577,7 @@ def runner_for(book: Rulebook, types: frozenset, facts: list[dict]) -> _Compiled
                 _MET.clear()
             return fallback
     registered[0] += 1
-    runner = _REGISTERED[key] = _Compiled(book, names | {"control-sink"})
-    return runner
+    return _keep(key, _Compiled(book, names | {"control-sink"}))
 
 
 _OUTCOME_FILLS: dict[int, tuple] = {}

@@ -260,14 +260,24 @@ class Interview:
         if self.draft.events:
             self._ask_questions()
         while True:
+            before = self._snapshot()
             self._menu()
-            if self.draft.events:
+            # only a step that changed the case asks again and shows the ruling again: a refusal
+            # ("  ! ...") stays the last thing on the screen, not scrolled away under a reprint
+            if self.draft.events and self._snapshot() != before:
                 self._ask_questions()
+
+    def _snapshot(self) -> tuple:
+        d = self.draft
+        return (repr(d.events), repr(d.judgement), repr(d.setting))
 
     def _ask_questions(self) -> None:
         """Ask each open question the ruling carries (not skipped), re-ruling after each answer;
         then show the ruling."""
         while True:
+            if not self.draft.events:       # everything undone: nothing to ask until something happens
+                self.t.say("(no events yet)")
+                return
             qs = [q for q in self.draft.questions() if q["id"] not in self.skipped]
             if not qs:
                 break
@@ -524,10 +534,12 @@ class Interview:
         text = self.draft.to_yaml()
         while True:
             try:
-                Path(name).write_text(text, encoding="utf-8")
+                from bridge_director.base.files import check_output, write_atomic
+                check_output(name)
+                write_atomic(name, text)          # whole or not at all
                 break
-            except OSError as e:
-                self.t.say(f"  ! cannot write {name}: {e.strerror or e}")
+            except InputError as e:
+                self.t.say(f"  ! cannot write {name}: {e.message}")
                 reply = self.t.ask("Save as another file name (q: do not save): ")
                 if not reply or reply.lower() in DONT_SAVE or reply.lower() in COMMANDS:
                     self.t.say(self._("  Not saved."))

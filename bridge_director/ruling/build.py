@@ -258,33 +258,43 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
     """
     refs = _Provenance(result, facts, case).refs
     lines: list[Line] = []
-    seen = set()
+    seen: dict[tuple, list[Firing]] = {}
     by_firing: dict[int, list[EventRef]] = {}     # a firing's events, for each of its outcomes
 
-    def events_of(firing: Firing):
+    def one(firing: Firing) -> list[EventRef]:
+        evs = by_firing.get(id(firing))
+        if evs is None:
+            evs = by_firing[id(firing)] = _merged(refs(m) for m in firing.matched.values())
+            evs.sort(key=lambda r: (r.event is None, r.event or 0, r.line))
+        return evs
+
+    def events_of(firings: "list[Firing]"):
         def find() -> list[EventRef]:
-            evs = by_firing.get(id(firing))
-            if evs is None:
-                evs = by_firing[id(firing)] = _merged(refs(m) for m in firing.matched.values())
-                evs.sort(key=lambda r: (r.event is None, r.event or 0, r.line))
-            return list(evs)
+            if len(firings) == 1:
+                return list(one(firings[0]))
+            evs = _merged(one(f) for f in firings)
+            evs.sort(key=lambda r: (r.event is None, r.event or 0, r.line))
+            return evs
         return find
     call_events = {e.number for e in case.events if e.kind in ("call", "replaces")}
     kind_of: dict[int, str] = {}     # id(line) of a Law 12 line -> the cite of the law adjusting
     for o in result.outcomes:
         template = _template(o)
         named = _named_events(template, o.firing.matched, call_events)
-        # the same words about other calls are another line (a second insufficient bid
-        # gets its own ruling), not a repeat
+        # the same words about other calls or events are another line (a second insufficient
+        # bid, a second hand count of 14, gets its own ruling), not a repeat
         key = (o.code, o.cite, o.who, o.option, o.branch, o.text, tuple(sorted(set(named.values()))))
         if key in seen:
+            # the same words, naming no other event: one line, resting on the events of every
+            # firing that gave it (a repeated irregularity's answer answers each copy)
+            seen[key].append(o.firing)
             continue
-        seen.add(key)
+        seen[key] = [o.firing]
         text, option, branch, who = o.text, o.option, o.branch, o.who
         if getattr(case, "lang", "en") != "en":
             from bridge_director.ruling.i18n import outcome_words
             text, option, branch = outcome_words(o.rule, o.firing, o.code, text, option, branch, case.lang)
-        lines.append(Line(o.code, o.cite, who, option, branch, text, o.rule.id, events_of(o.firing),
+        lines.append(Line(o.code, o.cite, who, option, branch, text, o.rule.id, events_of(seen[key]),
                           template, named))
         if o.rule.law == "12":
             kind_of[id(lines[-1])] = next((str(f["law"]) for f in o.firing.matched.values()
@@ -358,6 +368,9 @@ def _fact_event(fact: dict, call_events: set[int]) -> int | None:
     idx = fact.get("idx")
     if isinstance(idx, int) and not isinstance(idx, bool) and idx > 0:
         return idx
+    fid = fact.get("fid")       # a base fact of one event (``e<n>``) whose idx no rule reads (trimmed)
+    if isinstance(fid, str) and fid[:1] == "e" and fid[1:].isdigit():
+        return int(fid[1:])
     return None
 
 

@@ -111,6 +111,13 @@ def judgement_key(case, n: int, prop: str) -> str:
     return f"event {n} {prop}"
 
 
+def answer_key(n: int, prop: str) -> str:
+    """The case-file key an answer writes a judgement on event ``n`` under: always by the event's
+    number (``event 2 unintended``), never by the call's name, which a later call of the same
+    player could make ambiguous (a second pass by North: "N Pass unintended" then names two)."""
+    return f"event {n} {prop}"
+
+
 def _about(e) -> dict:
     if e.kind in ("call", "replaces"):
         return {"event": e.number, "seat": e.seat.value, "call": str(e.call)}
@@ -147,7 +154,8 @@ def _what(e, case=None) -> str:
 
 def _judgement_q(case, e, prop: str) -> dict:
     _, seat, call = _words(case)
-    key = judgement_key(case, e.number, prop)
+    key = judgement_key(case, e.number, prop)           # the question's name, as a director reads it
+    written = answer_key(e.number, prop)                # what its answer writes: by the event's number
     template, flip = PROMPTS[prop] if prop in PROMPTS else ("Is '{prop}' true of {what}?", False)
     replaced = _("the {call} it replaces").format(call=call(str(e.replaces))) if e.replaces \
         else _("the call whose place it takes")
@@ -156,20 +164,20 @@ def _judgement_q(case, e, prop: str) -> dict:
                                 what=_what(e, case), replaced=replaced, prop=prop)
     if prop == "specifies":
         answers = [{"label": "denominations", "key": "", "input": "denominations",
-                    "adds": {"judgement": {key: "{denominations}"}}}, NOT_YET]
-        line = f"{key}: [H]"
+                    "adds": {"judgement": {written: "{denominations}"}}}, NOT_YET]
+        line = f"{written}: [H]"
     elif prop == "due-later":          # a list of sides: each choice is the whole list
         gettext = _words(case)[0]
         choices = (("neither", "0", []), ("North-South", "n", ["NS"]), ("East-West", "e", ["EW"]),
                    ("both", "b", ["NS", "EW"]))
-        answers = [{"label": gettext(label), "key": k, "adds": {"judgement": {key: v}}} for label, k, v in choices]
+        answers = [{"label": gettext(label), "key": k, "adds": {"judgement": {written: v}}} for label, k, v in choices]
         answers.append(NOT_YET)
-        line = f"{key}: [NS]"
+        line = f"{written}: [NS]"
     else:
         yes, no = (False, True) if flip else (True, False)
-        answers = [{"label": "yes", "key": "y", "adds": {"judgement": {key: yes}}},
-                   {"label": "no", "key": "n", "adds": {"judgement": {key: no}}}, NOT_YET]
-        line = f"{key}: true|false"
+        answers = [{"label": "yes", "key": "y", "adds": {"judgement": {written: yes}}},
+                   {"label": "no", "key": "n", "adds": {"judgement": {written: no}}}, NOT_YET]
+        line = f"{written}: true|false"
     return {"id": f"judgement:{key}", "kind": "judgement", "who": None, "about": _about(e), "property": prop,
             "prompt": prompt, "answers": answers, "case_line": line}
 
@@ -182,8 +190,8 @@ def _decision_q(case, e, rel: str) -> "dict | None":
         return None
     w, call = who.value, str(e.call)
     _, seat, word = _words(case)
-    last_call = next((x for x in reversed(case.events) if x.kind in ("call", "replaces")), None)
-    named = {} if last_call is e else {"call": call}
+    # the answer names the call decided on by its event number: "West's Pass" may be two calls
+    named = {"call": call, "event": e.number}
     answers = [{"label": "yes", "key": "y", "adds": {"event": {"seat": w, "accepts": True, **named}}},
                {"label": "no", "key": "n", "adds": {"event": {"seat": w, "accepts": False, **named}}},
                {"label": "not yet", "key": "?", "adds": None}]
@@ -191,7 +199,7 @@ def _decision_q(case, e, rel: str) -> "dict | None":
             "about": _about(e), "property": "accepts",
             "prompt": _("Does {who} accept {seat}'s {call}?").format(who=seat(w), seat=seat(e.seat.value),
                                                                      call=word(call)), "answers": answers,
-            "case_line": f"- {{seat: {w}, accepts: true|false" + (f", call: {call}" if named else "") + "}"}
+            "case_line": f"- {{seat: {w}, accepts: true|false, call: {call}, event: {e.number}}}"}
 
 
 def _replacement_q(case, e) -> "dict | None":
@@ -200,13 +208,13 @@ def _replacement_q(case, e) -> "dict | None":
     s, call = e.seat.value, str(e.call)
     _, seat, word = _words(case)
     answers = [{"label": "the call made", "key": "", "input": "call",
-                "adds": {"event": {"seat": s, "replaces": call, "with": "{call}"}}},
+                "adds": {"event": {"seat": s, "replaces": call, "with": "{call}", "event": e.number}}},
                {"label": "not yet", "key": "?", "adds": None}]
     return {"id": f"decision:{s} replaces {call} (event {e.number})", "kind": "decision", "who": s,
             "about": _about(e), "property": "replaces",
             "prompt": _("What call does {seat} make in place of {call}?").format(seat=seat(s), call=word(call)),
             "answers": answers,
-            "case_line": f"- {{seat: {s}, replaces: {call}, with: CALL}}"}
+            "case_line": f"- {{seat: {s}, replaces: {call}, with: CALL, event: {e.number}}}"}
 
 
 def _setting_q(name: str, case=None) -> dict:

@@ -91,11 +91,49 @@ class Draft:
     def _state(self) -> tuple:
         return (copy.deepcopy(self.events), dict(self.judgement), dict(self.setting))
 
+    def _made(self, key: str, events: list[dict]) -> "list[int] | None":
+        """The event numbers of the calls a 'SEAT CALL property' judgement key names among
+        ``events`` (None for an 'event N property' key or one that is not a judgement key)."""
+        from bridge_director.case.shapes import JUDGEMENT_KEY_RE
+        m = JUDGEMENT_KEY_RE.match(str(key).strip())
+        if not m or m["ev"]:
+            return None
+        try:
+            seat, call = Seat.parse(m["seat"]).value, Call.parse(m["call"])
+        except (ValueError, CallSyntaxError):
+            return None
+        out = []
+        for n, e in enumerate(events, 1):
+            made = e.get("with") if "replaces" in e else e.get("call")
+            if _is_call(e) and str(e.get("seat")) == seat and made is not None:
+                try:
+                    if Call.parse(str(made)) == call:
+                        out.append(n)
+                except CallSyntaxError:
+                    pass
+        return out
+
+    def _pin_judgements(self, events_before: list[dict]) -> None:
+        """A judgement written by the call's name ('N Pass unintended') names one call only as
+        long as the player made it once: when a step adds a second, the judgement is pinned to
+        the event it named until then ('event 2 unintended'), so the next call can be entered."""
+        for key in list(self.judgement):
+            now = self._made(key, self.events)
+            if now is None or len(now) <= 1:
+                continue
+            was = self._made(key, events_before)
+            if was and len(was) == 1:
+                from bridge_director.case.shapes import JUDGEMENT_KEY_RE
+                prop = JUDGEMENT_KEY_RE.match(str(key).strip())["prop"]
+                pinned = f"event {was[0]} {prop}"
+                self.judgement = {(pinned if k == key else k): v for k, v in self.judgement.items()}
+
     def _change(self, apply) -> None:
         """Apply one step; validate; on bad input restore the draft and re-raise."""
         before = self._state()
         try:
             apply()
+            self._pin_judgements(before[0])
             case = self.case()
         except (InputError, CallSyntaxError, ValueError) as e:
             self.events, self.judgement, self.setting = before

@@ -117,6 +117,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, folder: str | Path | None =
     where = Path(folder) if folder else default_folder()
     app = create_app(where, hosts=served_hosts(host), lang=lang)
     from bridge_director.session import api
+    api.limit_memory()                  # a long evening meets many shapes of case: few rulesets kept
     api.rulebook()                      # compile the rulebook now, not on the first tap
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
