@@ -120,7 +120,7 @@ def test_ask_in_portuguese(tmp_path):
     case = load_case(save)
     assert case.lang == "pt" and case.title == "Bolsa 6, na mesa: Leste 1♦, Sul 1♣, Sul X, Sul 3♠"
     assert [(e.kind, str(e.call)) for e in case.events][-1] == ("replaces", "3S")
-    assert "--lang pt" in line and "-j \"S 1♣ não-intencional=não\"" in line, line
+    assert "--lang pt" in line and "-j \"evento 2 não-intencional=não\"" in line, line     # answers are written against their event
     out = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", *shlex.split(line)[1:], "--format", "json"],
                          cwd=REPO, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
