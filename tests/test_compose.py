@@ -9,7 +9,7 @@ import pytest
 from bridge_director.session import api
 from bridge_director.case.load import from_data
 from bridge_director.session.draft import Draft
-from bridge_director.ruling.grid import auction, seats_in_full, tell_the_table
+from bridge_director.ruling.grid import auction, director_steps, seats_in_full, tell_the_table
 from bridge_director.ruling.questions import questions
 from bridge_director.ruling.render import as_dict, render_text
 from bridge_director.bridge.table import Seat, final_contract
@@ -109,7 +109,8 @@ def test_the_json_carries_questions_tell_the_table_and_the_auction():
     d.add_calls("1S 1H")
     data = json.loads(json.dumps(as_dict(d.rule())))
     assert data["questions"][0]["id"] == "judgement:E 1H unintended"
-    assert data["tell_the_table"][0].startswith("Before ruling, find out (away from the table): Was 1H")
+    assert data["director_steps"][0].startswith("Before ruling, find out (away from the table): Was 1H")
+    assert not any(t.startswith("Before ruling") for t in data["tell_the_table"]), data["tell_the_table"]
     assert data["auction"]["columns"] == ["W", "N", "E", "S"]
     assert [c and c["call"] for c in data["auction"]["rows"][0]] == [None, "1S", "1H", None]
 
@@ -152,7 +153,7 @@ def test_judgement_on_a_happened_event_and_a_setting_question():
     qs = questions(d.rule())
     assert [q["kind"] for q in qs] == ["check"], render_text(d.rule())
     assert qs[0]["prompt"].startswith("Count the other hands")
-    assert tell_the_table(d.rule())[0].startswith("Before ruling: Count the other hands and find where East's")
+    assert director_steps(d.rule())[0].startswith("Before ruling: Count the other hands and find where East's")
     d.add_event({"happened": "hand-count", "seat": "W", "cards": 12})
     assert "check:surplus-card-not-yet-placed" not in [q["id"] for q in questions(d.rule())]
 

@@ -10,7 +10,7 @@ import pytest
 
 from bridge_director.session import api
 from bridge_director.case.load import load_case
-from bridge_director.ruling.grid import tell_the_table
+from bridge_director.ruling.grid import director_steps, tell_the_table
 from bridge_director.ruling.questions import questions
 
 CASES = pathlib.Path(__file__).resolve().parent.parent / "cases"
@@ -50,7 +50,7 @@ def test_question_open_now_is_asked_first(name, now_event, seat):
     qs = questions(r)
     assert qs[0]["about"]["event"] == now_event and qs[0]["when"] == "now", qs[0]
     assert len(qs) >= 3 and all(q["when"] == "end-of-play" for q in qs[1:]), [q["id"] for q in qs]
-    told = tell_the_table(r, qs)[0]
+    told = director_steps(r, qs)[0]
     assert told.startswith("Before ruling, find out") and f"{seat}'s decision" in told, told
 
 

@@ -175,8 +175,9 @@ def test_the_grid_and_the_lines_to_tell_the_table_are_in_portuguese():
     assert "  Oeste      Norte (D)  Leste      Sul" in text
     assert "1♠ de Leste (evento 2): cancelada (15A1)" in text
     assert "Passe" in text and " Pass " not in text
-    tell = text.split("Diga agora aos jogadores:\n")[1]
-    assert tell.startswith("  > Antes de decidir, apure (longe da mesa): O 2♠, feito na Bolsa de onde")
+    first = text.split("Para o Diretor, antes (não ler em voz alta):\n")[1].split("Diga agora aos jogadores:\n")[0]
+    assert first.startswith("  - Antes de decidir, apure (longe da mesa): O 2♠, feito na Bolsa de onde")
+    assert "Antes de decidir" not in text.split("Diga agora aos jogadores:\n")[1].split("\n\n")[0]
     assert "sim: evento 6 difere: true (--judge \"evento 6" in text
     for english in ("Board", "dealer", "Auction as understood", "Tell the players", "Before ruling", "(event 3)"):
         assert english not in text, english

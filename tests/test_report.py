@@ -45,11 +45,12 @@ def test_markdown_report_states_facts_ruling_and_reasoning():
     assert "|  | 1S (1) | ~~1H~~ (2) 2NT (5) |  |" in md
     assert "4. South did not accept 1H." in md
     assert "- East's 2NT was not comparable to the call it replaced." in md
-    reasons = re.findall(r"^\d+\. .*: Law (\S+)\.$", md.split("## The reasoning")[1].split("##")[0], re.M)
+    reasons = re.findall(r"^- \[\d+\] .*: Law (\S+)\.$", md.split("## The reasoning")[1].split("##")[0], re.M)
     ruling = api.rule_file(REPO / B2)
     assert reasons == [ln.cite for ln in ruling.lines]
-    assert ("6. East bid 1H (event 2), East replaced 1H with 2NT (event 5) and the director found that "
-            "East's 2NT was not comparable to the call it replaced; so West must pass") in md
+    assert ("Because East bid 1H (event 2), East replaced 1H with 2NT (event 5) and the director found that "
+            "East's 2NT was not comparable to the call it replaced:\n\n- [5] East's 2NT stands in place of 1H: "
+            "Law 27B2.\n- [6] West must pass") in md
     assert "- **27B2**: Replaced by any other sufficient bid or by a pass" in md
     assert "## The committee" in md and "### Decision" in md
 
@@ -94,7 +95,7 @@ def test_html_report_in_headless_chromium(tmp_path):
         cells = [c.strip() for c in p.locator("table.auction tbody tr").first.locator("td").all_inner_texts()]
         assert cells[1].startswith("1S") and "2NT" in cells[2] and cells[2].startswith("1H")
         assert p.locator("table.auction del").inner_text() == "1H"
-        reasons = p.locator("ol.reasons li").all_inner_texts()
+        reasons = p.locator("section.reasoning ul.follows li").all_inner_texts()
         assert len(reasons) == len(ruling.lines)
         for text, ln in zip(reasons, ruling.lines):
             assert text.endswith(f": Law {ln.cite}."), text

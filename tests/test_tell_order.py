@@ -20,7 +20,7 @@ judgement:
 def test_what_is_decided_comes_before_who_chooses():
     r = api.rule(from_data(loads(CASE, "tell-order.yaml"), "tell-order.yaml"))
     assert tell_the_table(r) == [
-        "1H was the call West meant: no change under 25A; Law 27 governs.",
+        "West meant 1H: it cannot be put right as a slip.",
         "West must replace 1H with a legal call.",
         "West now chooses the call to put in place of 1H: see the options.",
     ]

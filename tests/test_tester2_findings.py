@@ -10,7 +10,7 @@ import pytest
 from bridge_director.session import api
 from bridge_director.case.shapes import JUDGEMENT_PROPS
 from bridge_director.case.load import load_case
-from bridge_director.ruling.grid import auction, tell_the_table
+from bridge_director.ruling.grid import auction, director_steps, tell_the_table
 from bridge_director.ruling.questions import PROMPTS, questions
 
 CASES = pathlib.Path(__file__).resolve().parent.parent / "cases"
@@ -36,7 +36,8 @@ def test_the_latest_bar_survives_when_a_question_takes_a_slot():
     r = ruled("law37-b2-tell-the-table-names-the-bar")
     qs = [{"kind": "judgement", "prompt": "Was it?", "property": "x", "about": {}}]
     told = tell_the_table(r, qs)
-    assert told[0] == "Before ruling, find out (away from the table): Was it?"
+    assert director_steps(r, qs) == ["Before ruling, find out (away from the table): Was it?"]
+    assert not any(t.startswith("Before ruling") for t in told), told
     assert any(t.startswith("South and North must pass") for t in told), told
 
 
@@ -100,8 +101,10 @@ def test_swept_call_made_in_turn_is_not_marked_out_of_rotation(name, event):
 # F7: nothing ruled, only a law not encoded: the heading is not left empty
 
 def test_not_covered_only_still_tells_the_table_something():
-    told = tell_the_table(ruled("law54-opening-lead-out-of-turn-not-covered"))
-    assert told and "Law 54" in told[0], told
+    r = ruled("law54-opening-lead-out-of-turn-not-covered")
+    told = tell_the_table(r)
+    assert told and not any("Law 54" in t for t in told), told       # the players hear no clause
+    assert any("Law 54" in t for t in director_steps(r)), director_steps(r)   # the director does
 
 
 # F7 (t55): a call made again after the director ruled is not confused with the cancelled one,
@@ -162,7 +165,8 @@ def test_influence_of_misinformation_is_asked_and_branched():
 def test_failure_to_alert_after_the_lead_asks_the_misinformation_question_first():
     r = ruled("law21-b3-failure-to-alert-question-is-misinformation")
     assert questions(r)[0]["property"] == "influenced"
-    assert tell_the_table(r)[0].endswith("well have been influenced by the misinformation?")
+    assert director_steps(r)[0].endswith("well have been influenced by the misinformation?")
+    assert not any(t.endswith("influenced by the misinformation?") for t in tell_the_table(r))
 
 
 # F1: an insufficient bid by a player bound to pass is Law 37's (35B): no Law 27 option set

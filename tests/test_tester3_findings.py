@@ -21,7 +21,7 @@ def ruled(name: str):
 # not where the board stands (17D1) or which law governs (20F6)
 
 @pytest.mark.parametrize("name, told, not_told", [
-    ("law07-c-unshuffled-return-tell-the-table-names-it", "7C sets no rectification", "The opening lead is faced"),
+    ("law07-c-unshuffled-return-tell-the-table-names-it", "The board goes on as it is", "The opening lead is faced"),
     ("law20-f4-own-explanation-corrected-tell-the-table-names-it", "West must call the director",
      "A call made on misinformation"),
 ])

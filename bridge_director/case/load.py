@@ -417,7 +417,8 @@ def _setting(file: str, data: dict, model: SimpleNamespace) -> dict:
         raise InputError(file, *position(data, "deal"), "deal",
                          "expected the deal as it should be (52 cards, 13 in each hand), found: "
                          + "; ".join(out["deal"].problems()))
-    for name in ("session", "deal_register", "played_at_other_tables", "scoring", "replay_event", "stationary"):
+    for name in ("session", "deal_register", "played_at_other_tables", "scoring", "replay_event", "stationary",
+                 "result", "adjusted"):
         out[name] = getattr(model, name)
     if out["deal_register"] is not None and (out["session"] is None or out["deal"] is None):
         raise InputError(file, *position(data, "deal_register"), "deal_register",

@@ -397,6 +397,11 @@ CASE = Shape("CaseModel", "A case file.", (
     Spec("scoring", Optional[Literal['pairs', 'teams', 'individual']], None, "form of scoring"),
     Spec("replay_event", Optional[bool], None, "the event exists to replay deals played before"),
     Spec("stationary", Optional[Literal['NS', 'EW']], None, "the side that stays at this table all session"),
+    Spec("result", Optional[str], None, "the result obtained at the table and its score, as the scorer wrote "
+                                        "it (e.g. '4S by North, 10 tricks, North-South +420'): for the "
+                                        "committee's report; no rule reads it"),
+    Spec("adjusted", Optional[str], None, "the adjusted score the director gave, if any (e.g. '3S by North, "
+                                          "9 tricks, North-South +140'): for the committee's report"),
 ))
 
 

@@ -282,10 +282,14 @@ def _teach_parsers(sub) -> None:
     cb.add_argument("-o", "--output", help="write to this file (default: standard output)")
     cb.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     cb.set_defaults(handler=_cmd_casebook)
-    ch = sub.add_parser("chart", help="the decision chart of one law, drawn from its rules (SVG or HTML)",
-                        description="The decision chart of one law, like the laminated flowcharts: each rule "
-                                    "of the law a question, each outcome box with its sub-clause.")
+    ch = sub.add_parser("chart", help="one law's card: its questions in order, each outcome with its sub-clause "
+                                      "(one A4 page; --full: the whole graph)",
+                        description="One law as the laminated card directors carry, on one A4 page (landscape): "
+                                    "the questions a director asks, in order, each outcome with its sub-clause. "
+                                    "--full draws the whole graph of the law's rules instead (each rule a "
+                                    "question, each outcome box with its sub-clause).")
     ch.add_argument("law", help="a law the rulebook holds, e.g. 27")
+    ch.add_argument("--full", action="store_true", help="the whole graph of the law's rules, not the one-page card")
     ch.add_argument("--format", choices=("svg", "html", "pdf"), default="svg")
     ch.add_argument("-o", "--output", help="write to this file (default: standard output)")
     ch.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
@@ -297,7 +301,14 @@ def _teach_parsers(sub) -> None:
                                     "reasoning, and a score at the end. The key is each case's expect: "
                                     "block (or a key: in the folder's quiz.yaml): what an answer must contain.")
     qz.add_argument("paths", nargs="+", help="a quiz folder (with quiz.yaml), a folder of cases, or case files")
-    qz.add_argument("--export", choices=("html",), help="write one self-contained page instead of asking here")
+    qz.add_argument("--export", choices=("html",), help="write one self-contained page instead of asking here "
+                                                        "(it holds the key: for a test, use --serve)")
+    qz.add_argument("--serve", action="store_true",
+                    help="serve the quiz to trainees' browsers: the page holds no key and no ruling, this "
+                         "server marks the answers (Ctrl-C stops it)")
+    qz.add_argument("--host", default="127.0.0.1", help="with --serve: the address to listen on "
+                                                         "(0.0.0.0 for phones on the same network)")
+    qz.add_argument("--port", type=int, default=8001, help="with --serve: the port (default 8001)")
     qz.add_argument("-o", "--output", help="with --export: write to this file (default: standard output)")
     qz.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     qz.set_defaults(handler=_cmd_quiz)
@@ -352,7 +363,7 @@ def _cmd_chart(args) -> int:
     from bridge_director.session import api
     from bridge_director.chart import render_chart
     _output_ok(args.output)
-    _write_out(render_chart(args.law, api.rulebook(), args.format), args.output)
+    _write_out(render_chart(args.law, api.rulebook(), args.format, full=args.full), args.output)
     return 0
 
 
@@ -363,6 +374,12 @@ def _cmd_quiz(args) -> int:
         _output_ok(args.output, *[f for p in args.paths for f in _folder_files(p)])
     book = api.rulebook()
     q = quiz.load_quiz(args.paths, book)
+    if args.serve:
+        from bridge_director.quiz.serve import serve
+        try:
+            return serve(q, book, args.host, args.port)
+        except KeyboardInterrupt:
+            return 0
     if args.export == "html":
         _write_out(quiz.export_html(q, book), args.output)
         return 0
@@ -573,14 +590,37 @@ def _cmd_compare(args) -> int:
 
 
 def _case_files(paths: list[str]) -> list[Path]:
+    """The case files under ``paths``: a folder's *.yaml, a quiz folder's (or quiz.yaml's) cases
+    as it lists them; a ``quiz.yaml`` is never read as a case."""
+    from bridge_director.paper.quizfile import _quiz_entries
     out: list[Path] = []
     for p in map(Path, paths):
-        if p.is_dir():
-            out += sorted(p.rglob("*.yaml"))
+        if p.name == "quiz.yaml" and p.is_file():
+            p = p.parent
+        if p.is_dir() and (p / "quiz.yaml").exists():
+            out += [path for path, _key, _where, _line in _quiz_entries([str(p)])[2] if path.exists()]
+        elif p.is_dir():
+            out += sorted(x for x in p.rglob("*.yaml") if x.name != "quiz.yaml")
+            for q in sorted(p.rglob("quiz.yaml")):      # the quizzes in it: the cases they list
+                out += [path for path, _key, _where, _line in _quiz_entries([str(q.parent)])[2] if path.exists()]
         elif p.exists():
             out.append(p)
         else:
             raise InputError(str(p), 0, 0, "", "no such file or folder")
+    return list(dict.fromkeys(out))
+
+
+def _quiz_problems(paths: list[str]) -> list[str]:
+    """Each quiz under ``paths`` (a folder holding quiz.yaml, at any depth) checked for what a
+    quiz needs beyond its cases' expect: (bridge_director.quiz.model.check_keys), as ERROR lines."""
+    from bridge_director.quiz.model import check_keys
+    out = []
+    for p in map(Path, paths):
+        folder = p.parent if p.name == "quiz.yaml" else p
+        if folder.is_dir():
+            for q in sorted({folder / "quiz.yaml"} | set(folder.rglob("quiz.yaml"))):
+                if q.exists():
+                    out += [f"ERROR {e}" for e in check_keys([str(q.parent)])]
     return out
 
 
@@ -627,6 +667,9 @@ def _cmd_check(args) -> int:
     if args.jobs < 0:
         raise InputError("director check", 0, 0, "-j", f"expected a number of processes, 0 or more, found {args.jobs}")
     counts = {"pass": 0, "fail": 0, "bad": 0, "skip": 0}
+    for line in _quiz_problems(args.paths):
+        counts["bad"] += 1
+        print(line)
     for kind, line in _checked(_case_files(args.paths), args.jobs):
         counts[kind] += 1
         if line:

@@ -175,6 +175,7 @@ class Interview:
         self.board, self.dealer = board, dealer
         self.save_to = save_to
         self.skipped: set[str] = set()
+        self.options_shown: set[str] = set()     # decisions whose options were shown before asking
         self.saved_text: Optional[str] = None
         self.timings: list[float] = []
         self.menu_shown = False       # the events menu, shown in full once ("No irregularity found")
@@ -287,6 +288,13 @@ class Interview:
                 self.t.say(self._("  (add what you find as an event, e.g. 'hand-count W 12'; Enter to leave it open)"))
                 self.skipped.add(q["id"])
                 break
+            if q["kind"] == "decision" and q["id"] not in self.options_shown:
+                # the options are explained before anyone chooses (the ruling's options head)
+                from bridge_director.ruling.render import options_text
+                shown = options_text(self.draft.rule())
+                if shown:
+                    self.t.say(shown.rstrip("\n"))
+                self.options_shown.add(q["id"])
             if not self._ask_one(q):
                 continue
         self._show_ruling()

@@ -19,7 +19,8 @@ from bridge_director.ruling.build import Ruling
 from bridge_director.ruling.render import as_dict
 from bridge_director.ruling.cites import cite_text, edition_title
 from bridge_director.paper import diagram, grid as grid_mod
-from bridge_director.paper.words import VUL_WORDS, condition, event_words, judgement_words, plain, seat, sentence
+from bridge_director.paper.words import (VUL_WORDS, condition, event_words, judgement_words, plain, seat, sentence,
+                                         sentence_parts, _lowerable)
 
 SECTION_TITLES = {
     "irregularity": "What went wrong",
@@ -41,6 +42,28 @@ class ShownLine:
     reason: str
     group: str = ""       # the option or branch it belongs to, in words ('' for none)
     who: str = ""
+
+
+@dataclass
+class Reason:
+    """Lines of the ruling that rest on the same events and findings (and follow the same
+    option or branch): the premise written once, then what follows from it, line by line."""
+
+    head: str                                   # the option or branch, in words ('' for none)
+    because: str                                # the events and findings ('' for none)
+    follows: list[tuple[int, str]]              # (line number, what follows with its clause)
+
+
+@dataclass
+class Revisit:
+    """A finding the committee may revisit: as found, the test the law sets, and what the ruling
+    would gain and lose if it were found the other way."""
+
+    finding: str
+    test: str
+    other_way: str
+    gained: list[str] = field(default_factory=list)
+    lost: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -73,6 +96,10 @@ class Report:
     unused: list[str] = field(default_factory=list)
     anchor: str = ""
     charts: list[tuple[str, str]] = field(default_factory=list)   # (law title, SVG) of the laws applied
+    result: str = ""                            # the table result and score, as the case gives it
+    adjusted: str = ""                          # the adjusted score the director gave, if any
+    reasoning: list[Reason] = field(default_factory=list)
+    revisits: list[Revisit] = field(default_factory=list)
 
 
 def paraphrase(cite: str, book: Rulebook, ruling: Ruling | None = None) -> str:
@@ -107,7 +134,7 @@ def law_key(cite: str) -> tuple:
     return (int(cite[:i] or 0), cite[i:])
 
 
-def report(path: str | Path, book: Rulebook | None = None, with_svg: bool = True) -> Report:
+def report(path: str | Path, book: Rulebook | None = None, with_svg: bool = True, revisit: bool = True) -> Report:
     """Rule on the case at ``path`` and gather its report.
 
     Raises:
@@ -117,18 +144,19 @@ def report(path: str | Path, book: Rulebook | None = None, with_svg: bool = True
     if book is None or book.edition != case.edition:
         book = api.rulebook(case.edition)
     ruling = api.rule(case, book)
-    return from_ruling(ruling, book, with_svg)
+    return from_ruling(ruling, book, with_svg, revisit)
 
 
-def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True) -> Report:
-    """The report of an existing ruling (see :func:`report`)."""
+def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True, revisit: bool = False) -> Report:
+    """The report of an existing ruling (see :func:`report`); ``revisit``: work out what each
+    finding found the other way would change (the case ruled again per finding)."""
     case = ruling.case
     data = as_dict(ruling)
     shown: list[ShownLine] = []
     sections: list[Section] = []
     groups: dict[str, dict[str, list[ShownLine]]] = {k: {} for k in SECTION_TITLES}
     n = 0
-    for ln in ruling.lines:
+    for ln in ruling.read:          # each paragraph once, no line a later event made moot
         n += 1
         label = condition(ln.option or ln.branch or "")
         shown_cite = cite_text(ruling, ln.cite)   # an edition's cite in its words (seed 004, statement 13)
@@ -155,7 +183,57 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True) -> Report
         svg=diagram.svg(ruling, book) if with_svg and ruling.trace else "",
         unused=unused, anchor="case-" + case.id,
         charts=_charts(ruling, book) if with_svg == "charts" else [],
+        result=str(case.setting.get("result") or ""), adjusted=str(case.setting.get("adjusted") or ""),
+        reasoning=_reasoning(ruling), revisits=_revisits(ruling, book) if revisit else [],
     )
+
+
+def _reasoning(ruling: Ruling) -> list[Reason]:
+    """The reasoning, each premise once: consecutive lines resting on the same events and
+    findings (under the same option or branch) grouped under it."""
+    out: list[Reason] = []
+    for n, ln in enumerate(ruling.read, 1):
+        shown = cite_text(ruling, ln.cite)
+        head, because, follows = sentence_parts(ruling.case, ln, None if shown == ln.cite else shown)
+        because = because[:1].lower() + because[1:] if _lowerable(because) else because   # read after "Because"
+        if out and (out[-1].head, out[-1].because) == (head, because):
+            out[-1].follows.append((n, follows))
+        else:
+            out.append(Reason(head, because, [(n, follows)]))
+    return out
+
+
+def _revisits(ruling: Ruling, book: Rulebook) -> list[Revisit]:
+    """For each yes-or-no finding the ruling read: the test the law sets (the question put to the
+    director) and the ruling's lines gained and lost if it were found the other way (the case
+    ruled again with that finding turned over)."""
+    from bridge_director.base.record import replace
+    from bridge_director.ruling.questions import _judgement_q
+    case = ruling.case
+    unread = {(u.event, u.prop) for u in ruling.unused}
+    words = {(ln.text, ln.cite, ln.option, ln.branch): ln for ln in ruling.read}
+    out = []
+    for j in case.judgements:
+        if not isinstance(j.value, bool) or (j.event, j.prop) in unread:
+            continue
+        event = next((e for e in case.events if e.number == j.event), None)
+        if event is None:
+            continue
+        turned = replace(j, value=not j.value)
+        other = replace(case, judgements=[turned if x is j else x for x in case.judgements])
+        try:
+            again = api.rule(other, book)
+        except Exception:       # a finding the rules cannot take the other way: nothing to show
+            continue
+        theirs = {(ln.text, ln.cite, ln.option, ln.branch): ln for ln in again.read}
+        gained = [f"{plain(ln.text).rstrip('.')} ({cite_text(again, ln.cite)})." for k, ln in theirs.items()
+                  if k not in words]
+        lost = [f"{plain(ln.text).rstrip('.')} ({cite_text(ruling, ln.cite)})." for k, ln in words.items()
+                if k not in theirs]
+        found = judgement_words(case, j)
+        out.append(Revisit(found[:1].upper() + found[1:], _judgement_q(case, event, j.prop)["prompt"],
+                           judgement_words(case, turned), gained, lost))
+    return out
 
 
 def _charts(ruling: Ruling, book: Rulebook) -> list[tuple[str, str]]:

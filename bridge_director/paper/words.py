@@ -174,6 +174,20 @@ def join_words(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def sentence_parts(case: Case, line, cite: str | None = None) -> tuple[str, str, str]:
+    """A ruling line's reasoning in three parts: (the option or branch it follows, in words, or
+    ''; the events and findings behind it, joined; what follows, with its clause), e.g. ("",
+    "South bid 2C (event 3)", "it was East's turn ...: Law 17C"). :func:`sentence` joins them;
+    the committee report writes the first two once for all the lines that share them."""
+    refs = line.events
+    if line.code == "irregularity" and line.about:
+        refs = [e for e in refs if e.event in line.about] or refs
+    because = join_words(reasons(case, refs)) if reasons(case, refs) else ""
+    text = plain(line.text).rstrip(". ")
+    head = condition(line.option or line.branch) if (line.option or line.branch) else ""
+    return head, because[:1].upper() + because[1:], f"{text}: {cite or 'Law ' + line.cite}."
+
+
 def sentence(case: Case, line, cite: str | None = None) -> str:
     """One plain sentence for a ruling line: the events behind it, 'so', what follows, the clause.
 

@@ -16,8 +16,10 @@ one per group of the ruling (what went wrong; the ruling; each option or branch,
 ruling's own words); at each point the trainee picks every consequence that follows (the
 key's, among others drawn from the vocabulary of the same laws), and for each the player and
 the clause. Grading, per key item: a third each for the consequence, the player and the
-clause (halves when the item names no player); each consequence picked that the key does not
-hold costs a third of an item at that point (never below nothing).
+clause; each consequence picked that the key does not hold costs a third of an item at that
+point (never below nothing). A teacher's key item that names no player means "no one in
+particular", and is graded so: naming a seat for it is a wrong player (a case's own
+``expect:`` item with no ``for:`` is the player the ruling's lines name, when they name one).
 """
 
 from __future__ import annotations
@@ -46,13 +48,19 @@ DISTRACTORS = 3
 NOT_DISTRACTORS = {"irregularity", "not-covered-yet", "judgement-needed"}
 
 
+#: the player of a key item that concerns no one in particular (and the trainee's answer so)
+NOBODY = "-"
+
+
 @dataclass(frozen=True)
 class KeyItem:
-    """One item a right answer must contain: clause, consequence code, player (or None)."""
+    """One item a right answer must contain: clause, consequence code, player (or None).
+    ``teacher``: the item is from a quiz's ``key:``, where no player means no one in particular."""
 
     cite: str
     outcome: str
     who: str | None
+    teacher: bool = False
 
 
 @dataclass
@@ -155,7 +163,7 @@ def _key_items(case: Case, key: list | None, where: str, line: int, book: Rulebo
                                  f"unknown outcome code {code!r}: expected a code listed in rules/vocabulary.yaml")
             if who is not None and str(who).upper()[:1] not in SEATS:
                 raise InputError(where, line, 1, f"key.{i}.for", f"expected a seat N, E, S or W, found {who!r}")
-            items.append(KeyItem(cite, code, str(who).upper()[:1] if who else None))
+            items.append(KeyItem(cite, code, str(who).upper()[:1] if who else None, teacher=True))
     out: list[KeyItem] = []
     for it in items:
         if it not in out:
@@ -284,13 +292,17 @@ def _words(code: str, book: Rulebook) -> str:
     return " ".join(str(book.vocabulary.get(code, code)).split())
 
 
-def item_player(item: KeyItem, ruling: Ruling) -> str | None:
-    """The player a key item concerns: the key's ``for:``, else the one player the ruling's
-    lines with that clause and consequence name (None when they name none, or several)."""
+def item_player(item: KeyItem, ruling: Ruling) -> str:
+    """The player a key item concerns: the key's ``for:``; for a teacher's item that names
+    none, :data:`NOBODY` (no one in particular); for a case's own ``expect:`` item, the one
+    seat the ruling's lines with that clause and consequence name (:data:`NOBODY` when they name
+    none, a side, or several)."""
     if item.who:
         return item.who
+    if item.teacher:
+        return NOBODY
     whos = {ln.who for ln in ruling.lines if ln.cite == item.cite and ln.code == item.outcome and ln.who}
-    return whos.pop() if len(whos) == 1 else None
+    return whos.pop() if len(whos) == 1 and next(iter(whos)) in SEATS else NOBODY
 
 
 def grade_point(point: Point, answer: Answer, ruling: Ruling) -> PointMark:
@@ -300,11 +312,11 @@ def grade_point(point: Point, answer: Answer, ruling: Ruling) -> PointMark:
     for it in point.key:
         got = answer.picks.get(it.outcome)
         if got is None:
-            marks.append(ItemMark(it, False, None if item_player(it, ruling) is None else False, False))
+            marks.append(ItemMark(it, False, False, False))
             continue
         who, cites = got
-        want = item_player(it, ruling)
-        marks.append(ItemMark(it, True, None if want is None else who == want, it.cite in cites))
+        # no player named by the trainee is "no one in particular"
+        marks.append(ItemMark(it, True, (who or NOBODY) == item_player(it, ruling), it.cite in cites))
     extra = [c for c in answer.picks if c not in codes_in_key]
     key_cites = {(it.outcome, it.cite) for it in point.key}
     wrong = [(code, c) for code, (_w, cites) in answer.picks.items() if code in codes_in_key
@@ -317,7 +329,8 @@ def grade_point(point: Point, answer: Answer, ruling: Ruling) -> PointMark:
 def describe(item: KeyItem, ruling: Ruling, book: Rulebook) -> str:
     """A key item in words: 'Law 27B2: the offender's partner must pass ... (West)'."""
     who = item_player(item, ruling)
-    return f"Law {item.cite}: {_words(item.outcome, book)}" + (f" ({seat(who)})" if who else "")
+    return f"Law {item.cite}: {_words(item.outcome, book)}" + (
+        f" ({seat(who)})" if who != NOBODY else " (no one in particular)")
 
 
 def as_data(quiz: Quiz, book: Rulebook) -> dict:
@@ -336,3 +349,27 @@ def as_data(quiz: Quiz, book: Rulebook) -> dict:
 
 
 SEAT_CHOICES = [(s, SEAT_NAMES[s]) for s in SEATS]
+
+
+def check_keys(paths: list[str], book: Rulebook | None = None) -> list[str]:
+    """What is wrong with the quiz named by ``paths`` without ruling a case: a case file it
+    lists that is missing or malformed, a case with no answer key, a key item with an unknown
+    outcome, a malformed sub-clause or seat. Each problem as ``file:line:col: what`` (none: the
+    quiz is sound; ``director check`` then checks each case's ``expect:``)."""
+    book = book or api.rulebook()
+    try:
+        _title, _about, entries = _quiz_entries(paths)
+    except InputError as e:
+        return [str(e)]
+    out = []
+    for path, key, where, line in entries:
+        if not path.exists():
+            out.append(str(InputError(where, line, 1, "cases", f"expected a case file, found no file {path}")))
+            continue
+        try:
+            case = load_case(path)
+            cbook = book if book.edition == case.edition else api.rulebook(case.edition)
+            _key_items(case, key, where, line, cbook)
+        except InputError as e:
+            out.append(str(e))
+    return out

@@ -56,6 +56,8 @@ def show_facts(console: Console, qc: QuizCase) -> None:
         console.print("The director's findings:")
         for f in r.findings:
             console.print(f"  - {f}.", markup=False)
+    if r.notes:
+        console.print("Notes: " + r.notes, markup=False)
 
 
 def ask_point(console: Console, read, qc: QuizCase, point: Point, i: int) -> Answer:
@@ -73,7 +75,7 @@ def ask_point(console: Console, read, qc: QuizCase, point: Point, i: int) -> Ans
         names = [name for _s, name in SEAT_CHOICES] + [NOBODY]
         console.print("  which player?  " + "   ".join(f"{j}. {nm}" for j, nm in enumerate(names, 1)))
         w = _ask(console, read, "  Player:", len(names), False)[0]
-        who = SEAT_CHOICES[w - 1][0] if w <= len(SEAT_CHOICES) else None
+        who = SEAT_CHOICES[w - 1][0] if w <= len(SEAT_CHOICES) else None     # None: no one in particular
         console.print("  which clause? (one, or more if it follows under several)  "
                       + "   ".join(f"{j}. {c}" for j, c in enumerate(point.cites, 1)))
         cs = _ask(console, read, "  Clause:", len(point.cites), True, allow_none=False)
@@ -92,9 +94,8 @@ def show_marks(console: Console, qc: QuizCase, marks: list[PointMark], book: Rul
             if not im.consequence:
                 console.print(f"  not in the answer: {describe(im.item, qc.ruling, qc.book or book)}", markup=False)
                 continue
-            parts = ["consequence right", "clause right" if im.clause else f"clause wrong (Law {im.item.cite})"]
-            if im.player is not None:
-                parts.insert(1, "player right" if im.player else "player wrong")
+            parts = ["consequence right", "player right" if im.player else "player wrong",
+                     "clause right" if im.clause else f"clause wrong (Law {im.item.cite})"]
             console.print(f"  {im.score:.2f}: {describe(im.item, qc.ruling, qc.book or book)}: " + ", ".join(parts), markup=False)
         for code in m.not_in_key:
             console.print(f"  -0.33, not in the key: {words.get(code, code)}", markup=False)

@@ -16,7 +16,7 @@ from bridge_director.paper.layout import css, environment, html, markdown, pdf_b
 
 def render_report(path: str | Path, fmt: str = "html") -> "str | bytes":
     """The report on the case at ``path`` in ``fmt`` (html | md | pdf)."""
-    r = build_mod.report(path, with_svg={"md": False, "html": "charts"}.get(fmt, True))
+    r = build_mod.report(path, with_svg={"md": False, "html": "charts", "pdf": False}.get(fmt, True))
     if fmt == "md":
         return markdown(r)
     if fmt == "pdf":

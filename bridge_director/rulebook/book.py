@@ -242,7 +242,7 @@ def _parse_conclusion(file: str, then_block: list, i: int, item: Any, fname: str
     c = law_number(item.get("cite", cite))
     if not isinstance(c, str) or not CITE_RE.match(c):
         raise _err(file, item, "cite", f"{fname}.cite", f"expected a sub-clause such as 27D, found {c!r}")
-    for k in ("for", "option", "branch", "text", *sorted(TR_KEYS)):
+    for k in ("for", "option", "branch", "text", "say", *sorted(TR_KEYS)):
         if k in item:
             if not isinstance(item[k], str):
                 raise _err(file, item, k, f"{fname}.{k}", f"expected text, found {item[k]!r}")

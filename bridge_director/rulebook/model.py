@@ -33,7 +33,10 @@ OPS = {"ne": "$neq", "lt": "$lt", "le": "$lte", "gt": "$gt", "ge": "$gte"}
 RULE_KEYS = {"id", "cite", "summary", "when", "unless", "any", "then", "pri"}
 
 
-THEN_KEYS = {"outcome", "for", "option", "branch", "cite", "text"}
+#: ``say``: the words the players hear for the line when they differ from ``text`` (the
+#: director's, with its clauses): plain words, no clause; ``say: ""`` marks a line for the
+#: director alone (never read out under "Tell the players now")
+THEN_KEYS = {"outcome", "for", "option", "branch", "cite", "text", "say"}
 
 
 #: base fact types (bridge_director/infer/facts.py) that a rule may also derive, with fewer fields: a judgement
@@ -50,12 +53,12 @@ OPTIONS_FACT = "options-offered"
 DIRECTOR_OPTION = "director-option"
 
 
-# the same words in another language: text_pt, option_pt, branch_pt (kept out of the English
+# the same words in another language: text_pt, option_pt, branch_pt, say_pt (kept out of the English
 # data the engine fills; the ruling fills them when a ruling is asked for in that language)
 LANGS = ("pt",)
 
 
-TR_KEYS = {f"{k}_{lang}" for k in ("text", "option", "branch") for lang in LANGS}
+TR_KEYS = {f"{k}_{lang}" for k in ("text", "option", "branch", "say") for lang in LANGS}
 
 
 CONTROL_TYPE = "$stratum"

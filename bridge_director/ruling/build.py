@@ -57,6 +57,17 @@ class Line:
     find_events: Callable[[], list[EventRef]] = field(repr=False, compare=False)
     template: str = field(default="", repr=False, compare=False)
     refs: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    #: the words the players hear (the rule's ``say``), when they are not ``text``; ``""``: a
+    #: line for the director alone; None: ``text`` is read as it is
+    say: "str | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def players_words(self) -> "str | None":
+        """What the players hear of this line: ``say`` when the rule gives one, else ``text``;
+        None for a line for the director alone."""
+        if self.say is None:
+            return self.text
+        return self.say or None
 
     @property
     def about(self) -> list[int]:
@@ -90,7 +101,8 @@ class Line:
     def as_dict(self) -> dict:
         return {"outcome": self.code, "cite": self.cite, "for": self.who or None, "option": self.option or None,
                 "branch": self.branch or None, "text": self.text, "rule": self.rule,
-                "about": self.about, "events": [e.as_dict() for e in self.events]}
+                "about": self.about, "events": [e.as_dict() for e in self.events],
+                **({"say": self.say} if self.say is not None else {})}
 
 
 @record
@@ -194,6 +206,18 @@ class Ruling:
         """One TraceEntry per rule firing, in firing order (computed once)."""
         return self.make_trace()
 
+    @cached_property
+    def read(self) -> "list[Line]":
+        """The lines as a reader gets them (:func:`readable`): each paragraph once, no line a
+        later one has made moot. ``lines`` stays whole: ``expect:`` and the checks read it."""
+        return readable(self.lines)[0]
+
+    @cached_property
+    def read_events(self) -> "dict[int, list[int]]":
+        """id(line) -> the events a line of :attr:`read` stands for when it was written once
+        for several (the same words about events 2 and 7)."""
+        return readable(self.lines)[1]
+
     def pairs(self) -> set[tuple[str, str]]:
         """The (cite, outcome code) pairs of the ruling: what ``expect:`` is compared with."""
         return {(ln.cite, ln.code) for ln in self.lines}
@@ -295,7 +319,7 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
             from bridge_director.ruling.i18n import outcome_words
             text, option, branch = outcome_words(o.rule, o.firing, o.code, text, option, branch, case.lang)
         lines.append(Line(o.code, o.cite, who, option, branch, text, o.rule.id, events_of(seen[key]),
-                          template, named))
+                          template, named, _say(o, getattr(case, "lang", "en"))))
         if o.rule.law == "12":
             kind_of[id(lines[-1])] = next((str(f["law"]) for f in o.firing.matched.values()
                                            if f.get("t") == "adjustment" and f.get("law")), "")
@@ -309,6 +333,43 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
     return Ruling(case, book.edition, lines, make_trace, result.rounds, sorted(result.cancelled),
                   standings(case, facts, result, lines), unread_judgements(case, result),
                   firings=result.firings, status=dict(result.status), facts=facts)
+
+
+#: outcome codes of a line that holds until a later event settles it, and the codes of the line
+#: that settles it for the same player: "If West becomes a defender, declarer may forbid East a
+#: lead" is moot once a later line says the auction has ended with West a defender (or declaring).
+#: Presentation only: which lines a ruling holds is the rules' business.
+SETTLED_BY = {"lead-restriction-possible": ("lead-restriction-possible", "lead-restriction-does-not-arise")}
+
+
+def readable(lines: "list[Line]") -> "tuple[list[Line], dict[int, list[int]]]":
+    """``lines`` as a reader gets them, and id(line) -> the events a line written once stands for.
+
+    A line addressed to no player in the same words as an earlier one (text, clause, option and
+    branch) is written once, for all the events it is about (a Law 12 paragraph after two
+    adjustments, say; a line for a player about another call stays its own ruling); a line
+    whose code is in :data:`SETTLED_BY` is left out when a later line of a settling code, for the
+    same player, option and branch, is about later events only (the condition it stated has
+    been met or failed)."""
+    keep: list[Line] = []
+    merged: dict[int, list[int]] = {}
+    first: dict[tuple, Line] = {}
+    for ln in lines:
+        settled = SETTLED_BY.get(ln.code)
+        if settled and ln.about and any(
+                x is not ln and x.code in settled and x.rule != ln.rule and x.who == ln.who
+                and (x.option, x.branch) == (ln.option, ln.branch) and x.about and min(x.about) > max(ln.about)
+                for x in lines):
+            continue
+        key = (ln.text, ln.cite, ln.option, ln.branch)
+        if key in first and not ln.who and not first[key].who:
+            was = first[key]
+            merged.setdefault(id(was), list(was.about))
+            merged[id(was)] += [n for n in ln.about if n not in merged[id(was)]]
+            continue
+        first.setdefault(key, ln)
+        keep.append(ln)
+    return keep, merged
 
 
 def _kind_after_its_law(lines: list[Line], kind_of: dict[int, str]) -> list[Line]:
@@ -348,13 +409,38 @@ def _head_of_options(lines: list[Line]) -> list[Line]:
     return rest[:at] + heads + rest[at:]
 
 
-def _template(o: OutcomeRecord) -> str:
-    """The text template of outcome ``o`` as its rule writes it ('' when it has none)."""
+def _conclusion(o: OutcomeRecord):
+    """The conclusion of ``o``'s rule that gave outcome ``o`` (None when none is found)."""
     concl = o.rule.then[o.order[-1]] if o.order and isinstance(o.order[-1], int) else None
     if concl is None or concl.kind != "outcome":
         concl = next((c for c in o.rule.then if c.kind == "outcome" and c.data.get("outcome") == o.code), None)
+    return concl
+
+
+def _template(o: OutcomeRecord) -> str:
+    """The text template of outcome ``o`` as its rule writes it ('' when it has none)."""
+    concl = _conclusion(o)
     text = concl.data.get("text", "") if concl is not None else ""
     return text if isinstance(text, str) else ""
+
+
+def _say(o: OutcomeRecord, lang: str) -> "str | None":
+    """The players' words of outcome ``o`` (its conclusion's ``say``, filled from the facts the
+    rule matched; in ``lang`` when the rule gives ``say_<lang>``, else None so the line's text,
+    already in that language, is read); None when the rule gives none."""
+    concl = _conclusion(o)
+    if concl is None or "say" not in concl.data:
+        return None
+    from bridge_director.infer.inference import compile_template
+    if not concl.data["say"]:
+        return ""
+    if lang == "en":
+        return compile_template(concl.data["say"])(o.firing.matched)
+    local = concl.tr.get(f"say_{lang}")
+    if not local:
+        return None
+    from bridge_director.ruling.i18n import _seat_mapped
+    return compile_template(local)(_seat_mapped(o.firing.matched, lang))
 
 
 def _fact_event(fact: dict, call_events: set[int]) -> int | None:

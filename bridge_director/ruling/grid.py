@@ -294,10 +294,17 @@ def judgement_words(case, j) -> str:
 TELL_NOW = ("change-not-allowed", "may-change-call", "call-cancelled", "pass-substituted", "auction-reverts", "offender-must-replace",
             "offender-must-repeat", "offender-calls-again", "partner-must-pass-rest", "offenders-must-pass-rest",
             "partner-must-pass-next", "offender-must-pass-next", "lho-may-withdraw", "call-stands",
-            "call-accepted", "no-further-rectification", "offender-may-call", "partner-may-call",
+            "call-accepted", "no-further-rectification", "lead-restriction-possible", "cards-returned-to-hand", "offender-may-call", "partner-may-call",
             "new-shuffle-and-deal", "hands-corrected", "card-removed", "board-cancelled", "result-stands", "passed-out",
             "auction-ended", "play-normally", "deal-stands", "adjusted-score", "artificial-adjusted-score",
-            "must-call-director", "must-not-correct")
+            "must-call-director", "must-not-correct", "change-allowed", "auction-not-ended")
+
+
+#: outcome codes whose line only matters while the auction goes on (who passes, who calls next):
+#: not read out once the auction has ended (the table is then told what follows it)
+AUCTION_ONLY = ("cards-face-up-until-auction-ends", "pass-substituted", "auction-reverts", "offender-must-replace", "offender-must-repeat",
+                "offender-calls-again", "partner-must-pass-rest", "offenders-must-pass-rest", "partner-must-pass-next",
+                "offender-must-pass-next", "lho-may-withdraw", "offender-may-call", "partner-may-call")
 
 
 # ruling lines that say where the board stands or which law governs, not what the players do:
@@ -324,11 +331,16 @@ def latest_first(r, now: list, room: int) -> list:
     dropped for another line: it is what the players must hear now.
     """
     irregular = sorted({n for ln in r.lines if ln.code == "irregularity" for n in ln.about if isinstance(n, int)})
-    key = {id(ln): (-_anchor(ln, irregular), TELL_NOW.index(ln.code)) for ln in now}
+    key = {id(ln): (-_anchor(ln, irregular), TELL_NOW.index(ln.code) if ln.code in TELL_NOW else len(TELL_NOW))
+           for ln in now}
     ruled = max((e.number for e in r.case.events if e.kind == "ruled"), default=0)
-    if ruled and any(i > ruled for i in irregular):
-        # the director has ruled on the earlier irregularities and the table heard it then
-        now = [ln for ln in now if -key[id(ln)][0] > ruled]
+
+    def last_named(ln) -> int:
+        return max((n for n in (ln.about or [e.event for e in ln.events]) if isinstance(n, int)), default=0)
+    if ruled and (any(i > ruled for i in irregular) or any(last_named(ln) > ruled for ln in now)):
+        # the director has ruled on the earlier irregularities and the table heard it then;
+        # what came about since (a later irregularity, the end of the auction) is read out
+        now = [ln for ln in now if -key[id(ln)][0] > ruled or last_named(ln) > ruled]
     ranked = sorted(now, key=lambda ln: key[id(ln)])
     if not ranked:
         return ranked
@@ -339,39 +351,56 @@ def latest_first(r, now: list, room: int) -> list:
     return sorted(bars + rest, key=lambda ln: key[id(ln)])
 
 
-def _away(q: dict) -> bool:
-    """Whether question ``q`` is a judgement the director makes away from the table (logical
-    alternatives, what the information suggested, damage, the kind of adjusted score): asked of
-    the director in the interview and on the page, never read out to the players."""
-    from ..case.judgements import PROPERTIES
-    prop = PROPERTIES.get(q.get("property") or "")
-    return bool(prop and prop.away)
+def director_steps(r, qs: "list[dict] | None" = None) -> list[str]:
+    """What the director does before telling the players anything, in plain words: the first
+    judgement, setting or check the ruling waits for (a judgement is made away from the table),
+    and, when no law this tool holds gives the players a line, what the director applies from
+    the book. Never read out: the players hear :func:`tell_the_table`."""
+    qs = questions(r) if qs is None else qs
+    lang = _lang(r)
+    _ = gettext(lang)
+    out: list[str] = []
+    for q in qs:
+        if q["kind"] in ("judgement", "setting"):
+            where = _(" (away from the table)") if q["kind"] == "judgement" else ""
+            out.append(_("Before ruling, find out{where}: {question}").format(where=where, question=q["prompt"]))
+            break
+        if q["kind"] == "check":
+            out.append(_("Before ruling: {question}").format(question=seats_in_full(q["prompt"], lang)))
+            break
+    if not _players_lines(r):
+        out += [seats_in_full(ln.text, lang) for ln in r.lines if ln.section == "not-covered"][:1]
+    return out
+
+
+def _players_lines(r) -> list:
+    """The ruling lines (section 'ruling') the players may hear: those whose rule does not keep
+    them for the director alone (``say: ""``)."""
+    ended = auction(r)["ended"] if any(e.kind in ("call", "replaces") for e in r.case.events) else False
+    return [ln for ln in getattr(r, "read", r.lines) if ln.section == "ruling" and _players_words(ln)
+            and not (ended and ln.code in AUCTION_ONLY)]
+
+
+def _players_words(ln) -> "str | None":
+    """What the players hear of ruling line ``ln`` (its rule's ``say``, else its text); None
+    for a line for the director alone."""
+    words = getattr(ln, "players_words", ln.text)
+    return words or None
 
 
 def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str]:
-    """The first two or three things to tell the players now, in plain words, seats in full.
+    """The first two or three things to tell the players now, in plain words, seats in full:
+    a script to read aloud as it is.
 
-    Built from the ruling's data: a judgement still to make comes first (the director asks
-    it away from the table; one the director makes alone, a poll or the damage, is not read out:
-    :func:`_away`), then the ruling's own lines addressed to a player (what is
-    decided, the latest irregularity first, in ``TELL_NOW`` order: :func:`latest_first`), then
-    each player's decision the ruling waits for (who now chooses), so that the lines read
-    aloud top to bottom.
+    Built from the ruling's data: the ruling's own lines, in the words their rules give the
+    players (``say``; a line for the director alone is never read), the latest irregularity
+    first, in ``TELL_NOW`` order (:func:`latest_first`), then each player's decision the ruling
+    waits for (who now chooses). What the director must find out first is
+    :func:`director_steps`, never read out.
     """
     qs = questions(r) if qs is None else qs
     lang = _lang(r)
     _ = gettext(lang)
-    judge: list[str] = []
-    for q in qs:
-        if q["kind"] == "judgement" and _away(q):
-            continue    # the director's own judgement away from the table: asked, not read out
-        if q["kind"] in ("judgement", "setting"):
-            where = _(" (away from the table)") if q["kind"] == "judgement" else ""
-            judge.append(_("Before ruling, find out{where}: {question}").format(where=where, question=q["prompt"]))
-            break
-        if q["kind"] == "check":
-            judge.append(_("Before ruling: {question}").format(question=seats_in_full(q["prompt"], lang)))
-            break
     decide: list[str] = []
     for q in qs:
         if q["kind"] != "decision":
@@ -387,28 +416,35 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
     # a call already replaced needs no telling that it must be
     replaced = {c["event"] for c in standings(r) for x in standings(r)
                 if x.get("replaces") == c["call"] and x["seat"] == c["seat"] and x["event"] > c["event"]}
-    now = [ln for ln in r.lines if ln.section == "ruling" and ln.code in TELL_NOW
+    # a line is read out when its code says what happens at the table now, or when its rule
+    # gave it words for the players (``say``)
+    now = [ln for ln in _players_lines(r) if (ln.code in TELL_NOW or getattr(ln, "say", None))
            and not (ln.code == "offender-must-replace" and any(e.event in replaced for e in ln.events))]
-    now = latest_first(r, now, max(1, most - len(judge) - len(decide)))
+    room = max(1, most - len(decide))
+    now = latest_first(r, now, room)
     # read aloud top to bottom: what is decided, then who now chooses (room is kept for that)
-    room = max(1, most - len(judge) - len(decide))
-    out = judge + [seats_in_full(ln.text, lang) for ln in now][:room] + decide
+    out = [seats_in_full(_players_words(ln), lang) for ln in now][:room] + decide
     if not out:
         # nothing decided: the first ruling line about the latest irregularity, passing over
-        # lines that only say where the board stands or which law governs, else what the
-        # director applies from the book
-        rulings = [ln for ln in r.lines if ln.section == "ruling"]
+        # lines that only say where the board stands or which law governs
+        rulings = _players_lines(r)
         irregular = sorted({n for ln in r.lines if ln.code == "irregularity" for n in ln.about if isinstance(n, int)})
         firsts = sorted([ln for ln in rulings if ln.code not in BACKGROUND] or rulings,
-                        key=lambda ln: -_anchor(ln, irregular)) or \
-            [ln for ln in r.lines if ln.section == "not-covered"]
-        out += [seats_in_full(ln.text, lang) for ln in firsts[:1]]
+                        key=lambda ln: -_anchor(ln, irregular))
+        out += [seats_in_full(_players_words(ln), lang) for ln in firsts[:1]]
     if not out and not r.lines:
         out.append(_("No irregularity found: the auction and play go on."))
     elif not out and any(ln.section == "options" for ln in r.lines):
         out.append(_("A choice is open: see the options."))
+    elif not out and director_steps(r, qs):
+        out.append(_("Please wait: the director looks into it before ruling."))
     elif not out and any(ln.section == "branches" for ln in r.lines):
         out.append(_("The ruling depends on something the case does not say: see the branches."))
+    elif not out:
+        # only an irregularity, nothing ruled on it by the laws held: its players' words when
+        # its rule gives them, else that the director rules on it
+        said = [ln.say for ln in r.lines if ln.section == "irregularity" and getattr(ln, "say", None)]
+        out.append(seats_in_full(said[0], lang) if said else _("The director rules on this before play goes on."))
     seen: list[str] = []
     for t in out:
         if t not in seen:
@@ -417,8 +453,17 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
 
 
 def tell_lines(r, w: int, qs: "list[dict] | None" = None) -> list[str]:
-    """'Tell the players now:' and its lines, wrapped to ``w``."""
-    out = [gettext(_lang(r))("Tell the players now:")]
+    """The director's own steps first (under their own heading, when there are any), then
+    'Tell the players now:' and its lines, wrapped to ``w``."""
+    _ = gettext(_lang(r))
+    out = []
+    steps = director_steps(r, qs)
+    if steps:
+        out.append(_("For the director first (not to read out):"))
+        for t in steps:
+            out += textwrap.wrap(t, w - 4, initial_indent="  - ", subsequent_indent="    ")
+        out.append("")
+    out.append(_("Tell the players now:"))
     for t in tell_the_table(r, qs):
         out += textwrap.wrap(t, w - 4, initial_indent="  > ", subsequent_indent="    ")
     return out
@@ -451,9 +496,11 @@ def judgement_hint(q: dict, lang: str = "en") -> str:
 
 def front_data(r) -> dict[str, Any]:
     """What the ruling's JSON carries for front ends from this module and bridge_director.ruling.questions:
-    ``questions``, ``tell_the_table`` (seats in full) and ``auction`` (the grid data above)."""
+    ``questions``, ``director_steps`` and ``tell_the_table`` (seats in full) and ``auction``
+    (the grid data above)."""
     qs = questions(r)
-    return {"questions": qs, "tell_the_table": tell_the_table(r, qs), "auction": auction(r)}
+    return {"questions": qs, "director_steps": director_steps(r, qs), "tell_the_table": tell_the_table(r, qs),
+            "auction": auction(r)}
 
 
 def understood_markdown(r) -> list[str]:
@@ -474,5 +521,8 @@ def understood_markdown(r) -> list[str]:
     out.append("")
     out += [f"- {n}" for n in a["notes"]]
     out += _after_grid(r.case, a, lang)
+    steps = director_steps(r)
+    if steps:
+        out += ["", "## " + _("For the director first (not to read out)"), ""] + [f"- {t}" for t in steps]
     out += ["", "## " + _("Tell the players now"), ""] + [f"- {t}" for t in tell_the_table(r)] + [""]
     return out

@@ -25,7 +25,7 @@ def _header(r: Ruling) -> str:
 
 def _grouped(r: Ruling) -> dict[str, list[Line]]:
     groups: dict[str, list[Line]] = {s: [] for s in SECTION_ORDER}
-    for ln in r.lines:
+    for ln in r.read:        # each paragraph once, no line a later event made moot
         groups[ln.section].append(ln)
     return groups
 
@@ -81,18 +81,21 @@ def _unused_text(r: Ruling, u: UnusedJudgement, _=str) -> str:
              "does not depend on it.").format(judgement=u.judgement, line=u.line)
 
 
-def _told_apart(lines: list[Line], _=str) -> dict[int, str]:
+def _told_apart(lines: list[Line], _=str, merged: "dict[int, list[int]] | None" = None) -> dict[int, str]:
     """id(line) -> its text, with ``(event N)`` added where the same words stand for other
-    calls elsewhere in the ruling (a second insufficient bid accepted in the same way);
-    ``_`` the interface catalogue's gettext."""
+    calls elsewhere in the ruling (a second insufficient bid accepted in the same way), and
+    ``(event 2, 7)`` where one line is written once for several events (``merged``, from
+    :func:`bridge_director.ruling.build.readable`); ``_`` the interface catalogue's gettext."""
+    merged = merged or {}
     count: dict[tuple, int] = {}
     for ln in lines:
         count[(ln.text, ln.option, ln.branch)] = count.get((ln.text, ln.option, ln.branch), 0) + 1
     out = {}
     for ln in lines:
         repeated = count[(ln.text, ln.option, ln.branch)] > 1 and ln.about and ln.code != "irregularity"
-        out[id(ln)] = ln.text + (" " + _("(event {events})").format(events=", ".join(map(str, ln.about)))
-                                 if repeated else "")
+        events = merged.get(id(ln)) or (ln.about if repeated else None)
+        out[id(ln)] = ln.text + (" " + _("(event {events})").format(events=", ".join(map(str, events)))
+                                 if events else "")
     return out
 
 
@@ -101,6 +104,13 @@ def _asked_at(ln: Line, qs: list[dict]) -> int:
     judgement-needed line ``ln`` belongs to; ``len(qs)`` when none."""
     return next((i for i, q in enumerate(qs) if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ())),
                 len(qs))
+
+
+def options_text(r: Ruling) -> str:
+    """The ruling's options alone, as :func:`render_text` shows them ('' when it has none): what
+    a front end shows before a player chooses (the director explains every option first)."""
+    lines = _TextRuling(r).options_section()
+    return "\n".join(lines) + "\n" if lines else ""
 
 
 def render_text(r: Ruling, trace: bool = False) -> str:
@@ -119,7 +129,7 @@ class _TextRuling:
         self.lang = getattr(r.case, "lang", "en")
         self._ = gettext(self.lang)
         self.g = _grouped(r)
-        self.words = _told_apart(r.lines, self._)
+        self.words = _told_apart(r.read, self._, r.read_events)
         self.w = grid.width()
         self.qs = questions(r)
 

@@ -368,7 +368,7 @@ def _tell(data: dict | None) -> list[dict]:
         return []
     cites: dict[str, str] = {}
     for o in data.get("outcomes", []):
-        cites.setdefault(_seats_in_full(o.get("text", "")), o.get("cite"))
+        cites.setdefault(_seats_in_full(o.get("say") or o.get("text", "")), o.get("cite"))
     return [{"text": t, "cite": cites.get(t)} for t in data.get("tell_the_table") or []]
 
 
