@@ -173,16 +173,16 @@ def test_the_grid_and_the_lines_to_tell_the_table_are_in_portuguese():
     assert "Leste está com as cartas da Bolsa 5 (evento 3)" in text
     assert "Leilão, como entendido ((X) cancelada, (X)P substituída por passe):" in text
     assert "  Oeste      Norte (D)  Leste      Sul" in text
-    assert "1S de Leste (evento 2): cancelada (15A1)" in text
+    assert "1♠ de Leste (evento 2): cancelada (15A1)" in text
     assert "Passe" in text and " Pass " not in text
     first = text.split("Para o Diretor, antes (não ler em voz alta):\n")[1].split("Diga agora aos jogadores:\n")[0]
-    assert first.startswith("  - Antes de decidir, apure (longe da mesa): O 2S, feito na Bolsa de onde")
+    assert first.startswith("  - Antes de decidir, apure (longe da mesa): O 2♠, feito na Bolsa de onde")
     assert "Antes de decidir" not in text.split("Diga agora aos jogadores:\n")[1].split("\n\n")[0]
-    assert "sim: event 6 differs: true" in text
+    assert "sim: evento 6 difere: true (--judge \"evento 6" in text
     for english in ("Board", "dealer", "Auction as understood", "Tell the players", "Before ruling", "(event 3)"):
         assert english not in text, english
     ended = render_text(api.rule_file(ROOT / "cases" / "law13-d-artificial-fallback-split-by-fault.yaml", lang="pt"))
-    assert "Fim do Leilão: 4S, declarante Oeste; saída de Norte." in ended
+    assert "Fim do Leilão: 4♠, declarante Oeste; saída de Norte." in ended
     assert "Bolsa 4: Oeste dá as cartas, os dois lados vulneráveis" in ended
 
 
@@ -212,7 +212,7 @@ def test_the_auction_rules_rule_in_portuguese(path):
 
 def test_choices_and_call_kinds_carried_in_facts_are_in_portuguese():
     r = api.rule_file(ROOT / "cases" / "law29-a-only-lho-may-accept.yaml", lang="pt")
-    assert "Oeste não aceita 2S; Leste passa" in {ln.option for ln in r.lines}
+    assert "Oeste não aceita 2♠; Leste passa" in {ln.option for ln in r.lines}
     r = api.rule_file(ROOT / "cases" / "law29-two-calls-out-of-rotation-in-a-row.yaml", lang="pt")
     assert "Norte não aceita o passe; Oeste faz uma voz comparável" in {ln.option for ln in r.lines}
     r = api.rule_file(ROOT / "cases" / "law32-c-double-twice-running.yaml", lang="pt")

@@ -99,6 +99,22 @@ class _OnlyOne:
         return _Stub()
 
 
+_EVENTS_MARK = "@@EVENTS@@"
+
+
+def _rule_help(*args, **kwargs):
+    """The help formatter of ``director rule``: the epilog ends with every event a director can
+    type and its fields (bridge_director.session.draft.events_help), read only when the help
+    is shown (argparse is imported lazily, so the class is made here)."""
+    class RuleHelp(argparse.RawDescriptionHelpFormatter):
+        def _format_text(self, text):
+            if _EVENTS_MARK in text:
+                from bridge_director.session.draft import events_help
+                text = text.replace(_EVENTS_MARK, events_help())
+            return super()._format_text(text)
+    return RuleHelp(*args, **kwargs)
+
+
 def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.ArgumentParser:
     """The ``director`` command line; with ``only``, just that command's arguments are built
     (the others appear by name and help line)."""
@@ -107,14 +123,14 @@ def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.Arg
     p.add_argument("--debug", action="store_true", help="show Python tracebacks on errors")
     sub = _OnlyOne(p.add_subparsers(dest="command", metavar="COMMAND"), only)
 
-    r = sub.add_parser("rule", help="rule on one case file", formatter_class=argparse.RawDescriptionHelpFormatter,
+    r = sub.add_parser("rule", help="rule on one case file", formatter_class=_rule_help,
                        description="Rule on one case: which law applies, what each player may now choose, "
                                    "what is forced, and when the score may later be adjusted.\n"
                                    "Every line ends with the sub-clause it comes from.",
                        epilog="A case file lists the board, the events in order (calls, the director being called, "
                               "a player accepting or not, a replacement call) and the director's judgements "
                               "(e.g. 'W 2C comparable: true'). Where a judgement is missing the ruling gives "
-                              "each branch. See README.md and schemas/case.schema.json.")
+                              "each branch. See README.md and schemas/case.schema.json.\n\n" + _EVENTS_MARK)
     r.add_argument("case", nargs="?", help="the case file (YAML, or PBN: BOARD.pbn); '-' reads it from standard "
                                            "input; leave it out to describe the case with --board/--auction")
     one = r.add_argument_group("the case in one line (with or without a case file)",
@@ -126,7 +142,8 @@ def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.Arg
                           "'1S 1H'; a call out of rotation with its seat: '1S W:1H'")
     one.add_argument("--event", "-e", action=_Step, metavar="EVENT",
                      help="another event, in order with the calls: 'director', 'S accepts', 'S declines', "
-                          "'E 1H>2H', 'hand-count E 14', 'wrong-board E 5', 'wrong-board-at-table 9'")
+                          "'E 1H>2H', 'hand-count E 14', 'wrong-board E 5', 'wrong-board-at-table 15 E' "
+                          "(every event and its fields: below)")
     one.add_argument("--judge", "-j", action="append", default=[], metavar="JUDGEMENT",
                      help="a director's judgement: 'E 1H unintended=no', 'S 2C comparable=yes'")
     one.add_argument("--scoring", choices=("pairs", "teams", "individual"), help="the form of scoring")
@@ -209,6 +226,8 @@ def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.Arg
                    help="address to listen on (default 127.0.0.1, this laptop only; 0.0.0.0 for the club's network)")
     w.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     w.add_argument("--folder", help="where saved cases go (default: one folder per evening in the user data folder)")
+    w.add_argument("--lang", choices=("en", "pt"), default="en",
+                   help="the language of the page and its rulings (pt: Portuguese, calls with the suit symbols)")
     w.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     w.set_defaults(handler=_cmd_serve)
 
@@ -227,6 +246,8 @@ def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.Arg
     a.add_argument("--board", type=int, metavar="N", help="the board number (skips the first question)")
     a.add_argument("--dealer", metavar="SEAT", help="the dealer, when the board number is not known")
     a.add_argument("--save", metavar="FILE", help="the file to save the case to (default: board-N-HHMM.yaml)")
+    a.add_argument("--lang", choices=("en", "pt"), default="en",
+                   help="the language at the table (pt: Portuguese; calls as 1♥ or 1C = copas, 3SA, P)")
     a.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
     s = sub.add_parser("schema", help="print the JSON Schema of case files")
@@ -391,7 +412,13 @@ def _draft_from_args(args):
     else:
         _board_arg(args.board)
         draft = Draft(board=args.board, dealer=args.dealer, file="one-line")
-    pending = [parse_judgement(j, "--judge") for j in args.judge]
+    if args.lang:
+        draft.lang = args.lang
+    # judgement keys and event codes may be typed in the ruling's language; the calls are the
+    # case format's (1H, 3NT) or suit symbols, whatever --lang says (so 2C stays two clubs)
+    lang = draft.lang
+    draft.calls_lang = "en"
+    pending = [parse_judgement(j, "--judge", lang, "en") for j in args.judge]
 
     def judge_what_can_be_judged() -> None:
         # a judgement is stated as soon as the call it names is in the case, so that the calls
@@ -408,7 +435,7 @@ def _draft_from_args(args):
             judge_what_can_be_judged()
             draft.add_calls(value)
         else:
-            draft.add_event(parse_event(value, "--event"))
+            draft.add_event(parse_event(value, "--event", lang, "en"))
     for item in pending:
         draft.judge(*item)
     if args.scoring:
@@ -441,10 +468,12 @@ def _rule(args) -> int:
     else:
         ruling = api.rule(draft.case(), edition=_edition_arg(args.edition), lang=args.lang)
     sys.stdout.write(RENDERERS[args.format](ruling, trace=args.trace))
-    if draft is not None and args.format == "text" and not args.edition and (args.lang or "en") == "en":
-        owed = draft.owed_words("""add {seat}'s call with -a "CALL" (the next call given is that replacement)""")
+    if draft is not None and args.format == "text" and not args.edition:
+        owed = draft.owed_words("""dê a voz de {seat} com -a "VOZ" (a próxima voz dada é essa substituição)"""
+                                if draft.lang == "pt" else
+                                """add {seat}'s call with -a "CALL" (the next call given is that replacement)""")
         if owed:
-            sys.stdout.write(f"\nNext: {owed}\n")
+            sys.stdout.write(f"\n{'A seguir' if draft.lang == 'pt' else 'Next'}: {owed}\n")
     return 0
 
 
@@ -732,7 +761,7 @@ def _cmd_serve(args) -> int:
     if not 0 < args.port < 65536:
         raise InputError("--port", 0, 0, "", f"expected a port from 1 to 65535, found {args.port}")
     try:
-        return serve(args.host, args.port, args.folder)
+        return serve(args.host, args.port, args.folder, args.lang)
     except OSError as e:
         raise InputError(f"{args.host}:{args.port}", 0, 0, "",
                          f"cannot listen there: {e.strerror or e} (try another --port)") from None
@@ -743,7 +772,7 @@ def _cmd_serve(args) -> int:
 def _cmd_ask(args) -> int:
     from bridge_director.interview.terminal import main as ask
     _board_arg(args.board)
-    return ask(args.board, args.dealer, args.save)
+    return ask(args.board, args.dealer, args.save, args.lang)
 
 
 def _cmd_coverage(args) -> int:

@@ -20,9 +20,10 @@ import time
 from pathlib import Path
 from typing import Callable, Optional
 
-from bridge_director.session.draft import EVENT_HELP, Draft, parse_event
+from bridge_director.session.draft import Draft, event_fields, event_forms, events_help, parse_event
 from bridge_director.ruling.grid import auction, seats_in_full, tell_the_table
 from bridge_director.ruling.questions import full
+from bridge_director.ruling.i18n import call_name, seat_from_words, seat_name
 from bridge_director.bridge.table import Call, CallSyntaxError, Seat
 from bridge_director.bridge.table import MAX_BOARD
 from bridge_director.base.yamlpos import InputError
@@ -39,8 +40,11 @@ Type one of:
   calls              more calls, e.g. '2H P' or 'W:1H' (a call out of rotation with its seat)
   Enter              the director is called here (when not called yet)
   an event           e.g. 'S declines', 'E 1H>2H', 'hand-count E 14', 'wrong-board E 5'
+  a number           the event of that number below: its fields are asked one by one
   r / u / s / q      ruling so far / undo / save / quit
-""" + EVENT_HELP
+(the events of the case are numbered as 'director rule' numbers them: 'event 3' in a
+judgement means the same in both; 's' shows the case in one line)
+"""
 
 
 BOARD_HELP = """\
@@ -53,6 +57,39 @@ out of rotation with its seat first, e.g. 'W:1H'. Enter if no call was made yet.
 ASK_JUDGEMENTS = "Judgements needed (still open: answer them as they are asked, or type the event found):"
 #: replies at a save prompt that mean "do not save"
 DONT_SAVE = ("q", "n", "no", "quit", "exit")
+
+
+#: the interview's own words in Portuguese (the ruling's are the ruling's: bridge_director.ruling.i18n)
+PT = {
+    "bridge-director: describe what happened; you are asked only what the ruling needs. ? for help, q to quit.":
+        "bridge-director: descreva o que aconteceu; só se pergunta o que a decisão precisa. ? para ajuda, q para sair.",
+    "Board number (or the dealer N/E/S/W if not known): ":
+        "Número da Bolsa (ou quem dá as cartas, N/L/S/O, se não se sabe): ",
+    "Calls from the dealer ({seat}), in rotation (W:1H for a call out of rotation; Enter if none): ":
+        "Vozes a partir de quem deu as cartas ({seat}), em rotação, como 1P 1C (paus, copas), 1♥, 3SA, P; "
+        "O:1C para uma voz fora de rotação; Enter se nenhuma: ",
+    "Before ruling: ": "Antes de decidir: ",
+    "  (add what you find as an event, e.g. 'hand-count W 12'; Enter to leave it open)":
+        "  (acrescente o que encontrar como evento, p. ex. 'contagem-de-cartas O 12'; Enter deixa em aberto)",
+    "  (the director is called here)": "  (o Diretor é chamado aqui)",
+    "What happened next?{enter} [calls / event / r u s q ?] ": "O que aconteceu depois?{enter} [vozes / evento / r u s q ?] ",
+    " (Enter: the director is called here)": " (Enter: o Diretor é chamado aqui)",
+    " ({seat}'s call in place of {call}, or an event)": " (a voz de {seat} no lugar de {call}, ou um evento)",
+    "Next: ": "A seguir: ",
+    "Save as (Enter: {name}; q: do not save): ": "Salvar como (Enter: {name}; q: não salvar): ",
+    "  Not saved.": "  Não salvo.",
+    "Saved {name} (director rule {name} rules on it again; in one line, with the same event numbers: {line}).":
+        "Salvo {name} (director rule {name} decide de novo; numa linha, com os mesmos números de evento: {line}).",
+    "Bye.": "Até logo.",
+    "Not saved. Bye.": "Não salvo. Até logo.",
+    "Not saved.": "Não salvo.",
+    "Save the case before leaving? [Enter: save as {name} / a file name / n: no] ":
+        "Salvar o caso antes de sair? [Enter: salvar como {name} / um nome de arquivo / n: não] ",
+    "Auction as understood": "Leilão, como entendido",
+    " (dealer)": " (dá as cartas)",
+    "(a call such as 2H or P; ? {label})": "(uma voz como 2C (copas), 1♥ ou P; ? {label})",
+    "yes": "sim", "no": "não", "not known yet": "ainda não se sabe", "not yet": "ainda não",
+}
 
 
 class Quit(Exception):
@@ -131,8 +168,9 @@ class Interview:
     """
 
     def __init__(self, term: Terminal, board: Optional[int] = None, dealer: Optional[str] = None,
-                 save_to: Optional[str] = None):
+                 save_to: Optional[str] = None, lang: str = "en"):
         self.t = term
+        self.lang = lang
         self.draft: Optional[Draft] = None
         self.board, self.dealer = board, dealer
         self.save_to = save_to
@@ -140,6 +178,15 @@ class Interview:
         self.options_shown: set[str] = set()     # decisions whose options were shown before asking
         self.saved_text: Optional[str] = None
         self.timings: list[float] = []
+        self.menu_shown = False       # the events menu, shown in full once ("No irregularity found")
+
+    def _(self, english: str) -> str:
+        """The interview's own words in its language (PT below; English as written)."""
+        return PT.get(english, english) if self.lang == "pt" else english
+
+    def full(self, seat: "str | None") -> str:
+        """A seat in full in the interview's language."""
+        return seat_name(seat, self.lang)
 
     # ------------------------------------------------------------ the steps
 
@@ -160,7 +207,7 @@ class Interview:
     def _start(self) -> None:
         if self.board is None and self.dealer is None:
             while True:
-                text = self.t.ask("Board number (or the dealer N/E/S/W if not known): ")
+                text = self.t.ask(self._("Board number (or the dealer N/E/S/W if not known): "))
                 if text.lower() in ("q", "quit", "exit"):
                     raise Quit()
                 if text == "?":
@@ -172,15 +219,16 @@ class Interview:
                 except InputError as e:
                     self.t.say(f"  ! {e.message}")
         else:
-            self.draft = Draft(board=self.board, dealer=self.dealer, file="interview")
+            self.draft = Draft(board=self.board, dealer=self.dealer, file="interview", lang=self.lang)
         d = self.draft
         from bridge_director.ruling.grid import board_words
         from bridge_director.bridge.table import Board
         vul = Board(d.board).vulnerability if d.board else None
-        self.t.say(board_words(d.board, d.dealer_seat, vul) + ".")
+        self.t.say(board_words(d.board, d.dealer_seat, vul, self.lang) + ".")
         while True:
-            text = self.t.ask(f"Calls from the dealer ({full(d.dealer_seat.value)}), in rotation "
-                              f"(W:1H for a call out of rotation; Enter if none): ", CALLS + [s + ":" for s in SEATS])
+            text = self.t.ask(self._("Calls from the dealer ({seat}), in rotation (W:1H for a call out of rotation; "
+                                     "Enter if none): ").format(seat=self.full(d.dealer_seat.value)),
+                              CALLS + [s + ":" for s in SEATS])
             if not text:
                 break
             if text.lower() in ("q", "quit", "exit"):
@@ -202,9 +250,9 @@ class Interview:
             if len(t) > 4 or int(t) > MAX_BOARD:
                 raise InputError("interview", 0, 0, "board", f"expected a board number from 1 to {MAX_BOARD}, "
                                                              f"found {t[:12]}{'...' if len(t) > 12 else ''}")
-            return Draft(board=int(t), file="interview")
+            return Draft(board=int(t), file="interview", lang=self.lang)
         try:
-            return Draft(dealer=Seat.parse(t).value, file="interview")
+            return Draft(dealer=Seat.parse(seat_from_words(t, self.lang)).value, file="interview", lang=self.lang)
         except ValueError:
             raise InputError("interview", 0, 0, "board", f"expected a board number such as 5, or a dealer "
                                                          f"N, E, S or W, found {t!r}") from None
@@ -236,8 +284,8 @@ class Interview:
                 break
             q = qs[0]
             if q["kind"] == "check":
-                self.t.say("Before ruling: " + seats_in_full(q["prompt"]))
-                self.t.say("  (add what you find as an event, e.g. 'hand-count W 12'; Enter to leave it open)")
+                self.t.say(self._("Before ruling: ") + seats_in_full(q["prompt"], self.lang))
+                self.t.say(self._("  (add what you find as an event, e.g. 'hand-count W 12'; Enter to leave it open)"))
                 self.skipped.add(q["id"])
                 break
             if q["kind"] == "decision" and q["id"] not in self.options_shown:
@@ -250,26 +298,31 @@ class Interview:
             if not self._ask_one(q):
                 continue
         self._show_ruling()
+        if not self.draft.rule().lines:
+            self._events_menu()
 
     def _ask_one(self, q: dict) -> bool:
         """Ask one question until it gets a usable reply. False when skipped (not known yet)."""
         takes_input = next((a for a in q["answers"] if a.get("input")), None)
         keyed = [a for a in q["answers"] if a.get("key")]
-        choices = " / ".join(f"{a['key']} {a['label']}" if a["key"] != a["label"] else a["label"] for a in keyed)
+        keys = {"y": "s"} if self.lang == "pt" else {}          # sim / não: Draft.answer reads both
+        choices = " / ".join(f"{keys.get(a['key'], a['key'])} {self._(a['label'])}" if a["key"] != a["label"]
+                             else self._(a["label"]) for a in keyed)
         if takes_input:
-            hint = f"(a call such as 2H or P; ? {keyed[-1]['label']})" if takes_input["input"] == "call" \
-                else f"(e.g. H, or H S; ? {keyed[-1]['label']})"
+            hint = self._("(a call such as 2H or P; ? {label})").format(label=self._(keyed[-1]["label"])) \
+                if takes_input["input"] == "call" else f"(e.g. H, or H S; ? {self._(keyed[-1]['label'])})"
         else:
             hint = f"[{choices}]"
         words = CALLS if takes_input and takes_input.get("input") == "call" else [a["label"] for a in q["answers"]]
         while True:
             text = self.t.ask(f"{q['prompt']} {hint} ", words)
-            if self._command(text):
+            yes_in_pt = self.lang == "pt" and text.lower() in ("s", "sim")    # 's' is sim here, not save
+            if not yes_in_pt and self._command(text):
                 return True
             if not text:
                 self.t.say(f"  ! expected an answer: {hint}")
                 continue
-            if text in ("?", "not known yet", "not yet"):
+            if text in ("?", "not known yet", "not yet", "ainda não", "ainda nao"):
                 self.skipped.add(q["id"])
                 return False
             start = time.perf_counter()
@@ -291,19 +344,23 @@ class Interview:
         call for the director before the first answer, where it happened."""
         if not any("director" in e for e in self.draft.events):
             self.draft.add_event({"director": "called"})
-            self.t.say("  (the director is called here)")
+            self.t.say(self._("  (the director is called here)"))
 
     def _menu(self) -> None:
         d = self.draft
         called = any("director" in e for e in d.events)
-        enter = "" if called or not d.events else " (Enter: the director is called here)"
+        enter = "" if called or not d.events else self._(" (Enter: the director is called here)")
         owed = d.owed()
         if owed:     # the next call typed is that replacement (Draft.parse_calls)
-            enter = f" ({full(owed[0]['seat'])}'s call in place of {owed[0]['call']}, or an event)"
-        text = self.t.ask(f"What happened next?{enter} [calls / event / r u s q ?] ",
+            enter = self._(" ({seat}'s call in place of {call}, or an event)").format(
+                seat=self.full(owed[0]["seat"]), call=call_name(owed[0]["call"], self.lang))
+        text = self.t.ask(self._("What happened next?{enter} [calls / event / r u s q ?] ").format(enter=enter),
                           EVENT_WORDS + SEATS + CALLS + list(COMMANDS))
         if text == "?":
-            self.t.say(MENU_HELP)
+            self.t.say(MENU_HELP + events_help())
+            return
+        if text.isdigit():
+            self._numbered_event(int(text))
             return
         if self._command(text):
             return
@@ -313,15 +370,60 @@ class Interview:
             else:
                 self._show_ruling()
             return
-        if self._looks_like_calls(text):
+        if self._looks_like_calls(text, self.draft):
             self._step(lambda: d.add_calls(text), auction_too=True)
             return
         try:
-            ev = parse_event(text, "event")
+            ev = parse_event(text, "event", self.lang)
         except InputError as e:
             self.t.say(f"  ! {e.message} (? lists what can be typed)")
             return
         self._step(lambda: d.add_event(ev))
+
+    def _numbered_event(self, n: int) -> None:
+        """The event of number ``n`` in the events menu, its fields asked one by one."""
+        forms = event_forms()
+        if not 1 <= n <= len(forms):
+            self.t.say(f"  ! expected an event number from 1 to {len(forms)} (? lists them)")
+            return
+        form, example, doc = forms[n - 1]
+        code = form.split()[0]
+        self.t.say(f"  {form}: {doc}")
+        if n <= 4:                          # director, accepts, declines, a replacement: typed whole
+            text = self.t.ask(f"  Type it as shown (e.g. {example}): ", EVENT_WORDS + SEATS + CALLS)
+        else:
+            parts = [code]
+            for name, what, required in event_fields(code):
+                value = self.t.ask(f"  {name.upper()} ({what}{'' if required else '; Enter: none'}): ",
+                                   SEATS if name in ("seat", "by", "of", "pocket", "offender") else None)
+                if value:
+                    parts.append(f"{name}={value.replace(' ', '+')}")
+            text = " ".join(parts)
+        if not text:
+            return
+        try:
+            ev = parse_event(text, "event", self.lang)
+        except InputError as e:
+            self.t.say(f"  ! {e.message}")
+            return
+        self._step(lambda: self.draft.add_event(ev))
+
+    def _events_menu(self) -> None:
+        """After 'No irregularity found': the events a director can type, numbered."""
+        forms = event_forms()
+        names = [f"{i:>2} {form.split()[0] if i > 4 else form}" for i, (form, _ex, _doc) in enumerate(forms, 1)]
+        if self.menu_shown:
+            self.t.say("Something else happened? Type it, or its number in the events menu (? lists them "
+                       "with their fields).")
+            return
+        self.menu_shown = True
+        self.t.say("Something else happened? Type it (e.g. 'hand-count E 14', 'wrong-board-at-table 15 E'), "
+                   "or its number here to be asked its fields; ? shows each with its fields:")
+        col = max(len(x) for x in names) + 2
+        per = max(1, min(4, 104 // col))
+        rows = (len(names) + per - 1) // per
+        for r in range(rows):
+            self.t.say("  " + "".join(names[r + c * rows].ljust(col) for c in range(per) if r + c * rows < len(names)).rstrip())
 
     def _step(self, apply: Callable, auction_too: bool = False) -> None:
         start = time.perf_counter()
@@ -337,16 +439,20 @@ class Interview:
             self._show_auction()
 
     @staticmethod
-    def _looks_like_calls(text: str) -> bool:
+    def _looks_like_calls(text: str, draft: Optional[Draft] = None) -> bool:
+        lang = draft.lang if draft is not None else "en"
         for tok in text.replace(",", " ").split():
             seat, sep, call = tok.rpartition(":")
             if sep:
                 try:
-                    Seat.parse(seat)
+                    Seat.parse(seat_from_words(seat, lang))
                 except ValueError:
                     return False
             try:
-                Call.parse(call)
+                if draft is not None:
+                    draft._call(call)
+                else:
+                    Call.parse(call)
             except CallSyntaxError:
                 return False
         return bool(text.split())
@@ -354,21 +460,21 @@ class Interview:
     def _command(self, text: str) -> bool:
         """Handle r / u / s / q / help; True when ``text`` was one."""
         low = text.lower()
-        if low in ("r", "ruling"):
+        if low in ("r", "ruling", "decisão", "decisao"):
             self._show_ruling(full_text=True)
-        elif low in ("u", "undo"):
+        elif low in ("u", "undo", "desfazer"):
             if self.draft.undo():
                 self.skipped.clear()
                 self.t.say("Undone. The case now:")
                 self._show_auction()
             else:
                 self.t.say("  ! nothing to undo")
-        elif low in ("s", "save"):
+        elif low in ("s", "save", "salvar"):
             self._save()
-        elif low in ("q", "quit", "exit"):
+        elif low in ("q", "quit", "exit", "sair"):
             raise Quit()
-        elif low in ("h", "help"):
-            self.t.say(MENU_HELP)
+        elif low in ("h", "help", "ajuda"):
+            self.t.say(MENU_HELP + events_help())
         else:
             return False
         return True
@@ -381,17 +487,18 @@ class Interview:
             return
         from rich.table import Table
         a = auction(self.draft.rule())
-        tbl = Table(title="Auction as understood", show_lines=False)
+        tbl = Table(title=self._("Auction as understood"), show_lines=False)
         for s in a["columns"]:
-            tbl.add_column(full(s) + (" (dealer)" if s == a["dealer"] else ""))
+            tbl.add_column(self.full(s) + (self._(" (dealer)") if s == a["dealer"] else ""))
         for row in a["rows"]:
             tbl.add_row(*[(c["text"] if c else "") for c in row])
         self.t.table(tbl)
         for n in a["notes"]:
             self.t.say("  " + n)
-        others = [e for e in self.draft.events if "call" not in e or "happened" in e or "accepts" in e]
+        others = [(n, e) for n, e in enumerate(self.draft.events, 1)
+                  if "call" not in e or "happened" in e or "accepts" in e]
         if others:
-            self.t.say("  other events: " + "; ".join(_event_words(e) for e in others))
+            self.t.say("  other events: " + "; ".join(f"{_event_words(e)} (event {n})" for n, e in others))
 
     def _show_ruling(self, full_text: bool = True) -> None:
         from bridge_director.ruling.render import render_text
@@ -400,11 +507,13 @@ class Interview:
         self.t.say(render_text(r).rstrip("\n").replace(
             "Trace: --trace shows each rule, the facts it matched and the events they came from.",
             "(r: ruling again, u: undo, s: save, q: quit)").replace(
-            "Judgements needed (answer with 'director ask', or type the line shown):", ASK_JUDGEMENTS))
+            "Judgements needed (answer with 'director ask', or type the line shown):", ASK_JUDGEMENTS).replace(
+            "Rastro: --trace mostra cada regra, os fatos que ela encontrou e os eventos de onde vieram.",
+            "(r: a decisão de novo, u: desfazer, s: salvar, q: sair)"))
         owed = self.draft.owed_words()
         if owed:
             self.t.say("")
-            self.t.say(f"Next: {owed}")
+            self.t.say(self._("Next: ") + owed)
 
     # ------------------------------------------------------------ saving
 
@@ -421,9 +530,9 @@ class Interview:
             self.t.say("  ! nothing to save yet")
             return None
         while name is None:
-            reply = self.t.ask(f"Save as (Enter: {self._default_name()}; q: do not save): ")
+            reply = self.t.ask(self._("Save as (Enter: {name}; q: do not save): ").format(name=self._default_name()))
             if reply.lower() in DONT_SAVE:
-                self.t.say("  Not saved.")
+                self.t.say(self._("  Not saved."))
                 return None
             if reply.lower() in COMMANDS:
                 self.t.say(f"  ! {reply!r} is a command, not a file name: type a file name, Enter for "
@@ -441,29 +550,30 @@ class Interview:
                 self.t.say(f"  ! cannot write {name}: {e.message}")
                 reply = self.t.ask("Save as another file name (q: do not save): ")
                 if not reply or reply.lower() in DONT_SAVE or reply.lower() in COMMANDS:
-                    self.t.say("  Not saved.")
+                    self.t.say(self._("  Not saved."))
                     return None
                 name = reply
         self.saved_text = text
-        self.t.say(f"Saved {name} (director rule {name} rules on it again).")
+        self.t.say(self._("Saved {name} (director rule {name} rules on it again; in one line, with the same event "
+                          "numbers: {line}).").format(name=name, line=self.draft.one_line()))
         return name
 
     def _offer_save(self) -> None:
         if self.draft is None or not self.draft.events or self.saved_text == self.draft.to_yaml():
-            self.t.say("Bye.")
+            self.t.say(self._("Bye."))
             return
         try:
-            reply = self.t.ask(f"Save the case before leaving? [Enter: save as {self._default_name()} / "
-                               f"a file name / n: no] ")
+            reply = self.t.ask(self._("Save the case before leaving? [Enter: save as {name} / a file name / "
+                                      "n: no] ").format(name=self._default_name()))
             if reply.lower() in DONT_SAVE:
-                self.t.say("Not saved. Bye.")
+                self.t.say(self._("Not saved. Bye."))
                 return
             if reply.lower() in ("y", "yes", "s", "save"):
                 reply = ""
             self._save(reply or self._default_name())
         except Quit:
-            self.t.say("Not saved.")
-        self.t.say("Bye.")
+            self.t.say(self._("Not saved."))
+        self.t.say(self._("Bye."))
 
 
 def _event_words(e: dict) -> str:
@@ -479,10 +589,12 @@ def _event_words(e: dict) -> str:
     return str(e)
 
 
-def main(board: Optional[int] = None, dealer: Optional[str] = None, save_to: Optional[str] = None) -> int:
+def main(board: Optional[int] = None, dealer: Optional[str] = None, save_to: Optional[str] = None,
+         lang: str = "en") -> int:
     """Run ``director ask``; the exit code."""
     os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
     term = Terminal()
-    term.say("bridge-director: describe what happened; you are asked only what the ruling needs. "
-             "? for help, q to quit.")
-    return Interview(term, board, dealer, save_to).run()
+    interview = Interview(term, board, dealer, save_to, lang)
+    term.say(interview._("bridge-director: describe what happened; you are asked only what the ruling needs. "
+                         "? for help, q to quit."))
+    return interview.run()

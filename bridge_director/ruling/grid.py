@@ -282,7 +282,8 @@ def _after_grid(case, a: dict, lang: str) -> list[str]:
     out = []
     if a["contract"]:
         out.append(_("Auction ended: {contract} by {declarer}; opening leader {leader}.").format(
-            contract=a["contract"], declarer=seat_name(a["declarer"], lang), leader=seat_name(a["leader"], lang)))
+            contract=re.sub(r"^[1-7](?:NT|C|D|H|S)", lambda m: call_name(m[0], lang), a["contract"]),
+            declarer=seat_name(a["declarer"], lang), leader=seat_name(a["leader"], lang)))
     elif a["passed_out"]:
         out.append(_("Auction ended: passed out."))
     if case.judgements:
@@ -293,8 +294,9 @@ def _after_grid(case, a: dict, lang: str) -> list[str]:
 def judgement_words(case, j) -> str:
     from bridge_director.ruling.questions import judgement_key
     v = j.value
+    from bridge_director.ruling.i18n import key_words
     value = "[" + ", ".join(v) + "]" if isinstance(v, list) else ("true" if v else "false")
-    return f"{judgement_key(case, j.event, j.prop)}: {value}"
+    return f"{key_words(judgement_key(case, j.event, j.prop), getattr(case, 'lang', 'en') or 'en')}: {value}"
 
 
 # ---------------------------------------------------------------- what to tell the table
@@ -484,13 +486,15 @@ def judgement_hint(q: dict, lang: str = "en") -> str:
     """What to type to state a question's answer, for the 'Judgements needed' lines:
     ``Was 1H the call East meant to make? yes: E 1H unintended: false (--judge "E 1H unintended=no");
     no: E 1H unintended: true (--judge "E 1H unintended=yes")``."""
+    from bridge_director.ruling.i18n import key_words
     _ = gettext(lang)
     parts = []
     for a in q["answers"]:
         adds = a.get("adds") or {}
         for key, v in (adds.get("judgement") or {}).items():
+            key = key_words(key, lang)      # as the director types it in the language (read back by the draft)
             if isinstance(v, bool):
-                parts.append(f"{_(a['label'])}: {key}: {str(v).lower()} (--judge \"{key}={'yes' if v else 'no'}\")")
+                parts.append(f"{_(a['label'])}: {key}: {str(v).lower()} (--judge \"{key}={_('yes') if v else _('no')}\")")
             else:
                 parts.append(f"{key}: [H] (--judge \"{key}=H\")")
         for k, v in (adds.get("setting") or {}).items():

@@ -28,7 +28,8 @@ from bridge_director.ruling import questions as _questions
 from bridge_director.case.model import Case
 from bridge_director.case.load import from_data
 from bridge_director.case.shapes import SIDE_JUDGEMENTS
-from bridge_director.ruling.i18n import seat_name
+from bridge_director.ruling.i18n import (NO_WORDS, YES_WORDS, call_from_words, call_name, event_code, key_from_words,
+                                        key_words, seat_from_words, seat_name)
 from bridge_director.bridge.table import Board, Call, CallSyntaxError, Seat
 from bridge_director.base.yamlpos import InputError, loads
 
@@ -54,8 +55,10 @@ class Draft:
 
     def __init__(self, board: Optional[int] = None, dealer: Optional[str] = None, *, file: str = "draft",
                  case_id: Optional[str] = None, title: Optional[str] = None, source: Optional[str] = None,
-                 vulnerability: Optional[str] = None):
+                 vulnerability: Optional[str] = None, lang: str = "en"):
         self.file = file
+        self.lang = lang          # the language the director reads and types (calls: 1♥, or 1C = copas in pt)
+        self.calls_lang = lang    # how typed calls are read ("en": the case format's 1H, for director rule)
         self.board = board
         self.dealer = dealer
         self.vulnerability = vulnerability
@@ -181,7 +184,7 @@ class Draft:
         ``{"seat": "S", "call": "1C", "event": 2}``, a call of that player that is out of the
         auction until they replace it (its standing ``awaiting-replacement``) and that no
         replacement in the auction has yet taken the place of (an attempt that was cancelled,
-        27B3 or 27B4, leaves it owed), or that an open question asks the replacement of.
+        27B3 or 27B4, leaves it owed).
         Empty when nothing is owed (or the case as it stands is refused)."""
         if not any(_is_call(e) for e in self.events):
             return []
@@ -199,11 +202,8 @@ class Draft:
                        and str(x["replaces"]) == call and status.get(m) not in OUT_OF_AUCTION
                        for m, x in enumerate(self.events[n:], n + 1)):
                 found[n] = {"seat": seat, "call": call, "event": n}
-        for q in _questions.questions(ruling):
-            about = q.get("about") or {}
-            if q["kind"] == "decision" and q["property"] == "replaces" and about.get("event") and about.get("seat"):
-                found.setdefault(about["event"], {"seat": about["seat"], "call": str(about.get("call")),
-                                                  "event": about["event"]})
+        # (an open question "What call does West make in place of 1H?" alone is not enough: it
+        # is asked too while the LHO may still accept the call, and then nothing is owed yet)
         return [found[n] for n in sorted(found)]
 
     def parse_calls(self, text: str, start: Optional[Seat] = None) -> list[dict]:
@@ -233,15 +233,15 @@ class Draft:
             where = f"call {i + 1} ({tok!r})"
             if m["seat"]:
                 try:
-                    seat = Seat.parse(m["seat"])
+                    seat = Seat.parse(seat_from_words(m["seat"], self.lang))
                 except ValueError:
-                    raise InputError(self.file, 0, 0, "calls", f"{where}: expected a seat N, E, S or W before "
+                    raise InputError(self.file, 0, 0, "calls", f"{where}: expected a seat {self._seats} before "
                                                               f"':', found {m['seat']!r}") from None
             try:
-                call = Call.parse(m["call"])
+                call = self._call(m["call"])
             except CallSyntaxError:
                 raise InputError(self.file, 0, 0, "calls",
-                                 f"{where}: expected a call such as 1H, 3NT, P, X or XX, "
+                                 f"{where}: expected a call such as {self._examples}, "
                                  f"or SEAT:CALL such as W:1H") from None
             if seat.value in owed:
                 out.append({"seat": seat.value, "replaces": owed.pop(seat.value)["call"], "with": str(call)})
@@ -250,20 +250,45 @@ class Draft:
             seat = seat.lho
         return out
 
+    @property
+    def _seats(self) -> str:
+        return "N, L, S or O (or N, E, S, W)" if self.lang == "pt" else "N, E, S or W"
+
+    @property
+    def _examples(self) -> str:
+        return ("1♥, 2C (copas), 1P (paus), 3SA, P (passe), X or XX" if self.calls_lang == "pt"
+                else "1H, 3NT, P, X or XX")
+
+    def _call(self, text: str) -> Call:
+        """A call as the director typed it, in the draft's language (see i18n.call_from_words).
+
+        Raises:
+            CallSyntaxError: not a call.
+        """
+        notation = call_from_words(text, self.calls_lang)
+        if notation is None:
+            raise CallSyntaxError(text)
+        return Call.parse(notation)
+
     def call_events(self, seat: str, call: str) -> list[dict]:
         """The event of one call tapped for ``seat`` (a seat letter): the replacement it owes
         (:meth:`owed`), or a plain call."""
-        return self.parse_calls(f"{Seat.parse(seat).value}:{call}")
+        s, c = Seat.parse(seat).value, str(Call.parse(call))     # the case format's notation, in any language
+        owed = next((o for o in self.owed() if o["seat"] == s), None)
+        return [{"seat": s, "replaces": owed["call"], "with": c}] if owed else [{"seat": s, "call": c}]
 
-    def owed_words(self, how: str = "type {seat}'s call") -> Optional[str]:
-        """What the ruling waits for, in words: ``"South now replaces 1C: type South's call."``
-        (``how`` says what the front end's user does, ``{seat}`` the player in full); None when
-        no call is owed."""
+    def owed_words(self, how: Optional[str] = None) -> Optional[str]:
+        """What the ruling waits for, in words in the draft's language: ``"South now replaces
+        1C: type South's call."`` (``how`` says what the front end's user does, ``{seat}`` the
+        player in full; default: type the call); None when no call is owed."""
         owed = self.owed()
         if not owed:
             return None
-        return " ".join(f"{seat_name(o['seat'])} now replaces {o['call']}: "
-                        f"{how.format(seat=seat_name(o['seat']))}." for o in owed)
+        pt = self.lang == "pt"
+        how = how or ("digite a voz de {seat}" if pt else "type {seat}'s call")
+        head = "{seat} agora substitui {call}" if pt else "{seat} now replaces {call}"
+        return " ".join(head.format(seat=seat_name(o["seat"], self.lang), call=call_name(o["call"], self.lang))
+                        + f": {how.format(seat=seat_name(o['seat'], self.lang))}." for o in owed)
 
     def add_calls(self, text: str) -> list[dict]:
         """Add the calls of one typed line (see :meth:`parse_calls`) as one step; return them."""
@@ -312,6 +337,12 @@ class Draft:
             raise InputError(self.file, 0, 0, "answer", f"no open question {question!r}")
         text = (reply or "").strip()
         low = text.lower()
+        if low in YES_WORDS:            # sim / s, não / n: yes and no in the languages the tool speaks
+            low = "yes"
+        elif low in NO_WORDS:
+            low = "no"
+        elif low in ("ainda não", "ainda nao", "não sei", "nao sei"):
+            low = "?"
         chosen = next((a for a in q["answers"] if low and low in (a["label"].lower(), a.get("key", "").lower())), None)
         if chosen is None:
             chosen = next((a for a in q["answers"] if a.get("input")), None)
@@ -320,10 +351,10 @@ class Draft:
                 raise InputError(self.file, 0, 0, "answer", f"expected {labels}, found {text!r}")
             if chosen["input"] == "call":
                 try:
-                    text = str(Call.parse(text))
+                    text = str(self._call(text))
                 except CallSyntaxError:
                     raise InputError(self.file, 0, 0, "answer",
-                                     f"expected a call such as 2H, 3NT, P, X or XX, found {text!r}") from None
+                                     f"expected a call such as {self._examples}, found {text!r}") from None
             adds = _questions.fill(chosen["adds"], text)
         else:
             adds = chosen["adds"]
@@ -348,7 +379,12 @@ class Draft:
 
     def default_title(self) -> str:
         """``'Board 3 at the table: South 1NT, West 1H'`` (seats in full, calls as made)."""
-        calls = [f"{seat_name(str(e['seat']))} {e.get('with') or e['call']}" for e in self.events if _is_call(e)]
+        lang = self.lang
+        calls = [f"{seat_name(str(e['seat']), lang)} {call_name(str(e.get('with') or e['call']), lang)}"
+                 for e in self.events if _is_call(e)]
+        if lang == "pt":
+            head = f"Bolsa {self.board}" if self.board else f"{seat_name(self.dealer_seat.value, lang)} dá as cartas"
+            return f"{head}, na mesa" + (f": {', '.join(calls)}" if calls else "")
         head = f"Board {self.board}" if self.board else f"Dealer {seat_name(self.dealer_seat.value)}"
         return f"{head} at the table" + (f": {', '.join(calls)}" if calls else "")
 
@@ -359,6 +395,8 @@ class Draft:
         if self.source:
             out.append(f"source: {_scalar(self.source)}")
         out.append(f"edition: {_scalar(self.edition)}")
+        if self.lang and self.lang != "en":
+            out.append(f"lang: {self.lang}")
         if self.board:
             out.append(f"board: {self.board}")
         else:
@@ -379,6 +417,42 @@ class Draft:
         if self.notes:
             out.append(f"notes: {_scalar(self.notes)}")
         return "\n".join(out) + "\n"
+
+    def one_line(self) -> str:
+        """The case as the one-line form of ``director rule`` (board, calls and events in
+        order, judgements), so that what the interview or the page built, its event numbers
+        and its judgement keys, can be typed again: ``director rule --board 5 -a "N:1S E:1H"
+        -e director -j "E 1H unintended=no"``."""
+        def q(text: str) -> str:
+            return '"' + text.replace('"', '\\"') + '"' if re.search(r"[\s'\"<>|&;()$]", text) else text
+        lang = self.lang
+        pt = lang == "pt"                        # calls with their suit symbols, keys in Portuguese, --lang pt
+
+        def call(c) -> str:
+            return call_name(str(c), lang) if pt else str(c)
+        out = ["director", "rule"] + (["--board", str(self.board)] if self.board else ["--dealer", self.dealer_seat.value])
+        calls: list[str] = []
+
+        def flush():
+            if calls:
+                out.extend(["-a", q(" ".join(calls))])
+                calls.clear()
+        for e in self.events:
+            if _is_call(e) and "replaces" not in e:
+                calls.append(f"{Seat.parse(str(e['seat'])).value}:{call(e['call'])}")
+                continue
+            flush()
+            out.extend(["-e", q(_event_line(e, call))])
+        flush()
+        for k, v in self.judgement.items():
+            yes, no = ("sim", "não") if pt else ("yes", "no")
+            val = ",".join(map(str, v)) if isinstance(v, list) else (yes if v is True else no if v is False else str(v))
+            out.extend(["-j", q(f"{key_words(k, lang)}={val}")])
+        if self.setting.get("scoring"):          # the one case setting the one-line form takes
+            out.extend(["--scoring", str(self.setting["scoring"])])
+        if pt:
+            out.extend(["--lang", "pt"])
+        return " ".join(out)
 
     def case(self) -> Case:
         """The validated case (raises InputError as a case file would; a case with no events
@@ -419,12 +493,30 @@ class Draft:
                 title=case.title or None, source=case.source, vulnerability=None)
         raw = loads(text, case.file)
         d.edition = case.edition
+        d.lang = d.calls_lang = getattr(case, "lang", "en") or "en"
         d.events = [_plain(e) for e in raw.get("events") or []]
         d.judgement = {k: _plain(v) for k, v in (raw.get("judgement") or {}).items()}
         d.setting = {k: _plain(raw[k]) for k in SETTINGS if raw.get(k) is not None}
         if raw.get("vulnerability") and not case.board:
             d.vulnerability = raw["vulnerability"]
         return d
+
+
+def _event_line(e: dict, call=str) -> str:
+    """One event as the one-line form writes it (see parse_event; ``call`` writes a call)."""
+    if "director" in e:
+        return "director" + (f" {e['by']}" if e.get("by") else "")
+    if "accepts" in e:
+        return f"{e['seat']} {'accepts' if e['accepts'] else 'declines'}" + (f" {call(e['call'])}" if e.get("call") else "")
+    if "replaces" in e:
+        return f"{e['seat']} {call(e['replaces'])}>{call(e['with'])}"
+    if "happened" in e:
+        def val(v):
+            if isinstance(v, list):
+                return "+".join(map(str, v)) or "-"
+            return ("yes" if v else "no") if isinstance(v, bool) else str(v)
+        return " ".join([str(e["happened"])] + [f"{k}={val(v)}" for k, v in e.items() if k != "happened"])
+    return " ".join(f"{k}={v}" for k, v in e.items())
 
 
 def _plain(v: Any) -> Any:
@@ -521,7 +613,9 @@ events, one per --event (or per line of the interview's 'other event'):
   hand-count E 14               a hand holds 14 cards
   card-seen by=S of=W           any 'happened' code with its fields (director schema lists them)
   wrong-board E 5               East holds the cards of board 5
-  wrong-board-at-table 9        the table is playing board 9 (nobody here has played it)"""
+  wrong-board-at-table 9        the table is playing board 9 (nobody here has played it)
+  wrong-board-at-table 15 E     ... board 15, which East has already played (N+S: both)
+'?' at the interview's menu lists every event with its fields (director rule --help too)"""
 
 _POSITIONAL = {   # happened codes whose fields may be given in order, without names
     "hand-count": ("seat", "cards"), "wrong-board": ("seat", "board"),
@@ -531,7 +625,61 @@ _POSITIONAL = {   # happened codes whose fields may be given in order, without n
 }
 
 
-def parse_event(text: str, file: str = "event") -> dict:
+
+#: the events that are not a 'happened' code, in the order the events menu numbers them
+FIXED_EVENTS = (
+    ("director", "director", "the director is called (also: td; 'director S': called by South)"),
+    ("SEAT accepts [CALL]", "S accepts", "a player accepts an irregular call (the last one, or the one named)"),
+    ("SEAT declines [CALL]", "S declines 1H", "a player does not accept it (also: S accepts=no)"),
+    ("SEAT CALL>CALL", "E 1H>2H", "a player puts 2H in place of their 1H (also: E replaces 1H with 2H)"),
+)
+#: a value of each field for the examples of the events menu
+_SAMPLE = {"seat": "E", "by": "S", "of": "W", "pocket": "N", "side": "NS", "board": "15", "cards": "14",
+           "card": "SA", "call": "2H", "session": "afternoon", "what": "movement", "where": "played-cards",
+           "played_by": "E", "played": "yes", "moment": "own-turn-to-call", "asks": "review", "dummy": "yes",
+           "exposed": "D10", "led": "no", "words": "hurry", "offender": "E", "how": "waived"}
+
+
+def event_forms() -> list[tuple[str, str, str]]:
+    """Every event a director can type, as ``(form, example, what it is)``, in the order the
+    events menu numbers them (from 1): the fixed forms, then each ``happened`` code with its
+    fields in the order they may be given without names (``[...]``: may be left out; any
+    field may also be given as ``name=value``)."""
+    from bridge_director.case.shapes import HAPPENED
+    out = list(FIXED_EVENTS)
+    for code, (required, optional, doc) in HAPPENED.items():
+        order = list(_POSITIONAL.get(code, required + optional))
+        order += [f for f in required + optional if f not in order]
+        opt = set(optional) | ({"played_by"} if code == "wrong-board-at-table" else set())
+        form = " ".join([code] + [f"[{f.upper()}]" if f in opt else f.upper() for f in order])
+        example = " ".join([code] + [_SAMPLE[f] for f in order if f not in opt])
+        if code == "wrong-board-at-table":
+            example = "wrong-board-at-table 15 E"
+            doc += " (PLAYED_BY: the seats here that already played it, E or N+S; none: -; left out: not known yet)"
+        out.append((form, example, doc))
+    return out
+
+
+def event_fields(code: str) -> list[tuple[str, str, bool]]:
+    """The fields of a ``happened`` code, in order: ``(name, what it is, required)``."""
+    from bridge_director.case.shapes import HAPPENED, HAPPENED_FIELDS
+    required, optional, _doc = HAPPENED[code]
+    order = list(_POSITIONAL.get(code, required + optional))
+    order += [f for f in required + optional if f not in order]
+    return [(f, HAPPENED_FIELDS[f][1], f in required and not (code == "wrong-board-at-table" and f == "played_by"))
+            for f in order]
+
+
+def events_help(width: int = 100) -> str:
+    """The events menu as text: each event numbered, its form, what it is and an example."""
+    lines = ["events (type one as shown, e.g. 'hand-count E 14'; fields may also be named: 'card-seen by=S of=W'):"]
+    for i, (form, example, doc) in enumerate(event_forms(), 1):
+        lines.append(f"  {i:>2} {form}")
+        lines.append(f"       {doc}" + (f"; e.g. {example}" if example not in (form, form.split()[0]) else ""))
+    return "\n".join(lines)
+
+
+def parse_event(text: str, file: str = "event", lang: str = "en", calls: Optional[str] = None) -> dict:
     """One event written in a line (see EVENT_HELP) -> the case-file event mapping.
 
     Raises:
@@ -539,6 +687,8 @@ def parse_event(text: str, file: str = "event") -> dict:
     """
     from bridge_director.case.shapes import HAPPENED
     words = text.replace(",", " ").split()
+    if lang != "en":                    # the language's words: codes, seats, calls, aceita / não aceita
+        words = _from_language(words, lang, calls or lang)
     low = [w.lower() for w in words]
     bad = InputError(file, 0, 0, "event", f"expected an event such as 'director', 'S accepts', 'S declines', "
                                           f"'E 1H>2H' or 'hand-count E 14', found {text.strip()!r}")
@@ -550,7 +700,7 @@ def parse_event(text: str, file: str = "event") -> dict:
             ev["by"] = _seat_word(words[-1], file)
         return ev
     if low[0] in HAPPENED:
-        return _happened(words, file)
+        return _happened(words, file, lang, calls or lang)
     if len(words) >= 2 and _is_seat(words[0]):
         seat = Seat.parse(words[0]).value
         verb = low[1]
@@ -578,7 +728,36 @@ def parse_event(text: str, file: str = "event") -> dict:
     raise bad
 
 
-def _happened(words: list[str], file: str) -> dict:
+def _from_language(words: list[str], lang: str, calls: str) -> list[str]:
+    """The words of an event typed in ``lang`` as the English forms read them: the event code,
+    a seat first ('L aceita' -> 'E accepts'), calls ('L 1C>2C' -> 'E 1H>2H' in Portuguese),
+    'não aceita' -> 'declines'."""
+    from bridge_director.ruling.i18n import DECISION_WORDS
+    if not words:
+        return words
+    out = [event_code(words[0], lang)] + words[1:]
+    if out[0] != words[0] or out[0].lower() in ("director", "td"):
+        return out
+    seat = seat_from_words(words[0], lang)
+    if seat in ("N", "E", "S", "W") and len(words) >= 2:
+        rest = [w.lower() for w in words[1:]]
+        decisions = DECISION_WORDS.get(lang, {})
+        if rest[0] in ("não", "nao") and len(rest) >= 2 and rest[1] in decisions:
+            return [seat, "declines"] + [call_from_words(w, calls) or w for w in words[3:]]
+        if rest[0] in decisions:
+            return [seat, "accepts" if decisions[rest[0]] else "declines"] + \
+                [call_from_words(w, calls) or w for w in words[2:]]
+        joined = "".join(words[1:])
+        if ">" in joined:
+            a, _, b = joined.partition(">")
+            return [seat, f"{call_from_words(a, calls) or a}>{call_from_words(b, calls) or b}"]
+    return out
+
+
+_SEAT_FIELDS = ("seat", "by", "of", "pocket", "offender")
+
+
+def _happened(words: list[str], file: str, lang: str = "en", calls: str = "en") -> dict:
     from bridge_director.case.shapes import HAPPENED, HAPPENED_FIELDS
     code = words[0].lower()
     required, optional, _doc = HAPPENED[code]
@@ -605,8 +784,13 @@ def _happened(words: list[str], file: str) -> dict:
             ev[k] = int(v)
         elif typ is bool:
             ev[k] = v.lower() in ("yes", "true", "y")
-        elif k == "played_by":
-            ev[k] = [s for s in re.split(r"[+/;]", v) if s and s != "-"]
+        elif k == "played_by" or typ == list[str]:
+            ev[k] = [seat_from_words(s, lang) if k == "played_by" else s
+                     for s in re.split(r"[+/;]", v) if s and s != "-"]
+        elif k in _SEAT_FIELDS:
+            ev[k] = seat_from_words(v, lang)
+        elif k == "call":
+            ev[k] = call_from_words(v, calls) or v
         else:
             ev[k] = v
     # "not stated" is never "none": a wrong-board-at-table without played_by leaves the question
@@ -614,7 +798,7 @@ def _happened(words: list[str], file: str) -> dict:
     return ev
 
 
-def parse_judgement(text: str, file: str = "judge") -> tuple[str, Any]:
+def parse_judgement(text: str, file: str = "judge", lang: str = "en", calls: Optional[str] = None) -> tuple[str, Any]:
     """``"E 1H unintended=no"`` (or ``: false``) -> ``("E 1H unintended", False)``;
     ``"E 2D specifies=H,S"`` -> ``("E 2D specifies", ["H", "S"])``; a list of sides the same way
     (``"event 5 due-later=NS"``; ``-`` for none).
@@ -626,16 +810,16 @@ def parse_judgement(text: str, file: str = "judge") -> tuple[str, Any]:
     if not m:
         raise InputError(file, 0, 0, "judge", f"expected 'SEAT CALL property=yes|no' such as "
                                               f"'E 1H unintended=no', found {text!r}")
-    key, value = m[1], m[2]
+    key, value = key_from_words(m[1], lang, calls or lang), m[2]
     parts = key.split()
     if parts and _is_seat(parts[0]) and len(parts) == 3:
         key = f"{Seat.parse(parts[0]).value} {parts[1]} {parts[2]}"
     if key.endswith(("specifies",) + SIDE_JUDGEMENTS):      # a list: H,S or NS,EW; - or none for []
         return key, [v for v in re.split(r"[\s,\[\]]+", value) if v and v.lower() not in ("-", "none")]
     v = value.lower()
-    if v in ("yes", "y", "true", "t"):
+    if v in YES_WORDS:
         return key, True
-    if v in ("no", "n", "false", "f"):
+    if v in NO_WORDS:
         return key, False
     raise InputError(file, 0, 0, "judge", f"{key}: expected yes or no (true or false), found {value!r}")
 

@@ -42,7 +42,9 @@ from starlette.staticfiles import StaticFiles
 
 from bridge_director.case.shapes import HAPPENED
 from bridge_director.base.yamlpos import InputError, loads
+from bridge_director.ruling.i18n import seat_name
 from bridge_director.web import draft
+from bridge_director.web.words import LANG, t as _t
 from bridge_director.web.guard import Guard, PageError
 from bridge_director.bridge.table import MAX_BOARD
 from bridge_director.web.state import SETTING_KEYS, Seal, State, StateError, key_in
@@ -111,7 +113,9 @@ class App:
                            DENOMINATIONS=DENOMINATIONS, PLAIN_CALLS=PLAIN_CALLS, SEATS=SEATS,
                            MAX_BOARD=MAX_BOARD, HAPPENED=HAPPENED, QUICK_EVENTS=QUICK_EVENTS,
                            csrf=self.seal.csrf())
-        env.filters["seat"] = lambda s: draft.SEAT_NAMES.get(s, s or "")
+        env.filters["seat"] = lambda s: seat_name(s, LANG.get()) if s else ""
+        env.globals["t"] = _t
+        env.filters["letter"] = lambda s: {"E": "L", "W": "O"}.get(s, s) if LANG.get() == "pt" else s
         env.filters["denom"] = _denomination_html
         env.filters["callhtml"] = _call_html
         env.filters["calltext"] = _calls_in_text_html
@@ -151,7 +155,7 @@ class App:
         """The bidding box and events for this state (the template rendered once per turn and
         undo, kept; the token put in afterwards: it is URL-safe base64, nothing to escape)."""
         from markupsafe import Markup
-        key = (next_seat, has_steps)
+        key = (next_seat, has_steps, LANG.get())
         html = self._boxes.get(key)
         if html is None:
             html = self._boxes[key] = self.env.get_template("_box.html").render(
@@ -529,7 +533,7 @@ def _board_info(state: State) -> dict:
     vul = draft.vulnerability_of(state)
     dealer = draft.dealer_of(state)
     vul_seats = {"None": (), "NS": ("N", "S"), "EW": ("E", "W"), "Both": SEATS}.get(vul or "", ())
-    return {"board": state.board, "dealer": dealer, "dealer_name": draft.SEAT_NAMES[dealer],
+    return {"board": state.board, "dealer": dealer, "dealer_name": seat_name(dealer, LANG.get()),
             "vul": vul, "vul_words": draft.VUL_WORDS.get(vul, "Vulnerability not known"), "vul_seats": vul_seats}
 
 
@@ -569,31 +573,41 @@ def _title(state: State, data: dict, now: _dt.datetime) -> str:
 SUIT_HTML = {"C": ("♣", "club"), "D": ("♦", "diamond"), "H": ("♥", "heart"), "S": ("♠", "spade"), "NT": ("NT", "nt")}
 
 
-@functools.lru_cache(maxsize=4096)
 def _seats_in_full(text: str) -> str:
-    """The ruling's words with seats in full for people (West's 1H, not W's 1H); cached, as the
-    page renders the same lines again on every answer."""
+    """The ruling's words with seats in full for people (West's 1H, not W's 1H), in the page's
+    language."""
+    return _seats_in_full_in(str(text), LANG.get())
+
+
+@functools.lru_cache(maxsize=4096)
+def _seats_in_full_in(text: str, lang: str) -> str:
+    """(cached, as the page renders the same lines again on every answer)"""
     from bridge_director.ruling.i18n import seats_in_full
-    return seats_in_full(str(text))
+    return seats_in_full(text, lang)
 
 
-def _denomination_html(d: str):
+def _denomination_html(d: str, lang: str | None = None):
     from markupsafe import Markup, escape
     sym, cls = SUIT_HTML.get(d, (d, ""))
+    if d == "NT" and (lang or LANG.get()) == "pt":     # sem atout, as Brazilian directors write it
+        sym = "SA"
     return Markup(f'<span class="suit {cls}">{escape(sym)}</span>')
 
 
 _CALL_RE = __import__("re").compile(r"\b([1-7])(NT|C|D|H|S)\b")
 
 
-@functools.lru_cache(maxsize=4096)
 def _calls_in_text_html(text: str):
     """Text with each bid written with its suit symbol (``(1H)→2H*`` -> ``(1♥)→2♥*``), escaped."""
+    return _calls_in_text_html_in(str(text), LANG.get())
+
+
+@functools.lru_cache(maxsize=4096)
+def _calls_in_text_html_in(t: str, lang: str):
     from markupsafe import Markup, escape
     out, pos = Markup(""), 0
-    t = str(text)
     for m in _CALL_RE.finditer(t):
-        out += escape(t[pos:m.start()]) + Markup(escape(m.group(1))) + _denomination_html(m.group(2))
+        out += escape(t[pos:m.start()]) + Markup(escape(m.group(1))) + _denomination_html(m.group(2), lang)
         pos = m.end()
     return out + escape(t[pos:])
 
@@ -605,7 +619,7 @@ def _call_html(call: str):
     for d in ("NT", "C", "D", "H", "S"):
         if len(c) >= 2 and c[0].isdigit() and c[1:] == d:
             return Markup(f"{escape(c[0])}") + _denomination_html(d)
-    return Markup(escape({"X": "X", "XX": "XX"}.get(c, c)))
+    return Markup(escape({"X": "X", "XX": "XX", "Pass": _t("Pass")}.get(c, c)))
 
 
 # ---------------------------------------------------------------- the application
@@ -615,19 +629,22 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 
 
 def create_app(folder: Path | str | None = None, *, key: bytes | None = None,
-               hosts: "tuple[str, ...] | list[str] | None" = None) -> Starlette:
+               hosts: "tuple[str, ...] | list[str] | None" = None, lang: str = "en") -> Starlette:
     """The Starlette application, saving cases into ``folder`` (default: this evening's folder).
 
     ``key``: the secret that signs the page's state tokens and makes its CSRF token (default:
     the one kept in the folder, :func:`bridge_director.web.state.key_in`). ``hosts``: the host
     names the page answers to (the ``Host`` header, without the port); any other is refused
     with 400, so a name an attacker points at this laptop (DNS rebinding) reaches nothing.
-    Default: this laptop only (:data:`LOCAL_HOSTS`).
+    Default: this laptop only (:data:`LOCAL_HOSTS`). ``lang``: the language of the page and of
+    its rulings (pt: Portuguese).
     """
     app = App(Path(folder) if folder else None, key)
+    app.lang = lang
 
     def wrap(handler):
         async def endpoint(request: Request) -> Response:
+            LANG.set(app.lang)         # this request's language (a context variable: one per request)
             try:
                 return await handler(request)
             except PageError as e:

@@ -17,6 +17,7 @@ from bridge_director.ruling.render import as_dict
 from bridge_director.base.yamlpos import InputError
 from bridge_director.bridge.table import Board
 from bridge_director.web.state import State
+from bridge_director.web.words import LANG
 
 #: the grid's columns, as directors and bridge columns write them
 COLUMNS = ("W", "N", "E", "S")
@@ -35,7 +36,7 @@ def draft_of(state: State, title: str | None = None, source: str | None = None,
     """
     d = Draft(board=state.board, dealer=None if state.board is not None else (state.dealer or "N"), file=FILE,
               case_id=case_id, title=title or state.title, source=source,
-              vulnerability=state.settings().get("vulnerability"))
+              vulnerability=state.settings().get("vulnerability"), lang=LANG.get())
     settings = state.settings()
     d.events = [dict(e) for e in state.events()]
     d.judgement = state.judgements()
@@ -68,7 +69,7 @@ def rule(state: State) -> tuple[Draft, Ruling, dict]:
 
 #: rulings kept for the page's most recent states (a tap posts the state its page was built
 #: from, so the post and the page after it each find theirs here); least recently used go first
-_VIEWS: "OrderedDict[str, tuple[dict, str]]" = OrderedDict()
+_VIEWS: "OrderedDict[tuple[str, str], tuple]" = OrderedDict()
 VIEW_CACHE = 512
 
 
@@ -84,13 +85,13 @@ def view(state: State) -> tuple[dict, str]:
 
 def _view(state: State) -> tuple[dict, str, "str | None"]:
     """(the ruling's data, whose turn it is, the replacement owed in words), kept (see view)."""
-    key = state.token()
+    key = (LANG.get(), state.token())
     hit = _VIEWS.get(key)
     if hit is not None:
         _VIEWS.move_to_end(key)
         return hit
     d, _ruling, data = rule(state)
-    out = (data, d.turn().value, d.owed_words("tap {seat}'s call"))
+    out = (data, d.turn().value, d.owed_words("toque na voz de {seat}" if d.lang == "pt" else "tap {seat}'s call"))
     _VIEWS[key] = out
     if len(_VIEWS) > VIEW_CACHE:
         _VIEWS.popitem(last=False)

@@ -104,8 +104,8 @@ def banner(host: str, port: int, folder: Path, out: TextIO = sys.stdout) -> None
     print("  Ctrl-C stops the server.", file=out, flush=True)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, folder: str | Path | None = None) -> int:
-    """Run the server until Ctrl-C; returns the exit code.
+def serve(host: str = "127.0.0.1", port: int = 8000, folder: str | Path | None = None, lang: str = "en") -> int:
+    """Run the server until Ctrl-C (``lang``: the page's language); returns the exit code.
 
     Raises:
         OSError: the port cannot be bound (reported by the CLI as bad input).
@@ -115,7 +115,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, folder: str | Path | None =
     from bridge_director.web.app import create_app
     from bridge_director.web.store import default_folder
     where = Path(folder) if folder else default_folder()
-    app = create_app(where, hosts=served_hosts(host))
+    app = create_app(where, hosts=served_hosts(host), lang=lang)
     from bridge_director.session import api
     api.limit_memory()                  # a long evening meets many shapes of case: few rulesets kept
     api.rulebook()                      # compile the rulebook now, not on the first tap

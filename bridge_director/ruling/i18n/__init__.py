@@ -61,9 +61,67 @@ def seats_in_full(text: str, lang: str = "en") -> str:
     return _SEAT_RE.sub(sub, text)
 
 
+#: the suit symbols (any language reads them; Portuguese rulings write bids with them)
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+#: denominations as a language writes them after the level, when not with a symbol:
+#: Brazilian directors write P(aus), O(uros), C(opas), E(spadas) and SA (sem atout); "2C" is
+#: two hearts to them
+DENOMINATION_WORDS = {"pt": {"p": "C", "o": "D", "c": "H", "e": "S", "sa": "NT", "st": "NT"}}
+#: words for a pass, a double and a redouble as they are typed in a language
+PLAIN_CALL_WORDS = {"pt": {"p": "Pass", "passe": "Pass", "passo": "Pass", "-": "Pass", "x": "X", "contra": "X",
+                           "xx": "XX", "recontra": "XX"}}
+#: seats as typed in a language (letters and names): Leste and Oeste are L and O in Portuguese
+SEAT_WORDS = {"pt": {"n": "N", "norte": "N", "l": "E", "leste": "E", "e": "E", "s": "S", "sul": "S",
+                     "o": "W", "oeste": "W", "w": "W"}}
+_BID = re.compile(r"^([1-7])(C|D|H|S|NT)$")
+_TYPED_BID = re.compile(r"^([1-7])\s*([a-z]+)$")
+
+
 def call_name(call: "str | None", lang: str = "en") -> str:
-    """A call as written in ``lang``: 'Pass' -> 'Passe' in Portuguese; bids, X, XX unchanged."""
-    return CALLS.get(lang, {}).get(call or "", call or "")
+    """A call as written in ``lang``: in Portuguese 'Pass' -> 'Passe' and a bid with its suit
+    symbol, notrump as SA ('1H' -> '1♥', '3NT' -> '3SA'); in English unchanged."""
+    text = call or ""
+    if lang == "pt":
+        m = _BID.match(text)
+        if m:
+            return m[1] + SUIT_SYMBOLS.get(m[2], "SA")
+    return CALLS.get(lang, {}).get(text, text)
+
+
+def calls_in_words(text: str, lang: str = "en") -> str:
+    """Every bid written in the case format's notation inside ``text`` (a title, a judgement
+    key) as ``lang`` writes it: "S 1C unintended" -> "S 1♣ unintended" in Portuguese."""
+    if lang != "pt":
+        return text
+    return re.sub(r"(?<![\w(])([1-7](?:NT|C|D|H|S))(?![\w)])", lambda m: call_name(m[1], lang), text)
+
+
+def call_from_words(token: str, lang: str = "en") -> "str | None":
+    """A call as typed in ``lang`` -> the case format's notation ('1H', '3NT', 'Pass', 'X', 'XX').
+
+    Suit symbols are read in every language ('1♥'); in Portuguese the letters are P, O, C, E
+    and SA ('2C' is two hearts, '3SA' three notrump) and a pass is P or Passe. English text is
+    returned as it is (the call parser then checks it); None: not a call in ``lang``."""
+    t = token.strip()
+    for letter, sym in SUIT_SYMBOLS.items():
+        t = t.replace(sym, letter)
+    if t != token.strip() or lang not in DENOMINATION_WORDS:
+        return t
+    low = t.lower()
+    if low in PLAIN_CALL_WORDS[lang]:
+        return PLAIN_CALL_WORDS[lang][low]
+    m = _TYPED_BID.match(low)
+    if m and m[2] in DENOMINATION_WORDS[lang]:
+        return m[1] + DENOMINATION_WORDS[lang][m[2]]
+    if m and m[2] == "nt":
+        return m[1] + "NT"
+    return None
+
+
+def seat_from_words(word: str, lang: str = "en") -> str:
+    """A seat as typed in ``lang`` -> its letter ('L' and 'Leste' -> 'E' in Portuguese);
+    unchanged when not one (the seat parser then says what is expected)."""
+    return SEAT_WORDS.get(lang, {}).get(word.strip().lower(), word)
 
 
 @lru_cache(maxsize=4)
@@ -105,9 +163,11 @@ def _seat_mapped(matched: dict, lang: str) -> dict:
             out = _LETTER_RE.sub(lambda m: table[m.group(1)], f[k + suffix])
             for en, word in calls.items():   # "W não aceita Pass" -> "Oeste não aceita Passe"
                 out = re.sub(rf"(?<![\w'’-]){re.escape(en)}(?![\w'’-])", word, out)
-            return out
+            return calls_in_words(out, lang)  # "2S" -> "2♠"
         if not isinstance(v, str):
             return v
+        if _BID.match(v):
+            return call_name(v, lang)
         return table.get(v, calls.get(v, words.get(k, {}).get(v, v)))
     return {a: {k: value(f, k, v) for k, v in f.items()} for a, f in matched.items()}
 
@@ -161,3 +221,93 @@ def polish(text: str, lang: str) -> str:
     for pattern, repl in _PT_POLISH:
         text = pattern.sub(repl, text)
     return text
+
+
+# ---------------------------------------------------------------- judgement keys in a language
+
+#: the judgement properties (bridge_director.case.judgements) as a director writes them in a
+#: language; a key typed in the language is read back to the case format's (key_from_words)
+PROPERTY_WORDS = {"pt": {
+    "artificial": "artificial", "comparable": "comparável", "unintended": "não-intencional",
+    "could-have-known": "podia-saber", "damaged": "prejudicado", "wrong-board": "bolsa-errada",
+    "could-have-seen": "podia-ter-visto", "cards-seen": "cartas-vistas", "likely-to-interfere": "pode-interferir",
+    "playable-without-change": "jogável-sem-mudança", "differs": "difere", "pause-for-thought": "pausa-para-pensar",
+    "specifies": "especifica", "partner-could-see": "parceiro-podia-ver", "suggested": "sugerida",
+    "logical-alternative": "alternativa-lógica", "misinformation": "informação-errada",
+    "influenced": "influenciou", "gained": "ganhou", "at-fault": "culpado", "partly-at-fault": "parcialmente-culpado",
+    "serious-error": "erro-grave", "same-meaning": "mesmo-significado",
+    "subset-of-meanings": "subconjunto-de-significados", "same-purpose": "mesmo-propósito",
+    "results-obvious": "resultados-óbvios", "weighted": "ponderado", "to-benefit-partner": "beneficiar-parceiro",
+    "to-mislead": "enganar", "forfeited": "perdeu-o-direito", "allowed": "permitido", "intentional": "intencional",
+    "played-before": "já-jogada", "due-later": "a-jogar-depois", "played-to-trick": "jogada-numa-vaza"}}
+#: seat letters as a language writes them in a key (Leste L, Oeste O in Portuguese)
+SEAT_LETTERS = {"pt": {"N": "N", "E": "L", "S": "S", "W": "O"}}
+#: the word 'event' of a key about an event that is not a call
+EVENT_WORD = {"pt": "evento"}
+#: yes and no as a director types them, in every language the tool speaks
+YES_WORDS = ("yes", "y", "true", "t", "sim", "s", "verdadeiro", "v")
+NO_WORDS = ("no", "n", "false", "f", "não", "nao", "falso")
+
+
+def _plain_word(w: str) -> str:
+    import unicodedata
+    return "".join(c for c in unicodedata.normalize("NFD", w.lower()) if unicodedata.category(c) != "Mn")
+
+
+def key_words(key: str, lang: str = "en") -> str:
+    """A judgement key of the case format as a director writes it in ``lang``:
+    'E 1C unintended' -> 'L 1♣ não-intencional', 'event 2 cards-seen' -> 'evento 2 cartas-vistas'."""
+    if lang not in PROPERTY_WORDS:
+        return key
+    parts = key.split()
+    if len(parts) != 3:
+        return key
+    who, what, prop = parts
+    who = EVENT_WORD[lang] if who == "event" else SEAT_LETTERS[lang].get(who, who)
+    return f"{who} {call_name(what, lang)} {PROPERTY_WORDS[lang].get(prop, prop)}"
+
+
+def key_from_words(key: str, lang: str = "en", calls: "str | None" = None) -> str:
+    """A judgement key typed in ``lang`` -> the case format's ('L 2C comparável' -> 'E 2H
+    comparable'); a key already in the case format's words is kept (seats and calls made
+    letters); anything else unchanged, for the case's own check to report."""
+    parts = key.split()
+    if lang not in PROPERTY_WORDS or len(parts) != 3:
+        return key
+    who, what, prop = parts
+    if _plain_word(who) == _plain_word(EVENT_WORD[lang]):
+        who = "event"
+    else:
+        who = seat_from_words(who, lang)
+    if who != "event":
+        what = call_from_words(what, calls or lang) or what
+    back = {_plain_word(v): k for k, v in PROPERTY_WORDS[lang].items()}
+    prop = back.get(_plain_word(prop), prop)
+    return f"{who} {what} {prop}"
+
+
+#: event codes (bridge_director.case.shapes.HAPPENED, and 'director') as a director types them
+#: in a language; the case file keeps the code
+EVENT_CODE_WORDS = {"pt": {
+    "director": "diretor", "hand-count": "contagem-de-cartas", "card-seen": "carta-vista", "wrong-board": "bolsa-errada",
+    "wrong-board-at-table": "bolsa-errada-na-mesa", "hesitation": "hesitação", "remark": "comentário",
+    "explanation": "explicação", "failure-to-alert": "falta-de-alerta", "unexpected-alert": "alerta-inesperado",
+    "card-exposed": "carta-exposta", "lead-out-of-turn": "saída-fora-de-vez",
+    "opening-lead-out-of-turn": "saída-inicial-fora-de-vez", "opening-lead-faced": "saída-virada",
+    "revoke": "renúncia", "claim": "reivindicação", "question": "pergunta", "surplus-card": "carta-a-mais",
+    "overheard": "ouviu", "play-ended": "fim-do-jogo", "missing-card-found": "carta-encontrada",
+    "missing-card-not-found": "carta-não-encontrada", "attention-drawn": "atenção-chamada"}}
+#: a player's word on an irregular call, as typed in a language (accepts / does not accept)
+DECISION_WORDS = {"pt": {"aceita": True, "aceito": True, "recusa": False, "rejeita": False}}
+
+
+def event_code(word: str, lang: str = "en") -> str:
+    """An event code as typed in ``lang`` -> the case format's ('contagem-de-cartas' ->
+    'hand-count'); unchanged when not one of the language's words."""
+    back = {_plain_word(v): k for k, v in EVENT_CODE_WORDS.get(lang, {}).items()}
+    return back.get(_plain_word(word), word)
+
+
+def event_word(code: str, lang: str = "en") -> str:
+    """An event code as a director types it in ``lang`` ('hand-count' -> 'contagem-de-cartas')."""
+    return EVENT_CODE_WORDS.get(lang, {}).get(code, code)

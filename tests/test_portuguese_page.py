@@ -1,0 +1,113 @@
+"""``director serve --lang pt`` (issue 23, item 9): the page and its rulings in Portuguese, the
+calls with their suit symbols (notrump SA), the replacement owed said in Portuguese; checked
+through HTTP and in Chromium at 390x844 and 1280x800 (screenshots in tests/output/)."""
+from __future__ import annotations
+
+import re
+import threading
+import time
+
+import pytest
+
+from test_web_browser import CHROMIUM, FLAGS, OUTPUT, Director, _free_port  # noqa: F401
+
+starlette_testclient = pytest.importorskip("starlette.testclient")
+
+
+def _pt_phone(tmp_path):
+    from test_web import KEY, Phone, _Client
+
+    from bridge_director.web.app import create_app
+    phone = Phone(tmp_path / "session")
+    phone.client = _Client(create_app(tmp_path / "session-pt", key=KEY, lang="pt"), raise_server_exceptions=True,
+                           base_url="http://127.0.0.1")
+    return phone
+
+
+def _text(html: str, pattern: str) -> list[str]:
+    return [re.sub(r"<[^>]+>", "", m).strip() for m in re.findall(pattern, html, re.S)]
+
+
+def test_the_page_in_portuguese_over_http(tmp_path):
+    phone = _pt_phone(tmp_path)
+    phone.board(6)
+    phone.call("1D")
+    phone.call("1C")
+    phone.event("director")
+    html = phone.page()
+    assert "Quem fala" in html and "Diretor chamado" in html and "Who calls" not in html
+    assert _text(html, r'<p class="prompt">(.*?)</p>')[0] == "O 1♣ era a voz que Sul pretendia fazer?"
+    assert ">sim</button>" in html and ">não</button>" in html and ">yes</button>" not in html
+    assert '<span class="suit nt">SA</span>' in html                       # the bidding box's notrump
+    from test_web import _question_id
+    phone.post("/answer", q=_question_id(html, "pretendia"), a="yes")
+    phone.event("accepts", seat="W", value="no")
+    phone.post("/answer", q=_question_id(phone.page(), "no lugar"), call="X")
+    phone.post("/answer", q=_question_id(phone.page(), "comparável"), a="no")
+    html = phone.page()
+    assert _text(html, r'<p class="owed"[^>]*>(.*?)</p>') == ["Sul agora substitui 1♣: toque na voz de Sul."]
+    phone.call("3S")
+    assert phone.state().events()[-1] == {"seat": "S", "replaces": "1C", "with": "3S"}
+    html = phone.page()
+    assert "A voz X de Sul é cancelada." in html
+    phone.post("/save")
+    [saved] = list((tmp_path / "session-pt").iterdir())
+    text = saved.read_text(encoding="utf-8")
+    assert "lang: pt" in text and "{seat: S, replaces: 1C, with: 3S}" in text
+
+
+@pytest.fixture(scope="module")
+def pt_server(tmp_path_factory):
+    import uvicorn
+
+    from bridge_director.web.app import create_app
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(create_app(tmp_path_factory.mktemp("session-pt"), lang="pt"), host="127.0.0.1",
+                                        port=port, log_level="warning", access_log=False))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "laptop"])
+def test_the_page_in_portuguese_in_chromium(pt_server, size):
+    from pathlib import Path
+    if not Path(CHROMIUM).exists():
+        pytest.fail("chromium is not installed: run `make sysdeps` (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+        page.set_default_timeout(15_000)
+        page.goto(pt_server + "/")
+        assert page.inner_text("label[for=board0]") == "Número da Bolsa"
+        page.fill("#board0", "6")
+        page.click("button:has-text('Começar')")
+        d = Director(page, pt_server)
+        d.call("1D")
+        d.call("1C")
+        page.click("button:has-text('Diretor chamado')")
+        page.wait_for_load_state()
+        d.answer("pretendia", "sim")
+        d.answer("aceita", "não")
+        d.answer_call("no lugar", "X")
+        d.answer("comparável", "não")
+        assert page.inner_text("p.owed") == "Sul agora substitui 1♣: toque na voz de Sul."
+        assert "Diga à mesa" in page.inner_text("#ruling")
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+        clipped = page.evaluate("[...document.querySelectorAll('nav.actions button, nav.actions .button')]"
+                                ".filter(b => b.scrollWidth > b.clientWidth).map(b => b.textContent)")
+        assert clipped == [], clipped                  # Desfazer, Imprimir fit their buttons on a phone
+        OUTPUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUTPUT / f"web-pt-owed-{size[0]}.png"))
+        d.call("3S")
+        assert page.locator("p.owed").count() == 0
+        assert "27B3" in d.cites()
+        page.screenshot(path=str(OUTPUT / f"web-pt-ruling-{size[0]}.png"), full_page=True)
+        browser.close()
