@@ -134,12 +134,23 @@ class _TooLong(Exception):
         self.digits, self.line, self.col = digits, line, col
 
 
+#: a whole number as a person writes one: decimal digits, a sign at most (YAML 1.2's reading)
+_DECIMAL = re.compile(r"[-+]?[0-9]+")
+
+
 def _construct_int(loader: _Loader, node: yaml.ScalarNode):
-    digits = sum(ch.isdigit() for ch in str(node.value))
+    """A whole number read as it is written in decimal: YAML 1.1 (PyYAML's reading) takes
+    ``010`` for octal 8, ``0x1F`` for 31, ``1:30`` for 90 (base 60) and ``1_0`` for 10, so
+    ``board: 010`` would rule board 8 with board 8's dealer. Here ``010`` is 10 (YAML 1.2),
+    and the other forms stay text as written, for the field to refuse with what it expected."""
+    text = str(node.value)
+    digits = sum(ch.isdigit() for ch in text)
     if digits > MAX_DIGITS:
         line, col = _mark(node)
         raise _TooLong(digits, line, col)
-    return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+    if _DECIMAL.fullmatch(text):
+        return int(text, 10)
+    return text
 
 
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)

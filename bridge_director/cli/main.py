@@ -372,6 +372,8 @@ def _cmd_quiz(args) -> int:
     from bridge_director import quiz
     if args.export == "html":
         _output_ok(args.output, *[f for p in args.paths for f in _folder_files(p)])
+    if args.serve:
+        _port_arg(args.port)
     book = api.rulebook()
     q = quiz.load_quiz(args.paths, book)
     if args.serve:
@@ -530,6 +532,38 @@ def _board_arg(board: int | None) -> int | None:
     return board
 
 
+def _dealer_arg(dealer: str | None) -> str | None:
+    """A dealer given on the command line: a seat N, E, S or W."""
+    if dealer is not None:
+        from bridge_director.bridge.table import Seat
+        try:
+            Seat.parse(dealer)
+        except ValueError:
+            shown = dealer if len(dealer) <= 12 else dealer[:12] + "..."
+            raise InputError("--dealer", 0, 0, "", f"expected a seat N, E, S or W, found {shown!r}") from None
+    return dealer
+
+
+def _port_arg(port: int) -> int:
+    """A port to listen on: 1 to 65535."""
+    if not 0 < port < 65536:
+        shown = str(port) if len(str(port)) <= 12 else f"a number of {len(str(port))} digits"
+        raise InputError("--port", 0, 0, "", f"expected a port from 1 to 65535, found {shown}")
+    return port
+
+
+def _jobs_arg(jobs: int, option: str = "-j") -> int:
+    """A number of processes: 0 (one per core) up to four per core. More would fork that many
+    copies of the rulebook at once (``-j 100000`` is a fork bomb, not a faster run)."""
+    import os
+    most = 4 * (os.cpu_count() or 1)
+    if not 0 <= jobs <= most:
+        shown = str(jobs) if len(str(jobs)) <= 12 else f"a number of {len(str(jobs))} digits"
+        raise InputError(option, 0, 0, "", f"expected a number of processes from 0 (one per core) to {most} "
+                                           f"(four per core on this machine), found {shown}")
+    return jobs
+
+
 def _edition_arg(name: str | None) -> str | None:
     """An edition named on the command line, checked against the rulebook's editions."""
     if name is None:
@@ -672,8 +706,7 @@ def _checked(paths: list[Path], jobs: int):
 def _cmd_check(args) -> int:
     from bridge_director.base.memory import pin_allocator
     pin_allocator()      # many cases in one process: keep the pages it has used
-    if args.jobs < 0:
-        raise InputError("director check", 0, 0, "-j", f"expected a number of processes, 0 or more, found {args.jobs}")
+    _jobs_arg(args.jobs)
     counts = {"pass": 0, "fail": 0, "bad": 0, "skip": 0}
     for line in _quiz_problems(args.paths):
         counts["bad"] += 1
@@ -692,6 +725,10 @@ def _cmd_check(args) -> int:
 
 
 _PROVE_CALLS = ("Pass", "1C", "1S", "1NT", "2C", "X", "XX", "8C")
+#: the most auctions ``director prove`` enumerates (32 choices a turn: up to 6 calls)
+MAX_PROVE_AUCTIONS = 2_000_000_000
+#: the deepest ``director prove`` follows the answers (each level multiplies the situations)
+MAX_PROVE_DEPTH = 100
 #: the commands whose parsers _parser builds (deals has its own)
 COMMANDS = ("rule", "editions", "compare", "table", "check", "prove", "serve", "coverage", "report", "casebook",
             "chart", "quiz", "ask", "schema")
@@ -708,14 +745,39 @@ def _cmd_prove(args) -> int:
         except (CallSyntaxError, ValueError):
             raise InputError("director prove", 0, 0, "--call-set",
                              f"expected calls such as Pass,1C,X separated by commas, found {text.strip()!r}") from None
-    for name, v, low in (("--calls", args.calls, 1), ("--depth", args.depth, 0), ("--jobs", args.jobs, 0)):
+    for name, v, low in (("--calls", args.calls, 1), ("--depth", args.depth, 0)):
         if v < low:
             raise InputError("director prove", 0, 0, name, f"expected a number {low} or more, found {v}")
+    _jobs_arg(args.jobs, "--jobs")
+    calls = tuple(dict.fromkeys(calls))
+    from bridge_director.prove import situations
+    per = len(calls) * (1 if args.in_rotation else 4)
+    if args.calls > 64 or situations.count(args.calls, calls, args.in_rotation) > MAX_PROVE_AUCTIONS:
+        most = max((k for k in range(1, 65) if situations.count(k, calls, args.in_rotation) <= MAX_PROVE_AUCTIONS),
+                   default=0)
+        shown = str(args.calls) if len(str(args.calls)) <= 12 else f"a number of {len(str(args.calls))} digits"
+        raise InputError("director prove", 0, 0, "--calls",
+                         f"expected at most {most} calls with {per} calls to choose from at each turn "
+                         f"(at most {MAX_PROVE_AUCTIONS:,} auctions), found {shown}")
+    if args.depth > MAX_PROVE_DEPTH:
+        shown = str(args.depth) if len(str(args.depth)) <= 12 else f"a number of {len(str(args.depth))} digits"
+        raise InputError("director prove", 0, 0, "--depth", f"expected a depth from 0 to {MAX_PROVE_DEPTH}, found {shown}")
+    if args.scheduler is not None:
+        import re
+        if not re.fullmatch(r"(tcp|tls)://[^\s:/]+:[0-9]{1,5}", args.scheduler):
+            raise InputError("director prove", 0, 0, "--scheduler",
+                             f"expected a scheduler address tcp://HOST:PORT, found {args.scheduler[:60]!r}")
     from bridge_director.prove import prove
     show = args.progress == "yes" or (args.progress == "auto" and sys.stderr.isatty())
-    with _ProveProgress(show) as progress:
-        report = prove(args.calls, tuple(dict.fromkeys(calls)), args.in_rotation, args.depth,
-                       jobs=args.jobs or None, scheduler=args.scheduler, progress=progress)
+    try:
+        with _ProveProgress(show) as progress:
+            report = prove(args.calls, calls, args.in_rotation, args.depth,
+                           jobs=args.jobs or None, scheduler=args.scheduler, progress=progress)
+    except (OSError, TimeoutError) as e:
+        if not args.scheduler:
+            raise
+        raise InputError("director prove", 0, 0, "--scheduler",
+                         f"cannot reach the scheduler {args.scheduler}: {e}") from None
     if args.format == "json":
         print(json.dumps(report.as_dict(), indent=2))
     else:
@@ -758,8 +820,7 @@ def _cmd_serve(args) -> int:
     from bridge_director.base.memory import pin_allocator
     pin_allocator()      # many cases in one process: keep the pages it has used
     from bridge_director.web.serve import serve
-    if not 0 < args.port < 65536:
-        raise InputError("--port", 0, 0, "", f"expected a port from 1 to 65535, found {args.port}")
+    _port_arg(args.port)
     try:
         return serve(args.host, args.port, args.folder, args.lang)
     except OSError as e:
@@ -772,6 +833,8 @@ def _cmd_serve(args) -> int:
 def _cmd_ask(args) -> int:
     from bridge_director.interview.terminal import main as ask
     _board_arg(args.board)
+    _dealer_arg(args.dealer)
+    _output_ok(args.save)      # the file to save to, checked before the interview starts
     return ask(args.board, args.dealer, args.save, args.lang)
 
 

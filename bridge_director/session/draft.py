@@ -482,8 +482,10 @@ class Draft:
     @classmethod
     def from_case(cls, case: Case) -> "Draft":
         """A draft holding what a loaded case file holds (events, judgements, settings), to go on with."""
-        with open(case.file, encoding="utf-8") as f:
-            return cls.from_text(case, f.read())
+        from bridge_director.base.files import read_bytes
+        from bridge_director.case.shapes import MAX_BYTES
+        text = read_bytes(case.file, MAX_BYTES, "a case file").decode("utf-8", "replace")
+        return cls.from_text(case, text.replace("\r\n", "\n").replace("\r", "\n"))
 
     @classmethod
     def from_text(cls, case: Case, text: str) -> "Draft":

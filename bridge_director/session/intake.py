@@ -62,19 +62,8 @@ def load_any(name: str):
         return Draft.from_text(case, text)
     if Path(name).suffix.lower() == ".pbn":
         from bridge_director.session.pbn_case import draft_from_pbn
-        p = Path(name)
-        try:
-            size = p.stat().st_size
-            if size > MAX_BYTES:
-                raise InputError(name, 0, 0, "", f"the file is {size:,} bytes; a case file holds at most "
-                                                 f"{MAX_BYTES:,} bytes ({MAX_BYTES // 1_000_000} MB): refused unread")
-            with p.open("rb") as fh:
-                data = fh.read(MAX_BYTES + 1)
-        except OSError as e:
-            raise InputError(name, 0, 0, "", "no such file" if isinstance(e, FileNotFoundError)
-                             else f"cannot read the file: {e.strerror}") from None
-        if len(data) > MAX_BYTES:     # a file that grew while it was read
-            raise InputError(name, 0, 0, "", f"a case file holds at most {MAX_BYTES:,} bytes")
+        from bridge_director.base.files import read_bytes
+        data = read_bytes(name, MAX_BYTES, "a case file")     # a FIFO or a device refused unread
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:

@@ -1,0 +1,117 @@
+"""Hostile and careless input to the command line (issue 25, item 4; docs/open-faults/hostile-2026-12-04.md).
+
+Each test below failed on the main of 2026-12-04 (a hang, a fork of 100,000 processes, an
+internal error, a wrong board, or a path found bad only after the work was done) and passes
+now: one line on standard error, exit 2, nothing written.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bridge_director.base.yamlpos import InputError, loads
+from bridge_director.cli.main import main
+
+REPO = Path(__file__).resolve().parent.parent
+CASE = REPO / "cases" / "boor-01-bid-at-rhos-turn.yaml"
+
+
+def one_line(capsys, argv: list, *words: str) -> str:
+    """Run ``director argv`` in this process: exit 2 and one line naming what was expected."""
+    rc = main(argv)
+    err = capsys.readouterr().err
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    assert rc == 2, (rc, err)
+    assert len(lines) == 1, lines
+    assert "internal error" not in err and "Traceback" not in err
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+    return lines[0]
+
+
+# ---------------------------------------------------------------- numbers as a person writes them
+
+@pytest.mark.parametrize("written, board", [("010", 10), ("007", 7), ("+5", 5), ("12", 12)])
+def test_a_board_with_leading_zeros_is_that_board_not_octal(written, board):
+    # YAML 1.1 read 'board: 010' as octal 8: board 8's dealer and vulnerability, confidently wrong
+    data = loads(f"board: {written}\n", "case.yaml")
+    assert data["board"] == board
+
+
+@pytest.mark.parametrize("written", ["0x1F", "1:30", "0b11", "0o17"])
+def test_a_board_in_another_base_is_refused_not_converted(tmp_path, capsys, written):
+    # 'board: 1:30' was board 90 (base 60), 'board: 0x1F' board 31
+    text = CASE.read_text().replace("dealer: W\nvulnerability: NS\n", f"board: {written}\n")
+    (tmp_path / "case.yaml").write_text(text)
+    line = one_line(capsys, ["rule", str(tmp_path / "case.yaml")], "board", "expected a board number")
+    assert repr(written) in line
+
+
+# ---------------------------------------------------------------- paths
+
+def test_a_fifo_named_as_a_pbn_case_is_refused_not_waited_on(tmp_path):
+    os.mkfifo(tmp_path / "board.pbn")
+    proc = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "rule", "board.pbn"], cwd=tmp_path,
+                          capture_output=True, timeout=120, stdin=subprocess.DEVNULL,
+                          env=dict(os.environ, PYTHONPATH=str(REPO)))
+    err = proc.stderr.decode()
+    assert proc.returncode == 2, err
+    assert "FIFO" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_device_named_as_a_pbn_case_is_refused(tmp_path, capsys):
+    os.symlink("/dev/zero", tmp_path / "zero.pbn")
+    one_line(capsys, ["rule", str(tmp_path / "zero.pbn")], "device")
+
+
+@pytest.mark.parametrize("save, words", [("missing-folder/x.yaml", "no folder"), (".", "folder"),
+                                         ("pipe", "FIFO")])
+def test_ask_checks_the_save_file_before_the_interview(tmp_path, capsys, monkeypatch, save, words):
+    # the interview ran to its end and only then found it could not save
+    os.mkfifo(tmp_path / "pipe")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", _Fail())
+    one_line(capsys, ["ask", "--save", save], words)
+
+
+class _Fail:
+    """Standard input that must not be read (the mistake is found before any question)."""
+
+    def __getattr__(self, name):
+        raise AssertionError("standard input was read before the arguments were checked")
+
+
+def test_ask_with_a_dealer_that_is_no_seat_is_exit_2(capsys, monkeypatch):
+    # was: the interview printed 'internal error: InputError: ...' and exited 3
+    monkeypatch.setattr("sys.stdin", _Fail())
+    one_line(capsys, ["ask", "--dealer", "Q"], "--dealer", "N, E, S or W")
+
+
+# ---------------------------------------------------------------- numbers of processes, sizes of work
+
+@pytest.mark.parametrize("argv", [["check", "-j", "100000", "cases"], ["prove", "-j", "100000", "-k", "1"]])
+def test_a_huge_number_of_processes_is_refused_not_forked(capsys, argv):
+    # was: a ProcessPoolExecutor of 100,000 forked processes (a fork bomb)
+    one_line(capsys, argv, "expected a number of processes", str(4 * (os.cpu_count() or 1)))
+
+
+def test_prove_refuses_an_enumeration_that_would_never_end(capsys):
+    # was: -k 50 started 32**50 auctions
+    one_line(capsys, ["prove", "-k", "50"], "--calls", "at most 6 calls")
+    one_line(capsys, ["prove", "--depth", "100000"], "--depth", "from 0 to 100")
+
+
+def test_prove_with_a_scheduler_that_is_no_address_is_exit_2(capsys):
+    # was: internal error: ValueError: missing port number in address
+    one_line(capsys, ["prove", "-k", "1", "--scheduler", "not-a-url"], "tcp://HOST:PORT")
+
+
+@pytest.mark.parametrize("port", ["99999", "-1", "0"])
+def test_quiz_serve_on_a_port_that_does_not_exist_is_exit_2(capsys, port):
+    # was: internal error: OverflowError: bind(): port must be 0-65535
+    one_line(capsys, ["quiz", str(REPO / "quizzes" / "01-insufficient-bids"), "--serve", "--port", port],
+             "--port", "1 to 65535")
