@@ -115,3 +115,52 @@ def test_quiz_serve_on_a_port_that_does_not_exist_is_exit_2(capsys, port):
     # was: internal error: OverflowError: bind(): port must be 0-65535
     one_line(capsys, ["quiz", str(REPO / "quizzes" / "01-insufficient-bids"), "--serve", "--port", port],
              "--port", "1 to 65535")
+
+
+# ---------------------------------------------------------------- signals and pipes
+
+def _started(argv: list, cwd: Path = REPO) -> subprocess.Popen:
+    """``director argv`` in its own process group, once it has printed its first line (its
+    workers are running then)."""
+    p = subprocess.Popen([sys.executable, "-m", "bridge_director.cli.main", *argv], cwd=cwd, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                         env=dict(os.environ, PYTHONPATH=str(REPO)))
+    assert p.stdout.readline()          # the first case checked: the pool is up
+    return p
+
+
+def _left_in_group(pgid: int) -> list[str]:
+    out = subprocess.run(["ps", "-eo", "pid=,pgid="], capture_output=True, text=True).stdout
+    return [line.split()[0] for line in out.splitlines() if line.split()[1:] == [str(pgid)]]
+
+
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_signal_ends_check_and_its_workers_with_one_line(signame):
+    # was: SIGTERM or SIGHUP killed 'check -j 2' and left its two forked workers running for
+    # ever; SIGINT printed a KeyboardInterrupt traceback of some thirty lines
+    import signal
+    p = _started(["check", "-j", "2", "cases"])
+    try:
+        p.send_signal(getattr(signal, signame))
+        _out, err = p.communicate(timeout=120)
+        lines = [ln for ln in err.decode().splitlines() if ln.strip()]
+        assert p.returncode in (130, 143), (p.returncode, lines)
+        assert len(lines) == 1 and "Traceback" not in err.decode(), lines
+        assert p.returncode == 130 or "stopped" in lines[0]
+        for _ in range(200):            # the workers were ended with it (no sleep: ps until they are gone)
+            if not _left_in_group(p.pid):
+                break
+        assert not _left_in_group(p.pid)
+    finally:
+        if _left_in_group(p.pid):
+            os.killpg(p.pid, signal.SIGKILL)
+
+
+def test_a_reader_that_leaves_the_pipe_is_no_internal_error():
+    # was: 'director check | head -1' ended with 'internal error: BrokenPipeError' (exit 3)
+    p = _started(["check", "cases"])
+    p.stdout.close()                    # the reader leaves after one line
+    err = p.stderr.read().decode()
+    p.wait(timeout=300)
+    assert "internal error" not in err and "Traceback" not in err, err
+    assert p.returncode == 141

@@ -851,14 +851,66 @@ def _cmd_schema(args) -> int:
     return 0
 
 
+import os as _os
+_PID = _os.getpid()     # this command's own process (forked workers have another)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the ``director`` command; return its exit code (see the module docstring)."""
     argv = sys.argv[1:] if argv is None else argv
     _pause_gc()
+    previous = _on_terminate()
     try:
         return _main(argv)
     finally:
         _resume_gc()
+        if previous is not None:
+            import signal
+            signal.signal(signal.SIGTERM, previous)
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            if hasattr(signal, "SIGHUP"):
+                signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
+def _on_terminate():
+    """SIGTERM (``kill PID``) ends the command as Ctrl-C does: its worker processes are ended
+    with it (else ``check -j``'s and ``prove``'s forked workers were left running, their parent
+    gone) and nothing but one line is printed. Returns the handler it replaced (None when not
+    in the main thread, where no handler can be set)."""
+    import signal
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def terminated(signum, frame):
+        if _os.getpid() != _PID:          # a forked worker: it ends at once, quietly
+            _os._exit(128 + signum)
+        raise KeyboardInterrupt() if signum == signal.SIGINT else _Terminated()
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, terminated)
+    if hasattr(signal, "SIGHUP") and signal.getsignal(signal.SIGHUP) is signal.SIG_DFL:   # the terminal closed
+        signal.signal(signal.SIGHUP, terminated)
+    return signal.signal(signal.SIGTERM, terminated)
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the command is (a KeyboardInterrupt: handled as Ctrl-C)."""
+
+
+def _end_workers() -> None:
+    """End the worker processes this command forked (check -j, prove), at once."""
+    mp = sys.modules.get("multiprocessing")
+    if mp is None:
+        return
+    try:
+        children = mp.active_children()
+    except Exception:       # noqa: BLE001 - leaving, whatever the state of the pool
+        return
+    for child in children:
+        try:
+            child.terminate()
+        except Exception:   # noqa: BLE001
+            pass
 
 
 #: what the parser gives ``director rule CASE`` for the arguments not given (tests/test_cli.py
@@ -920,6 +972,18 @@ def _run(handler, args, debug: bool) -> int:
         _resume_gc()      # the other commands may run long (check, prove, serve): collected as usual
     try:
         return int(handler(args) or 0)
+    except KeyboardInterrupt as e:      # Ctrl-C or SIGTERM: one line, the workers ended too
+        _end_workers()
+        print(f"director: {'stopped (a signal to end)' if isinstance(e, _Terminated) else 'interrupted (Ctrl-C)'}; "
+              "nothing more was done", file=sys.stderr)
+        return 143 if isinstance(e, _Terminated) else 130
+    except BrokenPipeError:             # `director check | head`: the reader left; nothing to say
+        import os
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no second error at exit
+        except OSError:
+            pass
+        return 141
     except InputError as e:
         if debug:
             import traceback

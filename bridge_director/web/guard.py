@@ -68,10 +68,13 @@ class Guard:
                                       "This page takes forms only from itself (the request came from another site).")
         length = headers.get("content-length")
         if length is not None:
-            if not length.isdigit():
+            if not (length.isascii() and length.isdigit()):
                 return await self._refuse(send_with_headers, 400, "The request's length is not a number.")
-            if int(length) > self.max_body:
-                return await self._refuse(send_with_headers, 413, _too_large(int(length), self.max_body))
+            if len(length) > len(str(self.max_body)) or int(length) > self.max_body:   # digits counted first:
+                # int() of a 5,000-digit length is a ValueError (Python's limit), not a number
+                length = length if len(length) <= 12 else "9" * 12
+                return await self._refuse(send_with_headers, 413, _too_large(int(length), self.max_body,
+                                                                             at_least=len(length) >= 12))
         body = bytearray()
         more = True
         while more and scope["method"] not in ("GET", "HEAD"):

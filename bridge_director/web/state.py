@@ -142,6 +142,8 @@ def decode(token: str | None) -> State:
         if inflater.unconsumed_tail:
             raise StateError("the page's state is too large")
         data = json.loads(raw)
+        # a lone surrogate (JSON's "\\ud800") is text no page or case file can hold
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
     except StateError:
         raise
     except (binascii.Error, zlib.error, ValueError, RecursionError, UnicodeDecodeError):

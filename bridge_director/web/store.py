@@ -7,7 +7,9 @@ only by finding, among the folder's own entries, the one whose name equals the o
 from __future__ import annotations
 
 import datetime as _dt
+import errno
 import os
+import tempfile
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,15 +62,36 @@ class Store:
             OSError: the folder cannot be written.
         """
         self.folder.mkdir(parents=True, exist_ok=True)
-        for _ in range(100):
-            name = self.new_name(board)
+        raw = text.encode("utf-8")
+        fd, tmp = tempfile.mkstemp(prefix=".saving-", suffix=".part", dir=self.folder)
+        try:
+            with os.fdopen(fd, "wb") as f:          # whole or not at all: a full disk leaves no half case
+                f.write(raw)
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(tmp, 0o644)
+            for _ in range(100):
+                name = self.new_name(board)
+                try:
+                    os.link(tmp, self.folder / name)     # a new name only: never overwrites
+                    return name
+                except FileExistsError:
+                    continue
+                except OSError as e:
+                    if e.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
+                        raise
+                    try:                                 # a folder without hard links (a FAT stick)
+                        with open(self.folder / name, "xb") as f:
+                            f.write(raw)
+                        return name
+                    except FileExistsError:
+                        continue
+            raise OSError("could not find a free file name in the session folder")
+        finally:
             try:
-                with open(self.folder / name, "x", encoding="utf-8") as f:   # never overwrites
-                    f.write(text)
-                return name
-            except FileExistsError:
-                continue
-        raise OSError("could not find a free file name in the session folder")
+                os.unlink(tmp)
+            except OSError:
+                pass
 
     def names(self) -> list[str]:
         """The names of the saved cases, oldest first (only names this store could have made)."""
