@@ -719,7 +719,9 @@ def _cmd_prove(args) -> int:
     if args.format == "json":
         print(json.dumps(report.as_dict(), indent=2))
     else:
-        sys.stdout.write(report.text())
+        sys.stdout.write(report.text())      # the findings: the same however the run was spread
+        sys.stdout.flush()
+        print(report.run_line(), file=sys.stderr)
     return 1 if report.tally.faults else 0
 
 
@@ -737,7 +739,8 @@ class _ProveProgress:
                                        TimeRemainingColumn)
             self.bar = Progress(TextColumn("auctions"), BarColumn(), MofNCompleteColumn(),
                                 TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("left"),
-                                TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+                                TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+                                auto_refresh=False)    # no refresh thread: the pool forks workers
             self.bar.__enter__()
         return self if self.show else None
 
@@ -747,6 +750,7 @@ class _ProveProgress:
             self.task = self.bar.add_task("prove", total=total, rate="")
         rate = f"{situations / elapsed:,.0f} situations/s" if elapsed > 0 else ""
         self.bar.update(self.task, completed=done, rate=rate)
+        self.bar.refresh()
 
     def __exit__(self, *exc):
         if self.bar is not None:
