@@ -150,9 +150,9 @@ def prove_range(positions: range, spec: Spec) -> Tally:
 def _lost(tally: Tally, spec: Spec, positions: range, times: int) -> None:
     """A chunk given up after its worker was lost ``times`` times: a fault, never a silent gap."""
     first = S.auction_at(positions.start, spec.max_calls, spec.calls, spec.rotation_only)
-    tally.add_fault(Fault("worker-lost", f"the worker ruling {len(positions):,} auctions (every {positions.step:,}th "
-                                         f"from number {positions.start:,}, the first shown) was lost {times} "
-                                         f"times; they are not ruled"), S.case_data(first))
+    numbers = ", ".join(f"{i:,}" for i in positions[:3]) + (" and on" if len(positions) > 3 else "")
+    tally.add_fault(Fault("worker-lost", f"the worker ruling {len(positions):,} auctions (numbers {numbers}, the first "
+                                         f"shown) was lost {times} times; they are not ruled"), S.case_data(first))
 
 
 @dataclass
@@ -280,7 +280,7 @@ def _on_dask(scheduler: str, spec: Spec, merged, lost) -> tuple[str, int]:
     from distributed.scheduler import KilledWorker
     from bridge_director.base.yamlpos import InputError
     try:
-        client = Client(scheduler, timeout="30s")
+        client = Client(scheduler, timeout="10s")
     except (OSError, TimeoutError, ValueError) as e:
         raise InputError("--scheduler", 0, 0, "", f"cannot reach a Dask scheduler at {scheduler}: {e}") from None
     with client:
