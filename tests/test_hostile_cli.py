@@ -164,3 +164,15 @@ def test_a_reader_that_leaves_the_pipe_is_no_internal_error():
     p.wait(timeout=300)
     assert "internal error" not in err and "Traceback" not in err, err
     assert p.returncode == 141
+
+
+def test_ask_a_board_number_of_five_thousand_digits_is_asked_again():
+    # was: 'internal error: ValueError: Exceeds the limit (4300 digits)' and the interview ended
+    import io
+    from bridge_director.interview.terminal import Interview, Terminal
+    out = io.StringIO()
+    term = Terminal(stdin=io.StringIO("9" * 5000 + "\nq\n"), stdout=out, fancy=False)
+    assert Interview(term).run() == 0
+    text = out.getvalue()
+    assert "internal error" not in text
+    assert "expected a board number from 1 to" in text

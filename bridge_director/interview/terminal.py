@@ -246,7 +246,7 @@ class Interview:
 
     def _new_draft(self, text: str) -> Draft:
         t = text.strip()
-        if t.isdigit() and int(t) >= 1:
+        if t.isdigit() and (len(t) > 4 or int(t) >= 1):      # the length first: int() of 5,000 digits fails
             if len(t) > 4 or int(t) > MAX_BOARD:
                 raise InputError("interview", 0, 0, "board", f"expected a board number from 1 to {MAX_BOARD}, "
                                                              f"found {t[:12]}{'...' if len(t) > 12 else ''}")

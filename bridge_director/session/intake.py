@@ -62,8 +62,12 @@ def load_any(name: str):
         return Draft.from_text(case, text)
     if Path(name).suffix.lower() == ".pbn":
         from bridge_director.session.pbn_case import draft_from_pbn
-        from bridge_director.base.files import read_bytes
-        data = read_bytes(name, MAX_BYTES, "a case file")     # a FIFO or a device refused unread
+        from bridge_director.base.files import read_bytes, regular_input
+        size = regular_input(name, "a case file").st_size     # a FIFO or a device refused unopened
+        if size > MAX_BYTES:
+            raise InputError(name, 0, 0, "", f"the file is {size:,} bytes; a case file holds at most "
+                                             f"{MAX_BYTES:,} bytes ({MAX_BYTES // 1_000_000} MB): refused unread")
+        data = read_bytes(name, MAX_BYTES, "a case file")
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
