@@ -321,11 +321,24 @@ def _grid_faults(ruling) -> list[Fault]:
     from bridge_director.ruling.grid import auction
     a = auction(ruling)
     out = []
-    for ln in _unconditional(ruling):
+    lines = _unconditional(ruling)
+    english = (getattr(ruling.case, "lang", None) or "en") == "en"      # the words compared below
+    # the auction said to end at a later call than the one a "not ended" line speaks of (it went
+    # back and proceeded normally, 17D3): the grid shows that later end
+    ends = [max(_about(ln)) for ln in lines if ln.code in ("auction-ended", "passed-out") and _about(ln)]
+    for ln in lines:
         if ln.code == "passed-out" and a["contract"]:
             out.append(Fault("grid", f"{ln.cite} {ln.rule}: {ln.text!r} but the grid shows the contract "
                                      f"{a['contract']} by {a['declarer']}", (ln.rule,)))
-        if ln.code == "auction-not-ended" and a["ended"] and not ln.option and not ln.branch:
+        if ln.code == "auction-ended" and not a["ended"]:
+            out.append(Fault("grid", f"{ln.cite} {ln.rule}: {ln.text!r} but the grid shows the auction "
+                                     f"not ended", (ln.rule,)))
+        if ln.code == "auction-ended" and a["contract"] and english and not re.search(
+                rf"contract is {re.escape(a['contract'])}\b", ln.text):
+            out.append(Fault("grid", f"{ln.cite} {ln.rule}: {ln.text!r} but the grid shows the contract "
+                                     f"{a['contract']}", (ln.rule,)))
+        later_end = any(n > max(_about(ln), default=0) for n in ends)
+        if ln.code == "auction-not-ended" and a["ended"] and not ln.option and not ln.branch and not later_end:
             shown = f"the contract {a['contract']}" if a["contract"] else "the board passed out"
             out.append(Fault("grid", f"{ln.cite} {ln.rule}: {ln.text!r} but the grid shows {shown}", (ln.rule,)))
     return out

@@ -159,10 +159,17 @@ class Facts:
     Attributes:
         facts: list of fact dicts for the engine.
         sources: fid -> Source.
+        auction: the calls that stand at the end of the auction replay, in auction order, as
+            (event number, seat letter, call as it counts: ``Pass`` for a call a pass was put
+            in the place of); a replacement in the place of the call it replaced.
+        auction_ended: how many of those calls it took to end the auction (three passes in
+            rotation after a bid, or four passes in rotation); 0 when they have not ended it.
     """
 
     facts: list[dict]
     sources: dict[str, Source]
+    auction: tuple = ()
+    auction_ended: int = 0
 
 
 def _describe(e: Event) -> str:
@@ -250,9 +257,10 @@ class Deriver:
             return fact
         if self._order is None:
             self._order = call_order(self.case)
-        self._calls = _call_facts(self.case, status_of, add, keep, self._order)
+        self._calls, replay = _call_facts(self.case, status_of, add, keep, self._order)
         facts.extend(tail)
-        result = Facts(facts, sources)
+        result = Facts(facts, sources, tuple((n, s.letter, str(c)) for n, s, c in replay.standing),
+                       replay.ended_at())
         self._last = (status_of, result)
         return result
 
@@ -347,7 +355,7 @@ def _decision_target(e: Event, call_events: "list[Event]") -> Event:
 
 def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
                 keep: "Mapping[int, tuple[dict, Source]]" = MappingProxyType({}),
-                order: "CallOrder | None" = None) -> dict[int, dict]:
+                order: "CallOrder | None" = None) -> "tuple[dict[int, dict], _Replay]":
     """Add the ``call`` facts of the auction replayed under ``status`` (see :func:`derive`);
     return them by event number.
 
@@ -355,6 +363,7 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
     same as ``status`` for every event up to that one; such a fact would come out the same
     (a call fact reads only the calls up to its own, and the file order after it), so it is
     added as it is. ``order``: the case's :class:`CallOrder` (worked out when not given).
+    Returns the call facts by event number, and the replay (its standing calls at the end).
     """
     if order is None:
         order = call_order(case)
@@ -363,7 +372,7 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
     call_facts = replay.run(keep, add)
     replay.add_what_came_next(keep)
     _specified_facts(case, call_facts, add)
-    return call_facts
+    return call_facts, replay
 
 
 class _Replay:
@@ -395,6 +404,12 @@ class _Replay:
         self.standing: list[tuple[int, Seat, Call]] = []
         self.ended: list[bool] = [False]
         self.trail: list[int] = [0]
+        self.trail_in: list[int] = [0]
+        # the standing calls made by a player whose turn it was not (and not counted in
+        # rotation): a pass among them, or a pass put in the place of one (38C), is no pass
+        # "in rotation" and does not complete the auction (22A: three passes in rotation;
+        # 22B: all four players pass)
+        self.out_of_turn: set[int] = set()
         self.bid_at: list[int] = [0]
         self.turn_at: dict[int, Seat] = {}
         self.call_facts: dict[int, dict] = {}
@@ -406,20 +421,29 @@ class _Replay:
     def over(self, seq: "list[tuple[int, Seat, Call]]") -> bool:
         """Whether ``seq`` (the whole of ``standing`` or a prefix of it) has ended the auction."""
         j = len(seq)
-        ended, trail, bid_at = self.ended, self.trail, self.bid_at
+        ended, trail, trail_in, bid_at = self.ended, self.trail, self.trail_in, self.bid_at
         while len(ended) <= j:
             k = len(ended)
-            c = self.standing[k - 1][2]
+            n, _, c = self.standing[k - 1]
             t = trail[-1] + 1 if c.is_pass else 0
+            # the passes in turn at the end: a pass out of turn does not count, nor those before it
+            ti = trail_in[-1] + 1 if c.is_pass and n not in self.out_of_turn else 0
             b = bid_at[-1] + (1 if c.is_bid else 0)
             trail.append(t)
+            trail_in.append(ti)
             bid_at.append(b)
-            ended.append(ended[-1] or (k == 4 and t == 4) or (k >= 4 and t >= 3 and b > 0))
+            ended.append(ended[-1] or (k == 4 and ti == 4) or (k >= 4 and ti >= 3 and b > 0))
         return ended[j]
+
+    def ended_at(self) -> int:
+        """How many of the standing calls it took to end the auction (0: it has not ended)."""
+        if not self.standing or not self.over(self.standing):
+            return 0
+        return next(j for j in range(1, len(self.standing) + 1) if self.over(self.standing[:j]))
 
     def changed_from(self, pos: int) -> None:
         """A standing call at ``pos`` changed: what was worked out from there on is stale."""
-        del self.ended[pos + 1:], self.trail[pos + 1:], self.bid_at[pos + 1:]
+        del self.ended[pos + 1:], self.trail[pos + 1:], self.trail_in[pos + 1:], self.bid_at[pos + 1:]
 
     def turn_now(self, e: Event) -> Seat:
         """Whose turn it was at call event ``e``: after the last standing call, unless a call
@@ -459,10 +483,19 @@ class _Replay:
             if e.call.is_pass and not f["auction_ended_before"]:
                 self.standing_before[e.number] = list(before)
         if e.number not in self.cancelled and e.number not in self.awaiting:
+            self.note_turn(e, turn)
             self.standing.append(self.as_standing(e))
         elif e.number in self.awaiting and e.number not in self.cancelled:
             self.held.append(e)
         return turn, f
+
+    def note_turn(self, e: Event, turn: Seat) -> None:
+        """Record whether call event ``e``, about to stand, was made by the player whose turn
+        it was (or counts as in rotation)."""
+        if e.seat != turn and e.number not in self.in_rotation:
+            self.out_of_turn.add(e.number)
+        else:
+            self.out_of_turn.discard(e.number)
 
     def step_replacement(self, e: Event, kept) -> "tuple[Seat, dict | None]":
         """Replay a call put in place of an earlier one: it takes the earlier call's turn."""
@@ -482,14 +515,17 @@ class _Replay:
             f["director_before"] = any(x.kind in ("director", "ruled") for x in between)
             f["ruled_before"] = any(x.kind == "ruled" for x in between)
         if n not in self.cancelled and pos is not None:
+            self.note_turn(e, turn)
             standing[pos] = self.as_standing(e)
             self.changed_from(pos)
         elif n not in self.cancelled and orig_no in self.awaiting and n not in self.awaiting:
+            self.note_turn(e, turn)
             standing.append(self.as_standing(e))
         elif (n not in self.cancelled and n not in self.awaiting and orig_no in self.cancelled
               and not self.over(standing) and (standing[-1][1].lho if standing else self.case.first_caller) == e.seat):
             # the call it replaces is out of the auction and the turn is the replacer's
             # again (an inadmissible double cancelled, say): their new call goes there
+            self.note_turn(e, e.seat)
             standing.append(self.as_standing(e))
         return turn, f
 
