@@ -71,6 +71,9 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   cancelled, the auction would end at event ``closing_run_end``, and this pass is the first
   of the closing passes made by a player whose turn it was not; ``missed_turn_seat`` is the
   player whose turn it was. It does not change when the rules cancel those passes).
+* ``replayed-auction`` (one, every round): ended (the calls that stand at the end of the
+  replay end the auction), idx (the call event that ended it, as replayed; 0 when not ended),
+  passed_out (ended, and no bid stands).
 * ``director-called`` also carries ``by`` (the seat that called, when the case says so).
 * ``decision``: idx, seat, accepts, of (event number decided on), rel (decider to that caller).
 * ``director-called``: idx, after (event number of the last call before it, 0 if none),
@@ -371,6 +374,15 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
     replay = _Replay(case, status_of, order)
     call_facts = replay.run(keep, add)
     replay.add_what_came_next(keep)
+    # the auction as replayed over the calls that stand at the end (each call fact says what
+    # stood at its own moment; a replacement made later can change that). Present every round,
+    # ended or not: the fact types of a case do not depend on the call statuses (inference.run)
+    ended = replay.ended_at()
+    n = replay.standing[ended - 1][0] if ended else 0
+    add({"t": "replayed-auction", "fid": "replayed-auction", "ended": bool(ended), "idx": n,
+         "passed_out": bool(ended) and not any(c.is_bid for _, _, c in replay.standing[:ended])},
+        Source(n, order.sources[n].line, "the auction ends here, as the calls that stand are replayed") if ended
+        else Source(None, 1, "the calls that stand, replayed, do not end the auction"))
     _specified_facts(case, call_facts, add)
     return call_facts, replay
 
