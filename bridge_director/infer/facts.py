@@ -12,7 +12,9 @@ a derived ``call-status`` fact). The replay follows it mechanically:
 
 * ``cancelled``: the call is left out, so the turn reverts to the player whose turn it was;
 * ``replaced-by-pass``: the call counts as a pass by the same seat at the same position (a
-  pass substituted for it), so the turn passes on to the next player.
+  pass substituted for it), so the turn passes on to the next player; when the call was made
+  at another player's turn, the pass has no position of its own and the turn stays with that
+  player.
 
 A plain set of event numbers is read as all ``cancelled``. A replacement (``{seat, replaces,
 with}``) takes the place of the call it replaces unless it is itself cancelled; when the call
@@ -494,7 +496,12 @@ class _Replay:
                 f["simultaneous_idx"] = p.number     # the call it was made at the same moment as
             if e.call.is_pass and not f["auction_ended_before"]:
                 self.standing_before[e.number] = list(before)
-        if e.number not in self.cancelled and e.number not in self.awaiting:
+        if e.number in self.as_pass and e.seat != turn and e.number not in self.in_rotation:
+            # a pass put in the place of a call made at another player's turn (38C for a bid
+            # above seven made out of turn) holds no turn of its own: the turn stays with the
+            # player whose turn it was, who has not called
+            pass
+        elif e.number not in self.cancelled and e.number not in self.awaiting:
             self.note_turn(e, turn)
             self.standing.append(self.as_standing(e))
         elif e.number in self.awaiting and e.number not in self.cancelled:
