@@ -176,3 +176,15 @@ def test_ask_a_board_number_of_five_thousand_digits_is_asked_again():
     text = out.getvalue()
     assert "internal error" not in text
     assert "expected a board number from 1 to" in text
+
+
+def test_ask_a_menu_number_of_five_thousand_digits_is_refused_in_one_line():
+    # was: 'internal error: ValueError: Exceeds the limit (4300 digits)' at 'What happened next?'
+    import io
+    from bridge_director.interview.terminal import Interview, Terminal
+    out = io.StringIO()
+    term = Terminal(stdin=io.StringIO("5\n1S P\n" + "9" * 5000 + "\nq\nn\n"), stdout=out, fancy=False)
+    assert Interview(term).run() == 0
+    text = out.getvalue()
+    assert "internal error" not in text
+    assert "expected an event number from 1 to" in text

@@ -360,7 +360,7 @@ class Interview:
             self.t.say(MENU_HELP + events_help())
             return
         if text.isdigit():
-            self._numbered_event(int(text))
+            self._numbered_event(int(text) if len(text) <= 4 else 0)     # 5,000 digits: no number to int()
             return
         if self._command(text):
             return
