@@ -458,7 +458,9 @@ class _Replay:
                 f["simultaneous_idx"] = p.number     # the call it was made at the same moment as
             if e.call.is_pass and not f["auction_ended_before"]:
                 self.standing_before[e.number] = list(before)
-        if e.number not in self.cancelled and e.number not in self.awaiting:
+        # a slip later put right (superseded) was on the table, and the calls after it were made
+        # over it, until the intended call takes its place there (step_replacement)
+        if e.number not in self.cancelled and (e.number not in self.awaiting or e.number in self.superseded):
             self.standing.append(self.as_standing(e))
         elif e.number in self.awaiting and e.number not in self.cancelled:
             self.held.append(e)
