@@ -12,9 +12,10 @@ many).
 
 Requests on standard input (answers on standard output):
 
-- ``{"op": "rate", "what": "rule"|"full", "seconds": S}``: the cases ruled over and over for S
-  seconds of CPU time (``rule``: the ruling alone on cases already read; ``full``: read the
-  file, rule, lay the ruling out as text), ``{"rate": cases per CPU second, "n", "cpu"}``.
+- ``{"op": "rate", "what": "rule"|"full"|"parse"|"layout", "seconds": S}``: the cases ruled
+  over and over for S seconds of CPU time (``rule``: the ruling alone on cases already read;
+  ``full``: read the file, rule, lay the ruling out as text; ``parse``: the file read alone;
+  ``layout``: the text of rulings already made), ``{"rate": cases per CPU second}``.
 - ``{"op": "split", "seconds": S, "blocks": B}`` (with ``--split`` only): where the time of a
   case goes, in CPU microseconds per case, median of B blocks of S seconds per stage: ``parse``
   (the case file read and checked), ``derive`` (the facts), ``engine`` (the durable-rules C
@@ -190,6 +191,7 @@ def main() -> int:
         return A.render_text(A.api.rule(A.load_case(p), book))
     for p in paths:           # warm: the engine's rulesets for these cases, caches, templates
         full(p)
+    rulings = [rule(c) for c in cases]
     out = sys.stdout
     out.write(json.dumps({"package": A.package, "rules": len(book.rules), "cases": len(cases),
                           "refused": refused, "missing": missing}) + "\n")
@@ -197,7 +199,8 @@ def main() -> int:
     for line in sys.stdin:
         req = json.loads(line)
         if req["op"] == "rate":
-            fn, items = (rule, cases) if req["what"] == "rule" else (full, paths)
+            fn, items = {"rule": (rule, cases), "full": (full, paths), "parse": (A.load_case, paths),
+                         "layout": (A.render_text, rulings)}[req["what"]]
             per = _block(fn, items, req["seconds"])
             ans = {"rate": 1 / per}
         elif req["op"] == "split" and split:

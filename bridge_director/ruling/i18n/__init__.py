@@ -53,12 +53,19 @@ def seats_in_full(text: str, lang: str = "en") -> str:
     """``text`` with standalone seat letters and sides in full, in ``lang``: "W's 1H" ->
     "West's 1H", "N-S" and "NS" -> "North-South". Calls (1S, 3NT) and cards are left alone.
     The one place seats are written out for people (grid, report, quiz, web page)."""
-    def sub(m):
-        if m.group(3):
-            a, b = m.group(3).replace("-", "")
-            return f"{seat_name(a, lang)}-{seat_name(b, lang)}"
-        return seat_name(m.group(1) or m.group(2), lang)
-    return _SEAT_RE.sub(sub, text)
+    return _SEAT_RE.sub(_in_full(lang), text)
+
+
+@lru_cache(maxsize=None)
+def _in_full(lang: str):
+    """The replacement of a match of _SEAT_RE in ``lang``: a seat letter (groups 1, 2) by its
+    name, a side (group 3: N-S, E-W, NS, EW) by its two seats' names joined by a hyphen; looked
+    up in a table made once per language, the whole match being the key."""
+    table = {s: seat_name(s, lang) for s in "NESW"}
+    for side in ("N-S", "E-W", "NS", "EW"):
+        a, b = side.replace("-", "")
+        table[side] = f"{seat_name(a, lang)}-{seat_name(b, lang)}"
+    return lambda m: table[m[0]]
 
 
 #: the suit symbols (any language reads them; Portuguese rulings write bids with them)
