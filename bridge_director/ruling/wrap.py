@@ -6,7 +6,7 @@ the line when the line, a space and the word fit the width; a word longer than t
 stands alone on its line when long words are not broken. That is worked out here directly,
 which costs a tenth of textwrap's chunking and regular expressions; any other text (other
 whitespace, doubled spaces, hyphens that may break, a word that must be broken) goes to
-``textwrap.wrap`` itself. tests/test_wrap.py holds the two side by side.
+``textwrap.wrap`` itself. tests/test_layout_text.py holds the two side by side.
 """
 
 from __future__ import annotations

@@ -1,12 +1,18 @@
-"""bridge_director.ruling.wrap.wrap gives textwrap.wrap's lines, whatever the text and options:
-random texts of words, spaces, other whitespace, hyphens and long words, at many widths,
-and the text of every line the case files' rulings lay out."""
+"""Laying a ruling out as text, made cheaper, says the same:
+
+- bridge_director.ruling.wrap.wrap gives textwrap.wrap's lines, whatever the text and options
+  (random texts of words, spaces, other whitespace, hyphens and long words, at many widths);
+- the pattern that finds seat letters and sides to write in full (written letter first, for
+  speed) matches exactly where the pattern it replaced matched.
+"""
 
 import random
+import re
 import textwrap
 
 import pytest
 
+from bridge_director.ruling.i18n import _SEAT_RE, seats_in_full
 from bridge_director.ruling.wrap import wrap
 
 WORDS = ["a", "the", "North", "East's", "1H", "27B1(a)", "could-have-known", "—", "x" * 30, "y" * 95,
@@ -56,3 +62,22 @@ def test_random_plain_texts_at_every_width():
             want = textwrap.wrap(text, width, initial_indent=ind[0], subsequent_indent=ind[1],
                                  break_on_hyphens=hy, break_long_words=lw)
             assert wrap(text, width, ind[0], ind[1], hy, lw) == want, (text, width, ind, hy, lw)
+
+
+#: the pattern _SEAT_RE replaced (lookbehinds first: the engine tried it at every position)
+_BEFORE = re.compile(r"(?<![\w'’-])([NESW])(?![\w-])|(?<![\w-])([NESW])(?='s\b)|\b(N-S|E-W|NS|EW)\b")
+
+
+def test_the_seat_pattern_matches_where_the_pattern_before_it_did():
+    rng = random.Random(1)
+    alpha = list("NESW-' ’sxa1\n") + ["NS", "EW", "N-S", "E-W", "'s", "South", "W's", "1S", "S1", "é", "_", "(", ")"]
+    for _ in range(100_000):
+        t = "".join(rng.choice(alpha) for _ in range(rng.randint(0, 12)))
+        assert [m.span() for m in _SEAT_RE.finditer(t)] == [m.span() for m in _BEFORE.finditer(t)], t
+
+
+def test_seats_and_sides_in_full():
+    text = "W's 1H (event 2): N-S may accept it; E must pass, NS and EW score; 1S, 27B1(a), S's turn, N."
+    assert seats_in_full(text) == ("West's 1H (event 2): North-South may accept it; East must pass, North-South and "
+                                   "East-West score; 1S, 27B1(a), South's turn, North.")
+    assert seats_in_full("E-W and W", "pt") == "Leste-Oeste and Oeste"
