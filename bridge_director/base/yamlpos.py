@@ -168,14 +168,14 @@ def _quick(loader: _Loader, node, seen: set, depth: int = 0):
     scalars of the core tags (an alias, a merge key, another tag, a duplicated or unhashable
     key, a deep nest) raises _Slow, and the document is built by PyYAML's constructor instead,
     which then says what it says of it."""
-    if id(node) in seen or depth > _QUICK_DEPTH:
-        raise _Slow
-    seen.add(id(node))
     tag = node.tag
     if tag == _STR:
         if type(node) is not yaml.ScalarNode:
             raise _Slow
-        return node.value
+        return node.value        # (a scalar met twice, through an alias, is the same value either way)
+    if id(node) in seen or depth > _QUICK_DEPTH:
+        raise _Slow
+    seen.add(id(node))
     if tag == _MAP:
         if type(node) is not yaml.MappingNode:
             raise _Slow
@@ -215,6 +215,29 @@ def _construct_document(loader: _Loader, node):
 
 
 _Loader.construct_document = _construct_document
+
+
+_RESOLVED: "dict[str, str]" = {}
+_resolve_plain = yaml.resolver.BaseResolver.resolve
+
+
+def _resolve(loader: _Loader, kind, value, implicit):
+    """The tag of a node, as PyYAML's resolver gives it; a plain scalar's, which depends on its
+    text alone (the loader has no path resolvers), is remembered by its text (a case file's
+    scalars are mostly the same few words: seat, call, N, Pass...)."""
+    if kind is yaml.ScalarNode and implicit[0] and not loader.yaml_path_resolvers:
+        tag = _RESOLVED.get(value)
+        if tag is None:
+            tag = _resolve_plain(loader, kind, value, implicit)
+            if len(value) <= 64:
+                if len(_RESOLVED) >= 4096:
+                    _RESOLVED.clear()
+                _RESOLVED[value] = tag
+        return tag
+    return _resolve_plain(loader, kind, value, implicit)
+
+
+_Loader.resolve = _resolve
 
 
 def position(container: Any, key: Any = None) -> tuple[int, int]:
