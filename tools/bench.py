@@ -35,7 +35,7 @@ The machine these figures come from is shared: every rate is CPU time of its own
 (other tenants count less), best or median of several blocks; `--markdown` prints the table
 the README's "Speed" section holds.
 
-Usage: python tools/bench.py [--quick] [--only SECTIONS] [--markdown]
+Usage: python tools/bench.py [--quick] [--only SECTIONS] [--markdown] [--readme]
 """
 from __future__ import annotations
 
@@ -100,6 +100,32 @@ def markdown_table() -> str:
     for measure, figure, target, met, base in ROWS:
         out.append(f"| {measure.strip()} | {figure} | {target} | {met} | {base} |")
     return "\n".join(out) + "\n"
+
+
+README_START, README_END = "<!-- tools/bench.py --readme: start -->", "<!-- tools/bench.py --readme: end -->"
+
+
+def run_note(args, started: "tuple[float, float, float]", seconds: float) -> str:
+    """How the run went: when, on what commit, with which options, and how loaded the machine
+    was (the load average at the start and the end: the figures of a loaded machine say less)."""
+    rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
+                           capture_output=True, text=True).stdout.strip()
+    end = os.getloadavg()
+    return (f"Run of `tools/bench.py{' --quick' if args.quick else ''}"
+            f"{' --only ' + args.only if args.only != ','.join(SECTIONS) else ''}` at "
+            f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC on commit {rev.stdout.strip() or '?'}"
+            f"{' (with local changes)' if dirty else ''}, {os.cpu_count()} cores, load average "
+            f"{started[0]:.1f} at the start and {end[0]:.1f} at the end, {seconds / 60:.0f} minutes.\n")
+
+
+def write_readme(note: str, path: Path = ROOT / "README.md") -> None:
+    """Put the table (and ``note``) between the README's two markers."""
+    text = path.read_text(encoding="utf-8")
+    a, b = text.find(README_START), text.find(README_END)
+    if a < 0 or b < a:
+        raise SystemExit(f"{path}: no {README_START} ... {README_END} block to write the table into")
+    path.write_text(text[:a + len(README_START)] + "\n" + note + "\n" + markdown_table() + text[b:], encoding="utf-8")
 
 
 def rule_or_refuse(case, book) -> bool:
@@ -440,7 +466,10 @@ def main() -> int:
     ap.add_argument("--only", default=",".join(SECTIONS),
                     help=f"the sections to run, comma-separated (default: all): {', '.join(SECTIONS)}")
     ap.add_argument("--markdown", action="store_true", help="print the rows at the end as the README's speed table")
+    ap.add_argument("--readme", action="store_true",
+                    help="write that table, with a line on the run, into README.md (between its two bench markers)")
     args = ap.parse_args()
+    started, t_start = os.getloadavg(), time.time()
     only = set(args.only.split(","))
     unknown = only - set(SECTIONS)
     if unknown:
@@ -579,9 +608,14 @@ def main() -> int:
         sys.path.insert(0, str(ROOT / "tools"))
         from bench_interview import report
         report()
+    note = run_note(args, started, time.time() - t_start)
     if args.markdown:
         print()
+        print(note)
         print(markdown_table(), end="")
+    if args.readme:
+        write_readme(note)
+        print(f"README.md: the table written ({len(ROWS)} rows)")
     return 0
 
 
