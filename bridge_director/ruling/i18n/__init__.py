@@ -239,7 +239,8 @@ PROPERTY_WORDS = {"pt": {
     "subset-of-meanings": "subconjunto-de-significados", "same-purpose": "mesmo-propósito",
     "results-obvious": "resultados-óbvios", "weighted": "ponderado", "to-benefit-partner": "beneficiar-parceiro",
     "to-mislead": "enganar", "forfeited": "perdeu-o-direito", "allowed": "permitido", "intentional": "intencional",
-    "played-before": "já-jogada", "due-later": "a-jogar-depois", "played-to-trick": "jogada-numa-vaza"}}
+    "played-before": "já-jogada", "due-later": "a-jogar-depois", "played-to-trick": "jogada-numa-vaza",
+    "accepts-insufficient": "aceita-insuficiente"}}
 #: seat letters as a language writes them in a key (Leste L, Oeste O in Portuguese)
 SEAT_LETTERS = {"pt": {"N": "N", "E": "L", "S": "S", "W": "O"}}
 #: the word 'event' of a key about an event that is not a call
