@@ -25,6 +25,9 @@ def lines(r, cite, code=None):
 @pytest.mark.parametrize("name, cite", [
     ("published/ebu-forums/law31-c-second-bid-at-lhos-turn-is-a-change-of-call", "25B2"),
     ("law16c-3-kind-of-score-partner-uses-cancelled-change-assigned", "25A2"),
+    ("law25-b-intent-not-stated-branch-says-law-26", "25B2"),
+    ("law25-b-change-of-mind-said-law-26-may-apply", "25A2"),
+    ("law25-a4-slip-changed-after-partner-called-law-26", "25A4"),
 ])
 def test_25b_lines_say_law_26_may_apply(name, cite):
     r = ruled(name)
