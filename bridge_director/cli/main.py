@@ -655,18 +655,37 @@ def _check_one(path: Path) -> tuple[str, str]:
     return "fail", f"FAIL {case.id} ({path}): " + "; ".join(parts)
 
 
-def _checked(paths: list[Path], jobs: int):
-    """(kind, line) for each path, in order; on ``jobs`` processes when more than one."""
+def _check_many(paths: list[Path]) -> list[tuple[str, str]]:
+    """:func:`_check_one` for each of ``paths`` (a chunk for a worker of ``director check -j N``)."""
+    return [_check_one(p) for p in paths]
+
+
+def _checked(paths: list[Path], jobs: int, emit) -> None:
+    """``emit(kind, line)`` for each path, in the order of ``paths``; on ``jobs`` forked
+    processes when more than one (0: one per core). The cases are cut into strided chunks
+    (every n-th case: slow cases are spread out), fed to the workers one at a time, and the
+    lines are emitted in order as soon as every case before them is done."""
+    from bridge_director.prove import pool
+    jobs = jobs or pool.cpu_count()
     if jobs == 1 or len(paths) < 2:
-        yield from map(_check_one, paths)
+        for p in paths:
+            emit(*_check_one(p))
         return
-    import multiprocessing
-    import os
-    from concurrent.futures import ProcessPoolExecutor
     from bridge_director.session import api
     api.rulebook()      # loaded once, before the workers are forked
-    with ProcessPoolExecutor(jobs or os.cpu_count(), mp_context=multiprocessing.get_context("fork")) as pool:
-        yield from pool.map(_check_one, paths, chunksize=max(1, len(paths) // (8 * (jobs or os.cpu_count() or 1))))
+    n = min(len(paths), jobs * 8)
+    chunks = [(i, paths[i::n]) for i in range(n)]
+    got: dict[int, tuple[str, str]] = {}
+    shown = 0
+
+    def done(i: int, results: list) -> None:
+        nonlocal shown
+        for k, r in enumerate(results):
+            got[i + k * n] = r
+        while shown in got:
+            emit(*got.pop(shown))
+            shown += 1
+    pool.run(_check_many, chunks, min(jobs, n), done)
 
 
 def _cmd_check(args) -> int:
@@ -678,10 +697,12 @@ def _cmd_check(args) -> int:
     for line in _quiz_problems(args.paths):
         counts["bad"] += 1
         print(line)
-    for kind, line in _checked(_case_files(args.paths), args.jobs):
+
+    def emit(kind: str, line: str) -> None:
         counts[kind] += 1
         if line:
             print(line)
+    _checked(_case_files(args.paths), args.jobs, emit)
     passed, failed, bad = counts["pass"], counts["fail"], counts["bad"]
     if not (passed or failed or bad):
         print(f"director: error: no case with an expect: block found under {', '.join(args.paths)}",
@@ -719,7 +740,9 @@ def _cmd_prove(args) -> int:
     if args.format == "json":
         print(json.dumps(report.as_dict(), indent=2))
     else:
-        sys.stdout.write(report.text())
+        sys.stdout.write(report.text())      # the findings: the same however the run was spread
+        sys.stdout.flush()
+        print(report.run_line(), file=sys.stderr)
     return 1 if report.tally.faults else 0
 
 
@@ -737,7 +760,8 @@ class _ProveProgress:
                                        TimeRemainingColumn)
             self.bar = Progress(TextColumn("auctions"), BarColumn(), MofNCompleteColumn(),
                                 TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("left"),
-                                TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+                                TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+                                auto_refresh=False)    # no refresh thread: the pool forks workers
             self.bar.__enter__()
         return self if self.show else None
 
@@ -747,6 +771,7 @@ class _ProveProgress:
             self.task = self.bar.add_task("prove", total=total, rate="")
         rate = f"{situations / elapsed:,.0f} situations/s" if elapsed > 0 else ""
         self.bar.update(self.task, completed=done, rate=rate)
+        self.bar.refresh()
 
     def __exit__(self, *exc):
         if self.bar is not None:

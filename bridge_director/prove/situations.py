@@ -49,6 +49,27 @@ def count(max_calls: int, calls: Sequence[str] = CALL_SET, rotation_only: bool =
     return sum(per ** k for k in range(1, max_calls + 1))
 
 
+def auction_at(index: int, max_calls: int, calls: Sequence[str] = CALL_SET, rotation_only: bool = False) -> Auction:
+    """The auction :func:`auctions` yields at position ``index`` (0-based), built without the
+    ones before it: a chunk of work is a range of positions, small to send, and any stride of
+    positions (every n-th) is a sample across every length and opening."""
+    per = len(calls) * (1 if rotation_only else 4)
+    k, rest = 1, index
+    while k <= max_calls and rest >= per ** k:
+        rest -= per ** k
+        k += 1
+    if k > max_calls or rest < 0:
+        raise IndexError(f"auction {index}: there are {count(max_calls, calls, rotation_only)}")
+    digits = []
+    for _ in range(k):
+        rest, d = divmod(rest, per)
+        digits.append(d)
+    digits.reverse()
+    if rotation_only:
+        return tuple((SEATS[i % 4], calls[d]) for i, d in enumerate(digits))
+    return tuple((SEATS[d // len(calls)], calls[d % len(calls)]) for d in digits)
+
+
 def case_data(auction: Auction) -> dict:
     """The case of ``auction``: its calls, then the director called."""
     events = [{"seat": s, "call": c} for s, c in auction] + [{"director": "called"}]
