@@ -23,7 +23,6 @@ def ruled(name: str):
 @pytest.mark.parametrize("name, lho, ib, partner", [
     ("law27-c-premature-pass-27b2-waits-for-lhos-choice", "S", "1C", "West"),
     ("law27-c-premature-higher-bid-27b2-waits-for-lhos-choice", "E", "1H", "South"),
-    ("law27-c-lho-calls-over-the-replacement", "S", "1D", "West"),
 ])
 def test_premature_replacement_27b2_is_an_option_until_lho_chooses(name, lho, ib, partner):
     r = ruled(name)

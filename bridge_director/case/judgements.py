@@ -284,4 +284,11 @@ PROPERTIES: dict[str, Property] = {
         question="Did {seat} make {call} intentionally over the changed call, so accepting the change?",
         flip=False,
         found=('made intentionally over the changed call', 'not made intentionally over the changed call')),
+    "accepts-insufficient": Property(
+        means=("bool: the LHO's call, made over a call the offender put prematurely in place of an "
+               "insufficient bid, accepted the insufficient bid (judged on the LHO's call; 27A1, 27C)"),
+        question=("Did {seat}'s {call}, made over the call put in place of the insufficient bid, accept "
+                  "the insufficient bid?"),
+        flip=False,
+        found=('an acceptance of the insufficient bid', 'not an acceptance of the insufficient bid')),
 }
