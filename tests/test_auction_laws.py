@@ -117,7 +117,8 @@ def test_closing_pass_out_of_rotation_reopens_the_auction():
     assert _pairs(res) == {("17C", "irregularity"), ("17D3", "auction-not-ended"), ("17D3", "auction-reverts"),
                            ("17D3", "call-cancelled"), ("16C2", "information-unauthorised-to-offenders"),
                            ("16C1", "information-authorised-to-non-offenders"),
-                           ("34", "refer-to-law")}
+                           ("34", "refer-to-law"),
+                           ("22A", "auction-ended")}      # South's 2H and three passes in turn end it after the reversion
 
 
 def test_partner_calls_while_insufficient_bid_awaits_replacement():

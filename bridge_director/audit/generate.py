@@ -136,7 +136,9 @@ def _field(rng: random.Random, name: str, ev: dict, board: int):
     if name == "played":
         return rng.random() < 0.5
     if name == "exposed":
-        return [rng.choice("SHDC") + rng.choice("AKQJT98765432") for _ in range(rng.choice((1, 1, 2)))]
+        # each card once (the case loader refuses a card named twice); the same draws as before
+        return list(dict.fromkeys(rng.choice("SHDC") + rng.choice("AKQJT98765432")
+                                  for _ in range(rng.choice((1, 1, 2)))))
     if name == "words":
         return "a remark"
     # a field added to bridge_director.case.load.HAPPENED_FIELDS since: a value of its type

@@ -20,7 +20,10 @@ The kinds of fault (``Fault.kind``):
 - ``repeated``: an event that repeats, word for word, an earlier one with an irregularity line
   has no irregularity line of its own (a repeated irregularity answered each time).
 - ``grid``: the auction grid (what the tool understood) contradicts a line: a contract shown
-  while a line says all four passed, or an ended auction while a line says it has not ended.
+  while a line says all four passed, or an ended auction while a line says it has not ended
+  (unless the auction went on and ended later); a line saying the auction ended while the grid
+  shows it open or another contract; a board shown passed out with no line saying so; or the
+  grid shows the auction ended by passes one of which it marks out of rotation (22A/17D3).
 - ``edition-silent`` (:func:`edition_faults`): an event the case's own edition finds irregular
   that another edition's ruling has no line about (and that edition's ``unanswered`` and
   ``contradiction`` faults, prefixed with its name).
@@ -33,6 +36,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from bridge_director.audit.labels import is_label
 
@@ -321,13 +325,69 @@ def _grid_faults(ruling) -> list[Fault]:
     from bridge_director.ruling.grid import auction
     a = auction(ruling)
     out = []
-    for ln in _unconditional(ruling):
+    lines = _unconditional(ruling)
+    english = (getattr(ruling.case, "lang", None) or "en") == "en"      # the words compared below
+    # the auction said to end at a later call than the one a "not ended" line speaks of (it went
+    # back and proceeded normally, 17D3): the grid shows that later end
+    ends = [max(_about(ln)) for ln in lines if ln.code in ("auction-ended", "passed-out") and _about(ln)]
+    facts = getattr(ruling, "facts", None)
+    if getattr(facts, "auction_ended", 0):
+        # the call that ended the auction as replayed (whether it ended by passes in rotation
+        # is checked apart: _closing_passes_in_rotation)
+        ends.append(facts.auction[facts.auction_ended - 1][0])
+    for ln in lines:
         if ln.code == "passed-out" and a["contract"]:
             out.append(Fault("grid", f"{ln.cite} {ln.rule}: {ln.text!r} but the grid shows the contract "
                                      f"{a['contract']} by {a['declarer']}", (ln.rule,)))
-        if ln.code == "auction-not-ended" and a["ended"] and not ln.option and not ln.branch:
+        # a call changed after the line's moment (Law 25 after the end of the auction, its own
+        # lines conditional): the grid shows the auction as changed, the line as it then stood
+        changed_later = any(e.kind == "replaces" and e.number > max(_about(ln), default=0) for e in ruling.case.events)
+        if ln.code == "auction-ended" and not a["ended"] and not changed_later:
+            out.append(Fault("grid", f"{ln.cite} {ln.rule}: {ln.text!r} but the grid shows the auction "
+                                     f"not ended", (ln.rule,)))
+        if ln.code == "auction-ended" and a["contract"] and english and not changed_later and not re.search(
+                rf"contract is {re.escape(a['contract'])}\b", ln.text):
+            out.append(Fault("grid", f"{ln.cite} {ln.rule}: {ln.text!r} but the grid shows the contract "
+                                     f"{a['contract']}", (ln.rule,)))
+        later_end = any(n > max(_about(ln), default=0) for n in ends)
+        if ln.code == "auction-not-ended" and a["ended"] and not ln.option and not ln.branch and not later_end:
             shown = f"the contract {a['contract']}" if a["contract"] else "the board passed out"
             out.append(Fault("grid", f"{ln.cite} {ln.rule}: {ln.text!r} but the grid shows {shown}", (ln.rule,)))
+    out += _closing_passes_in_rotation(ruling, a)
+    # a board the grid shows passed out has a line saying so, or saying why the auction has
+    # not ended (17D3 cancels a closing pass out of rotation; a misinformed player's change)
+    if a["passed_out"] and getattr(ruling, "edition", "duplicate-2017") == "duplicate-2017" and not any(
+            ln.code in ("passed-out", "auction-not-ended") for ln in lines):
+        out.append(Fault("grid", "the grid shows the board passed out and no line says so"))
+    return out
+
+
+def _closing_passes_in_rotation(ruling, a) -> list[Fault]:
+    """An auction the grid shows ended was ended by passes in rotation (22A: three passes in
+    rotation after the last bid; 22B: all four players): none of the passes that ended it is
+    one the grid marks out of rotation (17D3: such a pass does not end the auction; a pass put
+    in the place of a bid made at another player's turn, 38C, holds no turn of its own)."""
+    if not a["ended"]:
+        return []
+    facts = getattr(ruling, "facts", None)
+    by_event = {c.event: c for c in ruling.calls} if ruling.calls and not isinstance(ruling.calls[0], dict) else \
+        {c["event"]: SimpleNamespace(**c) for c in (ruling.calls or [])}
+    if getattr(facts, "auction", None):
+        shown = [n for n, _, _ in facts.auction[:facts.auction_ended]]
+    else:
+        from bridge_director.bridge.table import auction_is_over
+        from bridge_director.ruling.grid import GONE
+        calls = [c for c in by_event.values() if c.standing not in GONE]
+        seq = ["Pass" if c.standing == "replaced-by-pass" else c.call for c in calls]
+        end = next((j for j in range(1, len(seq) + 1) if auction_is_over(seq[:j])), len(seq))
+        shown = [c.event for c in calls[:end]]
+    closing = shown[-4:] if a["passed_out"] else shown[-3:]
+    out = []
+    for n in closing:
+        c = by_event.get(n)
+        if c is not None and c.out_of_rotation:
+            out.append(Fault("grid", f"the grid shows the auction ended ({a['contract'] or 'passed out'}) by passes "
+                                     f"one of which, event {n} ({c.seat} {c.call}, {c.standing}), is out of rotation"))
     return out
 
 

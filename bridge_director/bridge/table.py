@@ -752,6 +752,18 @@ def final_contract(calls_with_seats: Sequence[tuple["Seat | str", "Call | str"]]
         if auction_is_over([c for _, c in pairs[:end]]):
             pairs = pairs[:end]
             break
+    return contract_of(pairs)
+
+
+def contract_of(calls_with_seats: Sequence[tuple["Seat | str", "Call | str"]]
+                ) -> "tuple[str, Seat, Seat] | None":
+    """The contract the calls make, taken as a whole finished auction (whoever worked out
+    where it ended): as :func:`final_contract` returns it, ``None`` when no bid was made.
+
+    Raises:
+        ValueError / TypeError: a seat or call that is not one.
+    """
+    pairs = [(Seat.parse(s), _as_call(c)) for s, c in calls_with_seats]
     if not any(c.is_bid for _, c in pairs):
         return None        # passed out (bids made after the four passes do not count)
     idx = max(i for i, (_, c) in enumerate(pairs) if c.is_bid)

@@ -12,7 +12,9 @@ a derived ``call-status`` fact). The replay follows it mechanically:
 
 * ``cancelled``: the call is left out, so the turn reverts to the player whose turn it was;
 * ``replaced-by-pass``: the call counts as a pass by the same seat at the same position (a
-  pass substituted for it), so the turn passes on to the next player.
+  pass substituted for it), so the turn passes on to the next player; when the call was made
+  at another player's turn, the pass has no position of its own and the turn stays with that
+  player.
 
 A plain set of event numbers is read as all ``cancelled``. A replacement (``{seat, replaces,
 with}``) takes the place of the call it replaces unless it is itself cancelled; when the call
@@ -71,6 +73,9 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   cancelled, the auction would end at event ``closing_run_end``, and this pass is the first
   of the closing passes made by a player whose turn it was not; ``missed_turn_seat`` is the
   player whose turn it was. It does not change when the rules cancel those passes).
+* ``replayed-auction`` (one, every round): ended (the calls that stand at the end of the
+  replay end the auction), idx (the call event that ended it, as replayed; 0 when not ended),
+  passed_out (ended, and no bid stands).
 * ``director-called`` also carries ``by`` (the seat that called, when the case says so).
 * ``decision``: idx, seat, accepts, of (event number decided on), rel (decider to that caller).
 * ``director-called``: idx, after (event number of the last call before it, 0 if none),
@@ -160,10 +165,17 @@ class Facts:
     Attributes:
         facts: list of fact dicts for the engine.
         sources: fid -> Source.
+        auction: the calls that stand at the end of the auction replay, in auction order, as
+            (event number, seat letter, call as it counts: ``Pass`` for a call a pass was put
+            in the place of); a replacement in the place of the call it replaced.
+        auction_ended: how many of those calls it took to end the auction (three passes in
+            rotation after a bid, or four passes in rotation); 0 when they have not ended it.
     """
 
     facts: list[dict]
     sources: dict[str, Source]
+    auction: tuple = ()
+    auction_ended: int = 0
 
 
 def _describe(e: Event) -> str:
@@ -251,9 +263,10 @@ class Deriver:
             return fact
         if self._order is None:
             self._order = call_order(self.case)
-        self._calls = _call_facts(self.case, status_of, add, keep, self._order)
+        self._calls, replay = _call_facts(self.case, status_of, add, keep, self._order)
         facts.extend(tail)
-        result = Facts(facts, sources)
+        result = Facts(facts, sources, tuple((n, s.letter, str(c)) for n, s, c in replay.standing),
+                       replay.ended_at())
         self._last = (status_of, result)
         return result
 
@@ -348,7 +361,7 @@ def _decision_target(e: Event, call_events: "list[Event]") -> Event:
 
 def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
                 keep: "Mapping[int, tuple[dict, Source]]" = MappingProxyType({}),
-                order: "CallOrder | None" = None) -> dict[int, dict]:
+                order: "CallOrder | None" = None) -> "tuple[dict[int, dict], _Replay]":
     """Add the ``call`` facts of the auction replayed under ``status`` (see :func:`derive`);
     return them by event number.
 
@@ -356,6 +369,7 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
     same as ``status`` for every event up to that one; such a fact would come out the same
     (a call fact reads only the calls up to its own, and the file order after it), so it is
     added as it is. ``order``: the case's :class:`CallOrder` (worked out when not given).
+    Returns the call facts by event number, and the replay (its standing calls at the end).
     """
     if order is None:
         order = call_order(case)
@@ -363,8 +377,17 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
     replay = _Replay(case, status_of, order)
     call_facts = replay.run(keep, add)
     replay.add_what_came_next(keep)
+    # the auction as replayed over the calls that stand at the end (each call fact says what
+    # stood at its own moment; a replacement made later can change that). Present every round,
+    # ended or not: the fact types of a case do not depend on the call statuses (inference.run)
+    ended = replay.ended_at()
+    n = replay.standing[ended - 1][0] if ended else 0
+    add({"t": "replayed-auction", "fid": "replayed-auction", "ended": bool(ended), "idx": n,
+         "passed_out": bool(ended) and not any(c.is_bid for _, _, c in replay.standing[:ended])},
+        Source(n, order.sources[n].line, "the auction ends here, as the calls that stand are replayed") if ended
+        else Source(None, 1, "the calls that stand, replayed, do not end the auction"))
     _specified_facts(case, call_facts, add)
-    return call_facts
+    return call_facts, replay
 
 
 class _Replay:
@@ -396,6 +419,12 @@ class _Replay:
         self.standing: list[tuple[int, Seat, Call]] = []
         self.ended: list[bool] = [False]
         self.trail: list[int] = [0]
+        self.trail_in: list[int] = [0]
+        # the standing calls made by a player whose turn it was not (and not counted in
+        # rotation): a pass among them, or a pass put in the place of one (38C), is no pass
+        # "in rotation" and does not complete the auction (22A: three passes in rotation;
+        # 22B: all four players pass)
+        self.out_of_turn: set[int] = set()
         self.bid_at: list[int] = [0]
         self.turn_at: dict[int, Seat] = {}
         self.call_facts: dict[int, dict] = {}
@@ -407,20 +436,29 @@ class _Replay:
     def over(self, seq: "list[tuple[int, Seat, Call]]") -> bool:
         """Whether ``seq`` (the whole of ``standing`` or a prefix of it) has ended the auction."""
         j = len(seq)
-        ended, trail, bid_at = self.ended, self.trail, self.bid_at
+        ended, trail, trail_in, bid_at = self.ended, self.trail, self.trail_in, self.bid_at
         while len(ended) <= j:
             k = len(ended)
-            c = self.standing[k - 1][2]
+            n, _, c = self.standing[k - 1]
             t = trail[-1] + 1 if c.is_pass else 0
+            # the passes in turn at the end: a pass out of turn does not count, nor those before it
+            ti = trail_in[-1] + 1 if c.is_pass and n not in self.out_of_turn else 0
             b = bid_at[-1] + (1 if c.is_bid else 0)
             trail.append(t)
+            trail_in.append(ti)
             bid_at.append(b)
-            ended.append(ended[-1] or (k == 4 and t == 4) or (k >= 4 and t >= 3 and b > 0))
+            ended.append(ended[-1] or (k == 4 and ti == 4) or (k >= 4 and ti >= 3 and b > 0))
         return ended[j]
+
+    def ended_at(self) -> int:
+        """How many of the standing calls it took to end the auction (0: it has not ended)."""
+        if not self.standing or not self.over(self.standing):
+            return 0
+        return next(j for j in range(1, len(self.standing) + 1) if self.over(self.standing[:j]))
 
     def changed_from(self, pos: int) -> None:
         """A standing call at ``pos`` changed: what was worked out from there on is stale."""
-        del self.ended[pos + 1:], self.trail[pos + 1:], self.bid_at[pos + 1:]
+        del self.ended[pos + 1:], self.trail[pos + 1:], self.trail_in[pos + 1:], self.bid_at[pos + 1:]
 
     def turn_now(self, e: Event) -> Seat:
         """Whose turn it was at call event ``e``: after the last standing call, unless a call
@@ -459,11 +497,25 @@ class _Replay:
                 f["simultaneous_idx"] = p.number     # the call it was made at the same moment as
             if e.call.is_pass and not f["auction_ended_before"]:
                 self.standing_before[e.number] = list(before)
-        if e.number not in self.cancelled and e.number not in self.awaiting:
+        if e.number in self.as_pass and e.seat != turn and e.number not in self.in_rotation:
+            # a pass put in the place of a call made at another player's turn (38C for a bid
+            # above seven made out of turn) holds no turn of its own: the turn stays with the
+            # player whose turn it was, who has not called
+            pass
+        elif e.number not in self.cancelled and e.number not in self.awaiting:
+            self.note_turn(e, turn)
             self.standing.append(self.as_standing(e))
         elif e.number in self.awaiting and e.number not in self.cancelled:
             self.held.append(e)
         return turn, f
+
+    def note_turn(self, e: Event, turn: Seat) -> None:
+        """Record whether call event ``e``, about to stand, was made by the player whose turn
+        it was (or counts as in rotation)."""
+        if e.seat != turn and e.number not in self.in_rotation:
+            self.out_of_turn.add(e.number)
+        else:
+            self.out_of_turn.discard(e.number)
 
     def step_replacement(self, e: Event, kept) -> "tuple[Seat, dict | None]":
         """Replay a call put in place of an earlier one: it takes the earlier call's turn."""
@@ -483,14 +535,17 @@ class _Replay:
             f["director_before"] = any(x.kind in ("director", "ruled") for x in between)
             f["ruled_before"] = any(x.kind == "ruled" for x in between)
         if n not in self.cancelled and pos is not None:
+            self.note_turn(e, turn)
             standing[pos] = self.as_standing(e)
             self.changed_from(pos)
         elif n not in self.cancelled and orig_no in self.awaiting and n not in self.awaiting:
+            self.note_turn(e, turn)
             standing.append(self.as_standing(e))
         elif (n not in self.cancelled and n not in self.awaiting and orig_no in self.cancelled
               and not self.over(standing) and (standing[-1][1].lho if standing else self.case.first_caller) == e.seat):
             # the call it replaces is out of the auction and the turn is the replacer's
             # again (an inadmissible double cancelled, say): their new call goes there
+            self.note_turn(e, e.seat)
             standing.append(self.as_standing(e))
         return turn, f
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from bridge_director.ruling.i18n import VUL_WORDS, call_name, gettext, seat_name, seats_in_full
 from bridge_director.ruling.questions import questions
-from bridge_director.bridge.table import Board, Seat, final_contract
+from bridge_director.bridge.table import Board, Seat, contract_of, final_contract
 
 COLUMNS = ("W", "N", "E", "S")
 #: standings that take a call out of the auction as made
@@ -173,11 +173,19 @@ def auction(r) -> dict[str, Any]:
         rows.append(row)
     for cell in cells.values():
         cell.pop("note", None)
-    standing = [(c["seat"], c["call"] if c["standing"] != "replaced-by-pass" else "Pass")
-                for c in calls if c["standing"] not in GONE]
-    fc = final_contract(standing) if standing else None
-    from bridge_director.bridge.table import auction_is_over
-    ended = bool(standing) and auction_is_over([c for _, c in standing])
+    replayed = getattr(getattr(r, "facts", None), "auction", None)
+    if replayed:
+        # the auction as the rules' own replay left it (a replacement in the place of the call
+        # it replaced; a pass made out of turn completing nothing): the lines were drawn from it
+        standing = [(seat, call) for _, seat, call in replayed]
+        ended = bool(r.facts.auction_ended)
+        fc = contract_of(standing[:r.facts.auction_ended]) if ended else None
+    else:
+        standing = [(c["seat"], c["call"] if c["standing"] != "replaced-by-pass" else "Pass")
+                    for c in calls if c["standing"] not in GONE]
+        fc = final_contract(standing) if standing else None
+        from bridge_director.bridge.table import auction_is_over
+        ended = bool(standing) and auction_is_over([c for _, c in standing])
     return {"columns": list(COLUMNS), "dealer": case.first_caller.value, "rows": rows, "notes": notes,
             "ended": ended, "contract": fc[0] if fc else None, "declarer": fc[1].value if fc else None,
             "leader": fc[2].value if fc else None, "passed_out": ended and fc is None}
