@@ -37,7 +37,12 @@ def checkout_root() -> pathlib.Path | None:
     return None
 
 
+@functools.cache
 def _locate(checkout_name: str, package_name: str) -> pathlib.Path:
+    """Where ``checkout_name`` (checkout) or ``package_name`` (installed) is: worked out once per
+    process and folder, as the checkout root is (laying out a ruling cites the rules folder for
+    every line; a path built each time cost it a tenth of its time). A folder not found is
+    looked for again when next asked for (an error is not kept)."""
     root = checkout_root()
     if root is not None:
         return root / checkout_name

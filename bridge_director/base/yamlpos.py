@@ -147,6 +147,99 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _constr
 _Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 
 
+class _Slow(Exception):
+    """A document :func:`_quick` leaves to PyYAML's own constructor."""
+
+
+_MAP, _SEQ, _STR, _INT = (yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG,
+                          "tag:yaml.org,2002:str", "tag:yaml.org,2002:int")
+#: scalar tags whose constructors (SafeConstructor's) return their value at once
+_PLAIN_SCALARS = ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:float")
+_ODD_KEYS = ("tag:yaml.org,2002:merge", "tag:yaml.org,2002:value")
+#: deeper than this, PyYAML's own constructor builds the document (and fails where it fails)
+_QUICK_DEPTH = 40
+
+
+def _quick(loader: _Loader, node, seen: set, depth: int = 0):
+    """The value PyYAML's constructor builds from ``node`` (with positions, as
+    _construct_mapping and _construct_sequence give them), built by one walk of the node tree
+    without its general machinery (a generator and two dictionaries per value: two thirds of
+    the time of reading a case file went there). Anything but plain mappings, sequences and
+    scalars of the core tags (an alias, a merge key, another tag, a duplicated or unhashable
+    key, a deep nest) raises _Slow, and the document is built by PyYAML's constructor instead,
+    which then says what it says of it."""
+    tag = node.tag
+    if tag == _STR:
+        if type(node) is not yaml.ScalarNode:
+            raise _Slow
+        return node.value        # (a scalar met twice, through an alias, is the same value either way)
+    if id(node) in seen or depth > _QUICK_DEPTH:
+        raise _Slow
+    seen.add(id(node))
+    if tag == _MAP:
+        if type(node) is not yaml.MappingNode:
+            raise _Slow
+        out = PosDict()
+        out.pos = _mark(node)
+        out.kpos = kpos = {}
+        for key_node, value_node in node.value:
+            if key_node.tag in _ODD_KEYS:
+                raise _Slow
+            key = _quick(loader, key_node, seen, depth + 1)
+            if type(key) not in (str, int, bool, float, type(None)) or key in out:
+                raise _Slow
+            out[key] = _quick(loader, value_node, seen, depth + 1)
+            kpos[key] = _mark(value_node)
+        return out
+    if tag == _SEQ:
+        if type(node) is not yaml.SequenceNode:
+            raise _Slow
+        out = PosList(_quick(loader, child, seen, depth + 1) for child in node.value)
+        out.pos = _mark(node)
+        out.ipos = [_mark(child) for child in node.value]
+        return out
+    if type(node) is not yaml.ScalarNode:
+        raise _Slow
+    if tag == _INT:
+        return _construct_int(loader, node)
+    if tag in _PLAIN_SCALARS:
+        return loader.yaml_constructors[tag](loader, node)
+    raise _Slow
+
+
+def _construct_document(loader: _Loader, node):
+    try:
+        return _quick(loader, node, set())
+    except _Slow:
+        return yaml.constructor.BaseConstructor.construct_document(loader, node)
+
+
+_Loader.construct_document = _construct_document
+
+
+_RESOLVED: "dict[str, str]" = {}
+_resolve_plain = yaml.resolver.BaseResolver.resolve
+
+
+def _resolve(loader: _Loader, kind, value, implicit):
+    """The tag of a node, as PyYAML's resolver gives it; a plain scalar's, which depends on its
+    text alone (the loader has no path resolvers), is remembered by its text (a case file's
+    scalars are mostly the same few words: seat, call, N, Pass...)."""
+    if kind is yaml.ScalarNode and implicit[0] and not loader.yaml_path_resolvers:
+        tag = _RESOLVED.get(value)
+        if tag is None:
+            tag = _resolve_plain(loader, kind, value, implicit)
+            if len(value) <= 64:
+                if len(_RESOLVED) >= 4096:
+                    _RESOLVED.clear()
+                _RESOLVED[value] = tag
+        return tag
+    return _resolve_plain(loader, kind, value, implicit)
+
+
+_Loader.resolve = _resolve
+
+
 def position(container: Any, key: Any = None) -> tuple[int, int]:
     """Return the 1-based (line, column) of ``container[key]``, or of ``container`` itself.
 
@@ -180,7 +273,12 @@ def _check_size(text: str, file: str, max_nodes: "int | None") -> None:
     Raises:
         InputError: at the position of the first value over the limit.
     """
-    if max_nodes is None:
+    if max_nodes is None or 3 * len(text) + 3 <= max_nodes:
+        # a text this short cannot hold that many values: YAML spends at least a character on
+        # each value but the first two ('?' alone is a mapping of an empty key to an empty
+        # value; no text of up to 6 of YAML's indicator characters, and none of 600,000 random
+        # ones up to 60, holds more than its length plus two), so the scan, a second parse of
+        # the whole text, could refuse nothing (a case file of 500 events is ten times longer)
         return
     n = 0
     value_events = (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent, yaml.AliasEvent)

@@ -35,7 +35,7 @@ from types import SimpleNamespace
 from typing import Any, Optional
 from bridge_director.bridge.table import Board, Call, CallSyntaxError, Denomination, Seat, is_sufficient
 from bridge_director.base.yamlpos import InputError, load, position
-from bridge_director.case.shapes import CASE, EVENT_SHAPES, EXPECT, HAPPENED, HAPPENED_SHAPES, JUDGEMENT_KEY_RE, JUDGEMENT_PROPS, LIST_JUDGEMENTS, MAX_BYTES, MAX_EVENTS, MAX_VALUES, SIDE_JUDGEMENTS, Shape, _Unsure, _found, _plain
+from bridge_director.case.shapes import CASE, EVENT_SHAPES, EXPECT, HAPPENED, HAPPENED_SHAPES, JUDGEMENT_KEY_RE, JUDGEMENT_PROPS, LIST_JUDGEMENTS, MAX_BYTES, MAX_EVENTS, MAX_VALUES, SIDE_JUDGEMENTS, Shape, _Unsure, _found, _plain, parsed_call
 from bridge_director.case.model import Case, Event, Expectation, Judgement
 
 
@@ -186,7 +186,7 @@ def _event(file: str, data: dict, i: int, raw: dict, kind: str, fields: dict, ou
         return Event(n, line, col, "director" if ev.director == "called" else "ruled",
                      Seat(ev.by) if ev.by else None, note=ev.note)
     if kind == "accepts":
-        target = Call.parse(ev.call) if ev.call else None
+        target = parsed_call(ev.call) if ev.call else None
         return Event(n, line, col, "accepts", Seat(ev.seat), target, accepts=ev.accepts, note=ev.note,
                      target=ev.event)
     if kind == "happened":
@@ -202,7 +202,7 @@ def _replacement_event(file: str, raw: dict, ev: SimpleNamespace, n: int, line: 
     Raises:
         InputError: the player never made that call, or ``event: N`` is not their call of it.
     """
-    orig, new = Call.parse(ev.replaces), Call.parse(ev.with_)
+    orig, new = parsed_call(ev.replaces), parsed_call(ev.with_)
     own = [e for e in out if e.kind in ("call", "replaces") and e.seat == Seat(ev.seat)]
     if not any(e.call == orig for e in own):
         made = [str(e.call) for e in own]
@@ -238,7 +238,7 @@ def _call_event(file: str, raw: dict, ev: SimpleNamespace, n: int, line: int, co
                              f"expected the seat of the call written just before this one (a call or a "
                              f"replacement; simultaneous calls are written one after the other), found {sim.value}; the event before "
                              f"is " + (_describe_event(before) if before else "none"))
-    return Event(n, line, col, "call", Seat(ev.seat), Call.parse(ev.call), note=ev.note, simultaneous_with=sim)
+    return Event(n, line, col, "call", Seat(ev.seat), parsed_call(ev.call), note=ev.note, simultaneous_with=sim)
 
 
 def _happened_event(file: str, raw: dict, ev: SimpleNamespace, dump: dict, n: int, line: int, col: int,

@@ -9,6 +9,7 @@ Read by ``bridge_director.case.schema`` (the pydantic models and the JSON Schema
 """
 
 from __future__ import annotations
+import functools
 import re
 import reprlib
 from collections.abc import Mapping
@@ -86,11 +87,29 @@ def _seat(v: Any) -> str:
         raise ValueError(f"expected a seat N, E, S or W, found {_found(v)}") from None
 
 
+_CALLS: "dict[str, Call]" = {}
+
+
+def parsed_call(text: str) -> Call:
+    """``Call.parse(text)`` for a call written in a case file, read once per text and process
+    (calls are immutable; a case file names the same few dozen calls over and over).
+
+    Raises:
+        CallSyntaxError: not a call.
+    """
+    call = _CALLS.get(text)
+    if call is None:
+        call = Call.parse(text)
+        if len(_CALLS) < 4096:
+            _CALLS[text] = call
+    return call
+
+
 def _call(v: Any) -> str:
     if not isinstance(v, str):
         raise ValueError(f"expected a call such as 1H, 3NT, Pass, X or XX, found {_found(v)}")
     try:
-        return str(Call.parse(v))
+        return str(parsed_call(v))
     except CallSyntaxError as e:
         raise ValueError(str(e)) from None
 
@@ -419,38 +438,68 @@ class _Unsure(Exception):
 def _fits(v: Any, tp: Any) -> Any:
     """``v`` as validated against the type ``tp`` when it is exactly of that type (no
     conversion: ``"3"`` is no int here), lists and mappings copied; else raises _Unsure."""
+    return _checker(tp)(v)
+
+
+@functools.lru_cache(maxsize=None)
+def _checker(tp: Any) -> Callable[[Any], Any]:
+    """The check :func:`_fits` makes against ``tp``, as a function made once per type (the type
+    is taken apart here, not at every value of every case file)."""
     if tp is str:
-        if type(v) is str and (v.isascii() or _is_utf8(v)):
-            return v
+        def check(v):
+            if type(v) is str and (v.isascii() or _is_utf8(v)):
+                return v
+            raise _Unsure
     elif tp is bool:
-        if type(v) is bool:
-            return v
+        def check(v):
+            if type(v) is bool:
+                return v
+            raise _Unsure
     elif tp is int:
-        if type(v) is int and -2 ** 63 < v < 2 ** 63:
-            return v
+        def check(v):
+            if type(v) is int and -2 ** 63 < v < 2 ** 63:
+                return v
+            raise _Unsure
     else:
         origin, args = get_origin(tp), get_args(tp)
         if origin is Literal:
-            if type(v) is str and v in args:
-                return v
+            def check(v):
+                if type(v) is str and v in args:
+                    return v
+                raise _Unsure
         elif origin is Union:
-            if v is None:
-                if type(None) in args:
-                    return None
-            else:
-                for a in args:
-                    if a is not type(None):
-                        try:
-                            return _fits(v, a)
-                        except _Unsure:
-                            pass
+            none_ok = type(None) in args
+            alternatives = tuple(_checker(a) for a in args if a is not type(None))
+
+            def check(v):
+                if v is None:
+                    if none_ok:
+                        return None
+                    raise _Unsure
+                for alternative in alternatives:
+                    try:
+                        return alternative(v)
+                    except _Unsure:
+                        pass
+                raise _Unsure
         elif origin is list:
-            if isinstance(v, list):
-                return [_fits(x, args[0]) for x in v]
+            item = _checker(args[0])
+
+            def check(v):
+                if isinstance(v, list):
+                    return [item(x) for x in v]
+                raise _Unsure
         elif origin is dict:
-            if isinstance(v, dict):
-                return {_fits(k, args[0]): _fits(x, args[1]) for k, x in v.items()}
-    raise _Unsure
+            key, value = _checker(args[0]), _checker(args[1])
+
+            def check(v):
+                if isinstance(v, dict):
+                    return {key(k): value(x) for k, x in v.items()}
+                raise _Unsure
+        else:
+            def check(v):
+                raise _Unsure
+    return check
 
 
 def _is_utf8(v: str) -> bool:
@@ -461,6 +510,21 @@ def _is_utf8(v: str) -> bool:
         return False
 
 
+_PLANS: "dict[int, tuple]" = {}
+
+
+def _plan(shape: Shape) -> tuple:
+    """Each field of ``shape`` as (key, attribute, check, default, factory, before, ge), the
+    check made once (:func:`_checker`; a marker annotation such as "EVENTS" is kept, for
+    ``nested``)."""
+    plan = _PLANS.get(id(shape))
+    if plan is None or plan[0] is not shape:
+        plan = _PLANS[id(shape)] = (shape, tuple(
+            (f.key, f.name, f.annotation if isinstance(f.annotation, str) else _checker(f.annotation),
+             f.default, f.factory, f.before, f.ge) for f in shape.fields))
+    return plan[1]
+
+
 def _plain(shape: Shape, raw: Any, nested: "dict[str, Callable[[Any], Any]] | None" = None) -> dict:
     """The fields of the mapping ``raw`` validated against ``shape`` (attribute -> value, in the
     shape's order), when the plain check vouches for every one; else raises _Unsure.
@@ -468,25 +532,25 @@ def _plain(shape: Shape, raw: Any, nested: "dict[str, Callable[[Any], Any]] | No
     if not isinstance(raw, dict) or not shape.keys.issuperset(raw):
         raise _Unsure
     out = {}
-    for f in shape.fields:
-        if f.key not in raw:
-            if f.factory is not None:
-                out[f.name] = f.factory()
-            elif f.default is REQUIRED:
+    for key, name, check, default, factory, before, ge in _plan(shape):
+        if key not in raw:
+            if factory is not None:
+                out[name] = factory()
+            elif default is REQUIRED:
                 raise _Unsure
             else:
-                out[f.name] = f.default
+                out[name] = default
             continue
-        v = raw[f.key]
-        if f.before is not None:
+        v = raw[key]
+        if before is not None:
             try:
-                v = f.before(v)
+                v = before(v)
             except ValueError:
                 raise _Unsure from None
-        v = nested[f.annotation](v) if isinstance(f.annotation, str) else _fits(v, f.annotation)
-        if f.ge is not None and v is not None and v < f.ge:
+        v = nested[check](v) if type(check) is str else check(v)
+        if ge is not None and v is not None and v < ge:
             raise _Unsure
-        out[f.name] = v
+        out[name] = v
     return out
 
 

@@ -2,8 +2,9 @@
 code"), ``edition_title``, and ``_dotted``, a line with its citation at the right margin."""
 
 from __future__ import annotations
-import textwrap
+from functools import lru_cache
 from bridge_director.ruling.build import Ruling
+from bridge_director.ruling.wrap import wrap
 
 
 VUL_NAMES = {"None": "neither side vulnerable", "NS": "N-S vulnerable", "EW": "E-W vulnerable",
@@ -22,15 +23,22 @@ def cite_text(r: Ruling, cite: str | None) -> str:
     """``cite`` as the reader of ``r`` is shown it, in its edition's words and the ruling's
     language (``cites:`` in rules/editions.yaml: ``seed004.13`` -> ``seed 004, statement 13``,
     the rubber ``20`` -> ``Law 20, rubber code``); a 2017 clause as it is."""
+    return _cite_words(getattr(r, "edition", None) or "duplicate-2017", cite,
+                       getattr(getattr(r, "case", None), "lang", None) or "en")
+
+
+@lru_cache(maxsize=4096)
+def _cite_words(edition: str, cite: "str | None", lang: str) -> str:
+    """cite_words for the rulebook's folder: the editions registry is read once per process
+    (bridge_director.base.editions caches it), so a cite's words are too; every line laid out
+    has one."""
     from bridge_director.base.editions import cite_words
     from bridge_director.base.paths import rules_dir
-    return cite_words(rules_dir(), getattr(r, "edition", None) or "duplicate-2017", cite,
-                      getattr(getattr(r, "case", None), "lang", None) or "en")
+    return cite_words(rules_dir(), edition, cite, lang)
 
 
 def _dotted(prefix: str, text: str, cite: str, width: int = 100) -> list[str]:
-    body = textwrap.wrap(text, width=width - len(prefix) - len(cite) - 4, break_on_hyphens=False,
-                         break_long_words=False) or [""]
+    body = wrap(text, width - len(prefix) - len(cite) - 4, break_on_hyphens=False, break_long_words=False) or [""]
     rows = [prefix + body[0]] + [" " * len(prefix) + b for b in body[1:]]
     last = rows[-1]
     dots = width - len(last) - len(cite) - 2

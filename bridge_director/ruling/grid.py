@@ -17,11 +17,11 @@ from __future__ import annotations
 import os
 import re
 import sys
-import textwrap
 from typing import Any
 
 from bridge_director.ruling.i18n import VUL_WORDS, call_name, gettext, seat_name, seats_in_full
 from bridge_director.ruling.questions import questions
+from bridge_director.ruling.wrap import wrap
 from bridge_director.bridge.table import Board, Seat, contract_of, final_contract
 
 COLUMNS = ("W", "N", "E", "S")
@@ -181,14 +181,30 @@ def auction(r) -> dict[str, Any]:
         ended = bool(r.facts.auction_ended)
         fc = contract_of(standing[:r.facts.auction_ended]) if ended else None
     else:
-        standing = [(c["seat"], c["call"] if c["standing"] != "replaced-by-pass" else "Pass")
-                    for c in calls if c["standing"] not in GONE]
+        standing = _standing(calls)
         fc = final_contract(standing) if standing else None
-        from bridge_director.bridge.table import auction_is_over
-        ended = bool(standing) and auction_is_over([c for _, c in standing])
+        ended = _ended(standing)
     return {"columns": list(COLUMNS), "dealer": case.first_caller.value, "rows": rows, "notes": notes,
             "ended": ended, "contract": fc[0] if fc else None, "declarer": fc[1].value if fc else None,
             "leader": fc[2].value if fc else None, "passed_out": ended and fc is None}
+
+
+def _standing(calls: list[dict]) -> list[tuple[str, str]]:
+    """(seat, call) of every call still in the auction (a call replaced by a pass counts as a pass)."""
+    return [(c["seat"], c["call"] if c["standing"] != "replaced-by-pass" else "Pass")
+            for c in calls if c["standing"] not in GONE]
+
+
+def _ended(standing: list[tuple[str, str]]) -> bool:
+    from bridge_director.bridge.table import auction_is_over
+    return bool(standing) and auction_is_over([c for _, c in standing])
+
+
+def auction_ended(r) -> bool:
+    """Whether the auction is over, as :func:`auction` says it (``ended``), without laying out its grid."""
+    if getattr(getattr(r, "facts", None), "auction", None):
+        return bool(r.facts.auction_ended)
+    return _ended(_standing(standings(r)))
 
 
 def legend(a: dict, lang: str = "en") -> str:
@@ -397,7 +413,7 @@ def director_steps(r, qs: "list[dict] | None" = None) -> list[str]:
 def _players_lines(r) -> list:
     """The ruling lines (section 'ruling') the players may hear: those whose rule does not keep
     them for the director alone (``say: ""``)."""
-    ended = auction(r)["ended"] if any(e.kind in ("call", "replaces") for e in r.case.events) else False
+    ended = auction_ended(r) if any(e.kind in ("call", "replaces") for e in r.case.events) else False
     return [ln for ln in getattr(r, "read", r.lines) if ln.section == "ruling" and _players_words(ln)
             and not (ended and ln.code in AUCTION_ONLY)]
 
@@ -435,7 +451,8 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
             decide.append(_("{who} now chooses the call to put in place of {call}: see the options.").format(
                 who=who, call=call))
     # a call already replaced needs no telling that it must be
-    replaced = {c["event"] for c in standings(r) for x in standings(r)
+    calls = standings(r)
+    replaced = {c["event"] for c in calls for x in calls
                 if x.get("replaces") == c["call"] and x["seat"] == c["seat"] and x["event"] > c["event"]}
     # a line is read out when its code says what happens at the table now, or when its rule
     # gave it words for the players (``say``)
@@ -482,11 +499,11 @@ def tell_lines(r, w: int, qs: "list[dict] | None" = None) -> list[str]:
     if steps:
         out.append(_("For the director first (not to read out):"))
         for t in steps:
-            out += textwrap.wrap(t, w - 4, initial_indent="  - ", subsequent_indent="    ")
+            out += wrap(t, w - 4, initial_indent="  - ", subsequent_indent="    ")
         out.append("")
     out.append(_("Tell the players now:"))
     for t in tell_the_table(r, qs):
-        out += textwrap.wrap(t, w - 4, initial_indent="  > ", subsequent_indent="    ")
+        out += wrap(t, w - 4, initial_indent="  > ", subsequent_indent="    ")
     return out
 
 

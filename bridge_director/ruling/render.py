@@ -7,13 +7,13 @@ law.
 
 from __future__ import annotations
 import json
-import textwrap
 from typing import Any
 from bridge_director.ruling.build import EventRef, Line, Ruling, SECTION_ORDER, UnusedJudgement
 from bridge_director.ruling import grid
 from bridge_director.ruling.cites import VUL_NAMES, _dotted, cite_text, edition_title
 from bridge_director.ruling.i18n import gettext
 from bridge_director.ruling.questions import questions
+from bridge_director.ruling.wrap import wrap
 
 
 def _header(r: Ruling) -> str:
@@ -217,8 +217,8 @@ class _TextRuling:
                 about = (q.get("about") or {}).get("event")
                 if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ()) and (
                         about is None or not ln.about or about in ln.about):
-                    out += textwrap.wrap(grid.judgement_hint(q, self.lang), w - 7, initial_indent="     ",
-                                         subsequent_indent="     ")
+                    out += wrap(grid.judgement_hint(q, self.lang), w - 7, initial_indent="     ",
+                                subsequent_indent="     ")
         return out
 
     def not_covered_section(self) -> list[str]:
@@ -234,8 +234,8 @@ class _TextRuling:
             return []
         out = [self._("Judgements stated but not used:")]
         for u in self.r.unused:
-            out += textwrap.wrap(self._("not used: ") + _unused_text(self.r, u, self._), width=self.w - 4,
-                                 initial_indent="   - ", subsequent_indent="     ")
+            out += wrap(self._("not used: ") + _unused_text(self.r, u, self._), self.w - 4,
+                        initial_indent="   - ", subsequent_indent="     ")
         return out
 
 
