@@ -116,7 +116,7 @@ def test_lho_call_over_premature_replacement_is_asked_with_both_branches():
     [need] = lines(r, "27A1", "judgement-needed")
     assert "the Laws do not settle" in need.text
     branches = {ln.branch for ln in r.lines if ln.branch}
-    assert {"if S's 3H accepted 1D", "if it did not"} <= branches, branches
+    assert {"if S's 3H accepted 1D", "if S's 3H did not accept 1D"} <= branches, branches
     settled = [ln for ln in r.lines if ln.cite in ("27B2", "26B", "72C") and not ln.option]
     assert not settled, [(ln.cite, ln.text) for ln in settled]
     assert not any("West must pass" in t for t in tell_the_table(r))

@@ -61,8 +61,8 @@ def test_13a1_corrects_each_misplaced_card(book):
 def test_13b_branches_when_playability_not_stated(book):
     outs = rule(book, load("law13-b-playability-not-stated"))
     branches = {(o.cite, o.code, o.branch) for o in outs if o.branch}
-    assert branches == {("13B1", "play-normally", "if it can be played normally"),
-                        ("13B2", "adjusted-score", "if it cannot")}
+    assert branches == {("13B1", "play-normally", "if the corrected board can be played normally"),
+                        ("13B2", "adjusted-score", "if the corrected board cannot be played normally")}
 
 
 def test_14b_found_elsewhere_after_lead(book):

@@ -131,7 +131,7 @@ def test_progress_is_reported_after_each_chunk_and_ends_at_the_total():
     seen = []
     report = prove(2, FOUR, depth=1, jobs=1, progress=lambda done, total, situations: seen.append((done, total, situations)))
     total = S.count(2, FOUR)
-    assert total == 272 and len(seen) == len(plan(total, 1)) == run.PER_WORKER == report.chunks
+    assert total == 272 and len(seen) == len(plan(total, 1, 16)) == run.PER_WORKER + 1 == report.chunks
     assert [d for d, _, _ in seen] == sorted(d for d, _, _ in seen) and seen[-1][:2] == (total, total)
     assert seen[-1][2] == report.tally.situations
     # strided chunks are like samples: every chunk holds 8 or 9 auctions, of every length
@@ -149,6 +149,12 @@ def test_auctions_are_numbered_and_the_chunks_cover_each_number_once():
     assert max(map(len, chunks)) <= run.MAX_CHUNK and max(map(len, chunks)) - min(map(len, chunks)) <= 1
     assert len(plan(S.count(4, S.CALL_SET), 2)) == -(-S.count(4, S.CALL_SET) // run.MAX_CHUNK)   # 1,082,400 auctions
     assert plan(5, 2) == [range(i, 5, 5) for i in range(5)]      # never more chunks than auctions
+    # the stride is prime to the choices per call: each chunk holds every last call alike
+    spec = run.Spec(3, FOUR, False, 3)
+    assert spec.period == 16 and [len(plan(spec.total, j, spec.period)) for j in (1, 2, 3)] == [33, 65, 97]
+    for r in plan(spec.total, 2, spec.period)[:3]:
+        last = [S.auction_at(i, 3, FOUR)[-1] for i in r]
+        assert len(set(last)) == 16 and max(map(last.count, last)) - min(map(last.count, last)) <= 1
 
 
 def test_a_worker_killed_mid_chunk_has_its_chunk_ruled_again_without_loss(monkeypatch, tmp_path):

@@ -502,7 +502,9 @@ class _Replay:
             # above seven made out of turn) holds no turn of its own: the turn stays with the
             # player whose turn it was, who has not called
             pass
-        elif e.number not in self.cancelled and e.number not in self.awaiting:
+        # a slip later put right (superseded) was on the table, and the calls after it were made
+        # over it, until the intended call takes its place there (step_replacement)
+        elif e.number not in self.cancelled and (e.number not in self.awaiting or e.number in self.superseded):
             self.note_turn(e, turn)
             self.standing.append(self.as_standing(e))
         elif e.number in self.awaiting and e.number not in self.cancelled:
