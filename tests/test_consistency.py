@@ -156,3 +156,19 @@ def test_a_line_saying_the_auction_ended_names_the_contract_the_grid_shows():
     wrong = _replace(ended, text=ended.text.replace("2H", "1H"))
     found = _grid_faults(SimpleNamespace(case=r.case, lines=[wrong], calls=r.calls, edition=r.edition, facts=r.facts))
     assert [f.kind for f in found] == ["grid"] and "2H" in found[0].detail
+
+
+@pytest.mark.parametrize("board, events, slip", [
+    # a slip put right by a pass right after it, that pass also the third after 2H once the slip
+    # has left the auction (sweep seed 8547 answered: the rules alternated between 25A1 and 17D3)
+    (26, "  - {seat: E, call: 2H}\n  - {seat: S, call: Pass}\n  - {seat: W, call: Pass}\n"
+     "  - {seat: W, call: 2C}\n  - {seat: W, call: Pass}\n", "event 4 unintended: true"),
+    # the same after a replacement made in rotation (seed 50005 answered)
+    (19, "  - {seat: S, call: 2D}\n  - {seat: W, call: 3NT}\n  - {seat: N, call: Pass}\n  - {seat: E, call: Pass}\n"
+     "  - {seat: E, replaces: Pass, with: 4D}\n  - {seat: E, call: Pass}\n", "event 5 unintended: true"),
+])
+def test_a_pass_putting_a_slip_right_is_law_25s_and_the_rules_settle(board, events, slip):
+    case = _case(f"case: x\nboard: {board}\nevents:\n{events}judgement:\n  {slip}\n")
+    r = api.rule(case)                       # raised UnsettledError (exit 3) before
+    codes = {(ln.cite, ln.code) for ln in r.lines}
+    assert ("25A1", "call-stands") in codes and not any(ln.cite == "17D3" for ln in r.lines), codes

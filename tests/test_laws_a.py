@@ -25,6 +25,9 @@ def lines(r, cite, code=None):
 @pytest.mark.parametrize("name, cite", [
     ("published/ebu-forums/law31-c-second-bid-at-lhos-turn-is-a-change-of-call", "25B2"),
     ("law16c-3-kind-of-score-partner-uses-cancelled-change-assigned", "25A2"),
+    ("law25-b-intent-not-stated-branch-says-law-26", "25B2"),
+    ("law25-b-change-of-mind-said-law-26-may-apply", "25A2"),
+    ("law25-a4-slip-changed-after-partner-called-law-26", "25A4"),
 ])
 def test_25b_lines_say_law_26_may_apply(name, cite):
     r = ruled(name)
@@ -135,3 +138,22 @@ def test_lho_call_found_not_to_accept_settles_27b2():
     assert [ln for ln in lines(r, "27B2", "partner-must-pass-rest") if not ln.option]
     assert not lines(r, "27C", "option-accept")
     assert any("West must pass" in t for t in tell_the_table(r)), tell_the_table(r)
+
+
+# 25A6: the call LHO withdraws after a slip is unauthorised to the slip-maker's side
+@pytest.mark.parametrize("name, seat, call", [
+    ("law25-a6-lho-withdrawn-call-used-by-the-slip-side", "W", "2S"),
+    ("law25-a6-slip-maker-uses-lhos-withdrawn-call", "E", "3H"),
+])
+def test_slip_side_use_of_lhos_withdrawn_call_is_an_infraction(name, seat, call):
+    r = ruled(name)
+    [bad] = lines(r, "16C2", "irregularity")
+    assert bad.text.startswith(f"{seat}'s {call} was demonstrably suggested by S's withdrawn X, unauthorised to EW (25A6)")
+    assert any("(16C3)" in ln.text for ln in r.lines if ln.cite.startswith("12C1"))
+
+
+def test_lho_side_may_use_its_own_withdrawn_call():
+    r = ruled("law25-a6-lho-side-uses-its-own-withdrawn-call")
+    assert not lines(r, "16C2", "irregularity") and not lines(r, "16C3")
+    [ok] = lines(r, "25A6", "information-authorised")
+    assert ok.text == "S's withdrawn X is authorised information to N's side (25A6): N's 2NT may use it."

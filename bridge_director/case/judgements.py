@@ -264,6 +264,13 @@ PROPERTIES: dict[str, Property] = {
         flip=False,
         found=('such that the non-offending side forfeited its right to rectification',
                'such that the non-offending side kept its right to rectification')),
+    "in-correction-period": Property(
+        means=('bool: the short hand came to light before the end of the Correction Period (hand-count event '
+               'found after play; 14B holds until then)'),
+        question='Did the short hand come to light before the Correction Period ended ({what})?',
+        flip=False,
+        found=('found before the end of the Correction Period', 'found after the Correction Period had ended'),
+        away=True),
     "allowed": Property(
         means=('bool: the director lets stand the rectification the players enforced or waived without '
                'the director (rectification-by-players event; 10B)'),

@@ -113,7 +113,8 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
   lho, side.
 * ``phase``: stage after the last event. ``auction-end``: idx (the call that ended the
   auction), passed_out, hands_returned, lead_faced. ``contest``: scoring (pairs/teams/
-  individual/unknown), replay_event, stationary (NS/EW/none).
+  individual/unknown), replay_event (true/false, or unknown when the case does not say),
+  stationary (NS/EW/none).
 * ``hand-count`` (each hand not holding 13 cards): seat, cards, called (before the discovery),
   side, idx (the discovery). ``count-discrepancy``: idx, kind (too-many-and-too-few /
   too-few-only / too-many-only), long, short, short_partner (the partners of the short hands),
@@ -962,7 +963,7 @@ def derive_table_facts(case: Case, add) -> None:
     if stages.over_at is not None:
         _auction_end_fact(stages, add)
     add({"t": "contest", "fid": "contest", "scoring": setting.get("scoring") or "unknown",
-         "replay_event": bool(setting.get("replay_event")), "stationary": setting.get("stationary") or "none"},
+         "replay_event": {True: True, False: False}.get(setting.get("replay_event"), "unknown"), "stationary": setting.get("stationary") or "none"},
         Source(None, 1, "contest"))
     _count_facts(case, happened, add, stages.stage_at, stages.called_before, stages.first_auction_begun)
     _card_location_facts(case, add)

@@ -523,7 +523,7 @@ def judgement_hint(q: dict, lang: str = "en") -> str:
             else:
                 parts.append(f"{key}: [H] (--judge \"{key}=H\")")
         for k, v in (adds.get("setting") or {}).items():
-            parts.append(f"{k}: {v}")
+            parts.append(f"{k}: {str(v).lower() if isinstance(v, bool) else v}")
     if parts:
         return f"{q['prompt']} " + "; ".join(parts)
     if q.get("case_line"):

@@ -56,6 +56,8 @@ PROMPTS: dict[str, tuple[str, bool]] = {name: (p.question, p.flip) for name, p i
 SETTINGS: dict[str, tuple[str, str, tuple]] = {
     "scoring": ("scoring", "What is the form of scoring?",
                 (("pairs", "p", "pairs"), ("teams", "t", "teams"), ("individual", "i", "individual"))),
+    "replay_event": ("replay_event", "Does this tournament exist to replay past deals?",
+                     (("yes", "y", True), ("no", "n", False))),
     "first_auction_begun": ("played_at_other_tables",
                             "Has this board already been bid or played at another table this session?",
                             (("yes", "y", True), ("no", "n", False))),

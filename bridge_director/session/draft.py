@@ -37,7 +37,7 @@ from bridge_director.base.yamlpos import InputError, loads
 TOKEN_RE = re.compile(r"^(?:(?P<seat>[A-Za-z]+)\s*:)?(?P<call>.+)$")
 #: call statuses that take a call out of the auction as made (for whose turn it is now)
 OUT_OF_AUCTION = ("cancelled", "awaiting-replacement", "superseded", "withdrawn", "void")
-SETTINGS = ("scoring", "deal", "pockets", "session", "played_at_other_tables", "stationary")
+SETTINGS = ("scoring", "deal", "pockets", "session", "played_at_other_tables", "stationary", "replay_event")
 
 
 class Draft:

@@ -507,9 +507,6 @@ def _state_from_case_text(text: str, file: str) -> State:
         if isinstance(data, dict) and "deal_register" in data:
             raise PageError(f"{file}: deal_register: a case with a deal register cannot be loaded in the page "
                             "(it names a file on the laptop); rule on it with `director rule`.")
-        if isinstance(data, dict) and "replay_event" in data:
-            raise PageError(f"{file}: replay_event: the page cannot carry this setting yet; rule on the case "
-                            "with `director rule`.")
         case = from_data(data, file)
     except InputError as e:
         raise PageError(f"That is not a case file the page can load: {e}") from None

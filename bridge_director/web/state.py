@@ -37,7 +37,7 @@ MAX_STEPS = 600
 #: case-file keys, other than board/dealer/events/judgement, a loaded case may carry along
 #: (the case settings bridge_director.session.draft writes, and the vulnerability and notes)
 SETTING_KEYS = ("vulnerability", "deal", "pockets", "session", "played_at_other_tables", "scoring",
-                "stationary", "notes")
+                "stationary", "replay_event", "notes")
 
 
 class StateError(ValueError):

@@ -248,7 +248,8 @@ PROPERTY_WORDS = {"pt": {
     "serious-error": "erro-grave", "same-meaning": "mesmo-significado",
     "subset-of-meanings": "subconjunto-de-significados", "same-purpose": "mesmo-propósito",
     "results-obvious": "resultados-óbvios", "weighted": "ponderado", "to-benefit-partner": "beneficiar-parceiro",
-    "to-mislead": "enganar", "forfeited": "perdeu-o-direito", "allowed": "permitido", "intentional": "intencional",
+    "to-mislead": "enganar", "forfeited": "perdeu-o-direito", "allowed": "permitido", "in-correction-period": "no-periodo-de-correcao",
+    "intentional": "intencional",
     "played-before": "já-jogada", "due-later": "a-jogar-depois", "played-to-trick": "jogada-numa-vaza",
     "accepts-insufficient": "aceita-insuficiente"}}
 #: seat letters as a language writes them in a key (Leste L, Oeste O in Portuguese)
