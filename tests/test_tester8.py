@@ -47,3 +47,34 @@ def test_a_list_judgement_takes_plus_as_the_events_do():
             "-j", "event 3 due-later=NS+EW", "--write", "yaml")
     assert p.returncode == 0, p.stderr
     assert "event 3 due-later: [NS, EW]" in p.stdout
+
+
+def _ruling_lines(*args: str) -> str:
+    p = cli("rule", *args)
+    assert p.returncode == 0, p.stderr
+    body = p.stdout.split("Ruling:", 1)[1].split("Trace:", 1)[0]
+    return " ".join(body.split())
+
+
+def test_a_lead_restriction_in_force_is_not_read_again_as_a_condition():
+    # the offender's own call (a pass put in its place) ended the auction: the 26B line said
+    # "the auction has ended with West a defender" and again "if West becomes a defender"
+    for case in ("cases/law38-c-d-substituted-pass-ends-the-auction-26b-said-once.yaml",
+                 "cases/law24-e-37b2-substituted-pass-ends-the-auction-penalty-card-settled.yaml"):
+        text = _ruling_lines(case)
+        assert text.count("may forbid East") == 1, case
+        assert "If West becomes a defender" not in text, case
+
+
+def test_an_exposed_card_is_settled_when_a_substituted_pass_ends_the_auction():
+    text = _ruling_lines("cases/law24-e-37b2-substituted-pass-ends-the-auction-penalty-card-settled.yaml")
+    assert "East is to be a defender: every card exposed (SK) becomes a penalty card" in text
+    assert "If East becomes a defender" not in text and "When the auction ends" not in text
+
+
+def test_a_passed_out_board_settles_the_lead_restriction():
+    for case in ("cases/law22-b-31a2b-passed-out-no-lead-restriction-follows.yaml",
+                 "cases/law17-d2-fourth-seat-bid-above-seven-passed-out.yaml"):
+        text = _ruling_lines(case)
+        assert "no lead restriction follows for East" in text, case
+        assert "may forbid" not in text, case
