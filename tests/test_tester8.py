@@ -78,3 +78,17 @@ def test_a_passed_out_board_settles_the_lead_restriction():
         text = _ruling_lines(case)
         assert "no lead restriction follows for East" in text, case
         assert "may forbid" not in text, case
+
+
+def test_a_flag_in_a_question_is_named_not_printed_as_true():
+    p = cli("rule", "--board", "1", "-a", "1H P 2H", "-e", "card-exposed W S4 led", "-e", "director")
+    assert p.returncode == 0, p.stderr
+    text = " ".join(p.stdout.split())
+    assert "exposed S4, led)" in text and "True" not in text
+
+
+def test_the_low_card_line_does_not_repeat_what_24d_says_once_the_auction_ended():
+    text = " ".join(cli("rule", "--board", "1", "-a", "1H", "-e", "card-exposed S S4", "-e", "director",
+                        "-a", "P 2H P P P", "-j", "event 2 partner-could-see=yes").stdout.split())
+    assert "South takes S4 back into the hand" in text
+    assert "if South becomes a defender" not in text.lower().replace("> if south", "")

@@ -142,6 +142,8 @@ def _what(e, case=None) -> str:
     _, seat, call = _words(case)
     if e.kind == "happened":
         def bit(k, v):
+            if isinstance(v, bool):              # a flag: named when it holds ("led"), never "led True"
+                return _(k.replace("_", " ")) if v else ""
             form = _DETAIL_WORDS.get(k, k + " {v}")
             if isinstance(v, (list, tuple)):     # several cards: "HK SQ", never a Python list
                 v = " ".join(str(x) for x in v)
@@ -150,7 +152,7 @@ def _what(e, case=None) -> str:
             elif k in _VALUE_WORDS and isinstance(v, str):   # a value of the case's vocabulary, in words
                 v = _(v.replace("-", " "))
             return (form if form == "{v}" else _(form)).format(v=v)
-        bits = ", ".join(bit(k, v) for k, v in e.details if not (isinstance(v, (list, tuple)) and not v))
+        bits = ", ".join(b for b in (bit(k, v) for k, v in e.details if not (isinstance(v, (list, tuple)) and not v)) if b)
         return _("the {what} at event {event}").format(what=_(e.happened.replace("-", " ")), event=e.number) + \
             (f": {bits}" if bits else "")
     if e.kind in ("call", "replaces") and e.seat is not None:
