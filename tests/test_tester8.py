@@ -92,3 +92,12 @@ def test_the_low_card_line_does_not_repeat_what_24d_says_once_the_auction_ended(
                         "-a", "P 2H P P P", "-j", "event 2 partner-could-see=yes").stdout.split())
     assert "South takes S4 back into the hand" in text
     assert "south becomes a defender" not in text.lower()
+
+
+def test_a_hand_from_this_very_board_is_no_wrong_board():
+    # 'wrong-board E 1' on board 1 was ruled "East saw the cards of board 1 before calling: they
+    # take their proper cards" (Law 15A / 16D) for cards that are the proper ones
+    p = cli("rule", "--board", "1", "-a", "1H", "-e", "wrong-board E 1", "-e", "director")
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert "expected the number of another board" in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1

@@ -193,7 +193,7 @@ def _event(file: str, data: dict, i: int, raw: dict, kind: str, fields: dict, ou
         return Event(n, line, col, "accepts", Seat(ev.seat), target, accepts=ev.accepts, note=ev.note,
                      target=ev.event)
     if kind == "happened":
-        return _happened_event(file, raw, ev, fields, n, line, col, out)
+        return _happened_event(file, raw, ev, fields, n, line, col, out, data.get("board"))
     return _replacement_event(file, raw, ev, n, line, col, out)
 
 
@@ -245,7 +245,7 @@ def _call_event(file: str, raw: dict, ev: SimpleNamespace, n: int, line: int, co
 
 
 def _happened_event(file: str, raw: dict, ev: SimpleNamespace, dump: dict, n: int, line: int, col: int,
-                    out: "list[Event]") -> Event:
+                    out: "list[Event]", board: Any = None) -> Event:
     """A ``happened`` event, with the checks that relate it to the events before it.
 
     Raises:
@@ -257,6 +257,11 @@ def _happened_event(file: str, raw: dict, ev: SimpleNamespace, dump: dict, n: in
         if dump.get(a) is not None and dump.get(a) == dump.get(b):
             raise InputError(file, *position(raw, b), f"events.{n}.{b}",
                              f"expected a seat other than {a} ({dump[a]}), found {dump[b]!r}")
+    # a hand taken from another board: the case's own board is no wrong board
+    if ev.happened == "wrong-board" and isinstance(board, int) \
+            and not isinstance(board, bool) and dump.get("board") == board:
+        raise InputError(file, *position(raw, "board"), f"events.{n}.board",
+                         f"expected the number of another board: this case is board {board}, found {board}")
     if ev.happened == "call-on-source-board" and not any(
             e.kind == "happened" and e.happened == "wrong-board" and e.seat == Seat(dump["seat"]) for e in out):
         raise InputError(file, line, col, f"events.{n}",
