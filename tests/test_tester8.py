@@ -60,7 +60,8 @@ def test_a_lead_restriction_in_force_is_not_read_again_as_a_condition():
     # the offender's own call (a pass put in its place) ended the auction: the 26B line said
     # "the auction has ended with West a defender" and again "if West becomes a defender"
     for case in ("cases/law38-c-d-substituted-pass-ends-the-auction-26b-said-once.yaml",
-                 "cases/law24-e-37b2-substituted-pass-ends-the-auction-penalty-card-settled.yaml"):
+                 "cases/law24-e-37b2-substituted-pass-ends-the-auction-penalty-card-settled.yaml",
+                 "cases/law31-b-26b-offenders-not-comparable-pass-ends-the-auction.yaml"):
         text = _ruling_lines(case)
         assert text.count("may forbid East") == 1, case
         assert "If West becomes a defender" not in text, case
@@ -101,3 +102,12 @@ def test_a_hand_from_this_very_board_is_no_wrong_board():
     assert p.returncode == 2 and "Traceback" not in p.stderr
     assert "expected the number of another board" in p.stderr
     assert len(p.stderr.strip().splitlines()) == 1
+
+
+def test_dummy_typed_as_its_own_name_is_dummy():
+    # the same kind as 'led': 'attention-drawn S E dummy' was read as dummy: false, and a
+    # dummy's attention drawn during play (9A4) was not seen
+    p = cli("rule", "--board", "1", "-a", "1H P 2H P P P", "-e", "opening-lead-faced",
+            "-e", "attention-drawn S E dummy", "-e", "director")
+    assert p.returncode == 0, p.stderr
+    assert "South, dummy, drew attention to an irregularity before play had ended" in " ".join(p.stdout.split())
