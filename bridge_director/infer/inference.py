@@ -41,6 +41,7 @@ from typing import Any, Iterable, Iterator
 
 from bridge_director.infer.enginecheck import require_fixed_engine
 from bridge_director.base.record import field, record
+from bridge_director.rulebook.book import local_strata
 from bridge_director.rulebook.model import CONTROL_ALIAS, CONTROL_TYPE, TEMPLATE_RE, Rulebook, Rule
 from bridge_director.bridge.table import calls_after
 
@@ -237,18 +238,7 @@ def compile_template(template: Any):
     a constant part costs nothing at firing time.
     """
     if isinstance(template, str):
-        p = _parts(template)
-        if p[0] == "ref":
-            _, alias, name = p
-            return lambda m: m.get(alias, _EMPTY).get(name, MISSING)
-        if not p[1]:
-            return lambda m: template
-        pieces, tail = p[1], p[2]
-        # one str.format call: the literal text with its braces doubled, a slot per placeholder
-        fmt = "".join(lit.replace("{", "{{").replace("}", "}}") + "{}" for lit, _, _ in pieces) \
-            + tail.replace("{", "{{").replace("}", "}}")
-        refs = tuple((a, f) for _, a, f in pieces)
-        return lambda m: fmt.format(*[m.get(a, _EMPTY).get(f, "?") for a, f in refs])
+        return _compile_text(template)
     if isinstance(template, dict):
         dynamic = [(k, compile_template(v)) for k, v in template.items() if _has_placeholder(v)]
         if not dynamic:
@@ -261,6 +251,24 @@ def compile_template(template: Any):
             return out
         return fill
     return lambda m: template
+
+
+@lru_cache(maxsize=4096)
+def _compile_text(template: str):
+    """:func:`compile_template` of a string, made once per template (the ruling fills the
+    players' words of each line with it)."""
+    p = _parts(template)
+    if p[0] == "ref":
+        _, alias, name = p
+        return lambda m: m.get(alias, _EMPTY).get(name, MISSING)
+    if not p[1]:
+        return lambda m: template
+    pieces, tail = p[1], p[2]
+    # one str.format call: the literal text with its braces doubled, a slot per placeholder
+    fmt = "".join(lit.replace("{", "{{").replace("}", "}}") + "{}" for lit, _, _ in pieces) \
+        + tail.replace("{", "{{").replace("}", "}}")
+    refs = tuple((a, f) for _, a, f in pieces)
+    return lambda m: fmt.format(*[m.get(a, _EMPTY).get(f, "?") for a, f in refs])
 
 
 def _has_placeholder(value: Any) -> bool:
@@ -326,6 +334,7 @@ class _Compiled:
         self.by_fid: dict[str, dict] = {}
         self.seen: dict[tuple, str] = {}      # a derived fact's content -> its fid
         self.alts: dict[str, list[Firing]] = {}   # fid -> the other firings that derived it
+        self.made: list[tuple] = []      # (firing, derived fact's key) for each fact a firing made
         definitions = book.engine_rule_names() if names is None else \
             [n for n in book.engine_rule_names() if n in names]
         # only the fact types some registered rule can match enter this ruleset
@@ -333,12 +342,19 @@ class _Compiled:
         self.needed = {t: f for t, f in book.needed_fields.items() if t in types} \
             if names is not None else book.needed_fields
         self.actions = {ename: self._action(ename) for ename in definitions}
+        # A ruleset holding some of the rules is stratified on its own (rulebook.book.
+        # local_strata): a rule left out derives nothing here, so only the rules present need
+        # to be apart, and their chains of negation are short. The whole rulebook keeps its
+        # strata.
+        rules = {id(r): r for r in (book.engine_names.get(n) for n in definitions) if r is not None}
+        self.strata_of = None if names is None else local_strata(list(rules.values()))
+        strata_of = self.strata_of
         # the strata whose control fact some registered rule waits for (a rule with
         # ``unless``): asserting any other control fact would match nothing, so it is left out
         self.control_strata = frozenset(
-            book.engine_names[n].stratum for n in definitions
-            if n in book.engine_names and book.engine_names[n].unless)
-        self.handle = _C.create_ruleset(self.name, book.ruleset_json(definitions))
+            (r.stratum if strata_of is None else strata_of[r.id]) for r in rules.values() if r.unless)
+        self.strata = book.strata if strata_of is None else max(strata_of.values(), default=0) + 1
+        self.handle = _C.create_ruleset(self.name, book.ruleset_json(definitions, strata_of))
 
     def close(self) -> None:
         """Delete this ruleset from the engine (its memory given back); the runner is not used again."""
@@ -388,10 +404,12 @@ class _Compiled:
                 firing = Firing(rule, ename, m)
                 self.firings.append(firing)
                 seen = self.seen
+                made = self.made
                 for make in derives:
                     self.derived_count += 1
                     # a field copied from a field the matched fact lacks is left out
                     fact, key, keep = make(m)
+                    made.append((firing, key))
                     first = seen.get(key)
                     if first is not None:
                         # facts are a set: the same fact derived again (by this rule from
@@ -415,6 +433,7 @@ class _Compiled:
     def run_once(self, facts: list[dict]) -> list[Firing]:
         self.firings, self.errors = [], []
         self.seen, self.alts = {}, {}
+        self.made = []
         self.by_fid = {f["fid"]: f for f in facts}
         sid = self.sid = str(next(_SIDS))
         need = self.needed
@@ -436,7 +455,7 @@ class _Compiled:
                 state = self._assert({"sid": sid, "t": CONTROL_TYPE, "n": -1})
             if state is not None:
                 self._drain(state)
-            for n in range(1, self.book.strata):
+            for n in range(1, self.strata):
                 if n not in self.control_strata:
                     continue
                 state = self._assert({"sid": sid, "t": CONTROL_TYPE, "n": n})
@@ -739,6 +758,35 @@ def _sort_firings(firings: list[Firing], seen: dict[tuple, str]) -> None:
         start = end
 
 
+def _renumber(firings: list[Firing], runner: "_Compiled", start: int) -> None:
+    """Number the round's derived facts d<start+1>, d<start+2>, ... in the order of the sorted
+    ``firings`` (each at the first firing that derived it, in the order it made them), so
+    that their ids, like the firings' order, do not depend on the order the engine ran the
+    rules in (a ruleset's strata set that order; see ``_Compiled``). Renames them in place
+    and in ``runner.seen`` and ``runner.alts``."""
+    if not runner.seen:
+        return
+    seen = runner.seen
+    order = {id(f): i for i, f in enumerate(firings)}
+    made = sorted(range(len(runner.made)), key=lambda k: order[id(runner.made[k][0])])
+    new: dict[str, str] = {}
+    n = start
+    for k in made:
+        old = seen[runner.made[k][1]]
+        if old not in new:
+            n += 1
+            new[old] = f"d{n}"
+    if all(a == b for a, b in new.items()):
+        return
+    by_fid = runner.by_fid
+    facts = [by_fid[old] for old in new]
+    for fact, fid in zip(facts, new.values()):
+        fact["fid"] = fid
+    runner.by_fid.update({f["fid"]: f for f in facts})
+    runner.seen = {key: new[old] for key, old in seen.items()}
+    runner.alts = {new[old]: others for old, others in runner.alts.items()}
+
+
 def _rule_order(f: Firing) -> int:
     return f.rule.order
 
@@ -792,10 +840,11 @@ def run(book: Rulebook, derive) -> RunResult:
     seen: list = []
     for rounds in range(1, MAX_ROUNDS + 1):
         runner = runner_for(book, types, facts)
-        runner.derived_count = count
+        runner.derived_count = start = count
         firings = runner.run_once(facts)
         count = runner.derived_count
         _sort_firings(firings, runner.seen)
+        _renumber(firings, runner, start)
         seen.append((facts, firings))
         derived = [d for f in firings for d in f.derived]
         now = _statuses(derived, facts)
