@@ -36,6 +36,7 @@ import json
 import re
 from collections import OrderedDict
 from functools import lru_cache
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, Iterable, Iterator
 
@@ -268,6 +269,12 @@ def _compile_text(template: str):
     fmt = "".join(lit.replace("{", "{{").replace("}", "}}") + "{}" for lit, _, _ in pieces) \
         + tail.replace("{", "{{").replace("}", "}}")
     refs = tuple((a, f) for _, a, f in pieces)
+    if len(refs) == 1:
+        (a1, f1), = refs
+        return lambda m: fmt.format(m.get(a1, _EMPTY).get(f1, "?"))
+    if len(refs) == 2:
+        (a1, f1), (a2, f2) = refs
+        return lambda m: fmt.format(m.get(a1, _EMPTY).get(f1, "?"), m.get(a2, _EMPTY).get(f2, "?"))
     return lambda m: fmt.format(*[m.get(a, _EMPTY).get(f, "?") for a, f in refs])
 
 
@@ -300,16 +307,24 @@ def _fact_maker(concl, need: dict):
     # only a field that is one whole placeholder can come out MISSING
     may_miss = any(isinstance(data[k], str) and _parts(data[k])[0] == "ref" for k in data)
 
+    # the constant values in place, and the fields filled at firing time
+    constant = [v for _, v in getters]
+    filled = [(i, fn) for i, (fn, _) in enumerate(getters) if fn is not None]
+    pick = itemgetter(*order) if len(order) > 1 else (lambda values: (values[order[0]],))
+    keep_const = None if getters[-1][0] is not None else need.get(getters[-1][1])
+    type_const = getters[-1][0] is None
+
     def make(m):
-        values = [fn(m) if fn is not None else v for fn, v in getters]
-        t = values[-1]
-        if may_miss and any(v is MISSING for v in values):
+        values = constant.copy()
+        for i, fn in filled:
+            values[i] = fn(m)
+        if may_miss and MISSING in values:
             fact = {k: v for k, v in zip(names, values) if v is not MISSING}
             key = tuple((names[i], values[i]) for i in order if values[i] is not MISSING)
         else:
             fact = dict(zip(names, values))
-            key = tuple(zip(sorted_names, [values[i] for i in order]))
-        return fact, key, need.get(t)
+            key = tuple(zip(sorted_names, pick(values)))
+        return fact, key, keep_const if type_const else need.get(values[-1])
     return make
 
 
@@ -334,7 +349,7 @@ class _Compiled:
         self.by_fid: dict[str, dict] = {}
         self.seen: dict[tuple, str] = {}      # a derived fact's content -> its fid
         self.alts: dict[str, list[Firing]] = {}   # fid -> the other firings that derived it
-        self.made: list[tuple] = []      # (firing, derived fact's key) for each fact a firing made
+        self.made: dict[int, list] = {}   # id(firing) -> the keys of the facts it made, in order
         definitions = book.engine_rule_names() if names is None else \
             [n for n in book.engine_rule_names() if n in names]
         # only the fact types some registered rule can match enter this ruleset
@@ -404,12 +419,13 @@ class _Compiled:
                 firing = Firing(rule, ename, m)
                 self.firings.append(firing)
                 seen = self.seen
-                made = self.made
+                if derives:
+                    made = self.made[id(firing)] = []
                 for make in derives:
                     self.derived_count += 1
                     # a field copied from a field the matched fact lacks is left out
                     fact, key, keep = make(m)
-                    made.append((firing, key))
+                    made.append(key)
                     first = seen.get(key)
                     if first is not None:
                         # facts are a set: the same fact derived again (by this rule from
@@ -433,7 +449,7 @@ class _Compiled:
     def run_once(self, facts: list[dict]) -> list[Firing]:
         self.firings, self.errors = [], []
         self.seen, self.alts = {}, {}
-        self.made = []
+        self.made = {}
         self.by_fid = {f["fid"]: f for f in facts}
         sid = self.sid = str(next(_SIDS))
         need = self.needed
@@ -766,16 +782,15 @@ def _renumber(firings: list[Firing], runner: "_Compiled", start: int) -> None:
     and in ``runner.seen`` and ``runner.alts``."""
     if not runner.seen:
         return
-    seen = runner.seen
-    order = {id(f): i for i, f in enumerate(firings)}
-    made = sorted(range(len(runner.made)), key=lambda k: order[id(runner.made[k][0])])
+    seen, made = runner.seen, runner.made
     new: dict[str, str] = {}
     n = start
-    for k in made:
-        old = seen[runner.made[k][1]]
-        if old not in new:
-            n += 1
-            new[old] = f"d{n}"
+    for f in firings:
+        for key in made.get(id(f)) or ():
+            old = seen[key]
+            if old not in new:
+                n += 1
+                new[old] = f"d{n}"
     if all(a == b for a, b in new.items()):
         return
     by_fid = runner.by_fid

@@ -151,9 +151,7 @@ class Pruner:
             if fields is None:
                 true.extend(self.fact_met(f))
                 continue
-            ex = presence.get(t)
-            key = (t, tuple(map(f.get, fields))) if ex is None else \
-                (t, tuple(map(f.get, fields)), tuple(map(f.__contains__, ex)))
+            key = (t, tuple(map(f.get, fields)))
             try:
                 atoms = memo.get(key)
             except TypeError:           # a list value: looked up field by field
@@ -162,13 +160,20 @@ class Pruner:
             if atoms is None:
                 if len(memo) >= MAX_MEMO:
                     memo.clear()
-                atoms = memo[key] = self.fact_met(f)
+                atoms = memo[key] = self.fact_met(f, False)
             true.extend(atoms)
+            ex = presence.get(t)
+            if ex is not None:          # the atoms of the fields it has (keys of their own shape)
+                key = (t, None, tuple(map(f.__contains__, ex)))
+                atoms = memo.get(key)
+                if atoms is None:
+                    atoms = memo[key] = tuple(i for fld, want, i in self.present[t] if (fld in f) == want)
+                true.extend(atoms)
         return frozenset(true)
 
-    def fact_met(self, f: dict) -> tuple:
-        """The atoms (indices) the fact ``f`` makes true: its type's existence atom, and the
-        atoms its tested fields' values meet."""
+    def fact_met(self, f: dict, presence: bool = True) -> tuple:
+        """The atoms (indices) the fact ``f`` makes true: its type's existence atom, the atoms
+        its tested fields' values meet, and (with ``presence``) those of the fields it has."""
         hit = self.by_type.get(f["t"])
         if hit is None:
             return ()
@@ -185,7 +190,7 @@ class Pruner:
         for fld, value, i in self.unequal.get(f["t"], ()):
             if fld not in f or not _equal(f[fld], value):
                 true.append(i)
-        for fld, want, i in self.present.get(f["t"], ()):
+        for fld, want, i in self.present.get(f["t"], ()) if presence else ():
             if (fld in f) == want:
                 true.append(i)
         return tuple(true)
