@@ -690,6 +690,7 @@ def _outcomes(firings: list[Firing], alts: "dict[str, list[Firing]] | None" = No
         return latest[key]
 
     position = {id(f): i for i, f in enumerate(firings)} if alts else {}
+    moved_to: dict[int, Firing] = {}
     for fid, others in alts.items():
         # the earliest derivation (first in firing order among equals) lists the fact
         src = by_fid[fid]
@@ -699,6 +700,10 @@ def _outcomes(firings: list[Firing], alts: "dict[str, list[Firing]] | None" = No
             src.derived.remove(fact)
             best.derived.append(fact)
             fact["by"] = best.rule.id
+            moved_to[id(best)] = best
+    for best in moved_to.values():
+        # in the order of their numbers (the order the engine ran the firings in is not the case's)
+        best.derived.sort(key=_fid_number)
 
     out = []
     for f in firings:
@@ -718,6 +723,11 @@ def _outcomes(firings: list[Firing], alts: "dict[str, list[Firing]] | None" = No
             out.append(OutcomeRecord(code, cite, who, option, branch, text, f.rule, f, first + (concl.index,)))
     out.sort(key=lambda o: o.order)
     return out
+
+
+def _fid_number(fact: dict) -> int:
+    """A derived fact's number (its fid is d<number>)."""
+    return int(fact["fid"][1:])
 
 
 def call_status_facts(derived: list[dict], call_events: "Iterable[int]") -> Iterator[tuple[int, str, dict]]:
