@@ -118,6 +118,8 @@ def _field(rng: random.Random, name: str, ev: dict, board: int):
     if name == "side":
         return rng.choice(("NS", "EW"))
     if name == "board":
+        if ev.get("happened") == "wrong-board":        # a hand from another board: never this one
+            return rng.choice((board % 32 + 1, board % 32 + 1, board % 32 + 2, board % 32 + 2))
         return rng.choice((board, board, board % 32 + 1, board % 32 + 2))
     if name == "cards":
         return rng.choice((12, 14, 13, 11, 15))
