@@ -200,3 +200,23 @@ def test_a_line_break_or_a_direction_mark_in_a_quoted_key_stays_on_the_one_line(
     assert rc == 2 and len(lines) == 1, lines
     assert "\r" not in lines[0] and "\u202e" not in lines[0]
     assert "\\r" in lines[0] or "\\n" in lines[0] or "\\u202e" in lines[0], lines[0]
+
+
+@pytest.mark.parametrize("encoding, words", [
+    ("latin-1", "a.yaml:2:16: expected UTF-8 text, found the byte 0xea"),
+    ("utf-16", "a.yaml:1:1: expected UTF-8 text, found UTF-16"),
+    ("utf-16-le", "found UTF-16 (every other byte is NUL)"),
+])
+def test_a_case_in_another_encoding_is_placed_and_named(tmp_path, capsys, encoding, words):
+    # was: "expected UTF-8 text, found a byte that is not (invalid start byte)" with no line or column
+    text = TEMPLATE.format(**{**GOOD, "title": "Insuficiência"})
+    (tmp_path / "a.yaml").write_bytes(text.encode(encoding))
+    assert main(["rule", str(tmp_path / "a.yaml")]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and words in lines[0], lines
+
+
+def test_utf16_with_no_byte_order_mark_and_only_ascii_is_named(tmp_path, capsys):
+    (tmp_path / "a.yaml").write_bytes(TEMPLATE.format(**GOOD).encode("utf-16-le"))
+    assert main(["rule", str(tmp_path / "a.yaml")]) == 2
+    assert "the file looks like UTF-16; save it as UTF-8" in capsys.readouterr().err

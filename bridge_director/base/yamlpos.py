@@ -450,6 +450,9 @@ def loads(text: str, file: str, max_nodes: "int | None" = None) -> Any:
         line, col = _line_col(text, e.position)
         code = ord(e.character) if isinstance(e.character, str) else int(e.character)
         what = "a NUL byte" if code == 0 else f"the character #x{code:04x}"
+        head = text[:200]
+        if code == 0 and head.count("\x00") * 3 >= len(head):    # every other byte: UTF-16 with no byte-order mark
+            what += " (every other byte is NUL: the file looks like UTF-16; save it as UTF-8)"
         raise InputError(file, line, col, "", f"expected printable text, found {what}") from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
@@ -460,6 +463,30 @@ def loads(text: str, file: str, max_nodes: "int | None" = None) -> Any:
         raise InputError(file, line, col, "", f"broken YAML: {problem}") from None
     except yaml.YAMLError as e:  # pragma: no cover - other PyYAML errors carry no mark
         raise InputError(file, 0, 0, "", f"broken YAML: {e}") from None
+
+
+def decode_utf8(data: bytes, file: str) -> str:
+    """``data`` as UTF-8 text (a byte-order mark at the start is dropped, as YAML does).
+
+    Raises:
+        InputError: UTF-16 text (a Windows editor's "Unicode"), named as such; or the first
+            byte that is not UTF-8, at its line and column (a Latin-1 'é', say).
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+            raise InputError(file, 1, 1, "", "expected UTF-8 text, found UTF-16 (it starts with UTF-16's byte-order "
+                                             "mark): save the file as UTF-8") from None
+        if data[:200].count(0) * 3 >= len(data[:200]):
+            raise InputError(file, 1, 1, "", "expected UTF-8 text, found UTF-16 (every other byte is NUL): save the "
+                                             "file as UTF-8") from None
+        before = data[:e.start]
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        raise InputError(file, line, column, "", f"expected UTF-8 text, found the byte 0x{data[e.start]:02x}, which "
+                                                 f"is not UTF-8 here ({e.reason}; a file saved as Latin-1 or "
+                                                 "Windows-1252?)") from None
 
 
 def _line_col(text: str, position: int) -> tuple[int, int]:
@@ -493,14 +520,12 @@ def load(path: str | Path, max_bytes: "int | None" = None, max_nodes: "int | Non
             data = fh.read() if max_bytes is None else fh.read(max_bytes + 1)
         if max_bytes is not None and len(data) > max_bytes:
             raise InputError(p, 0, 0, "", f"a case file holds at most {max_bytes:,} bytes")
-        text = data.decode("utf-8")
+        text = decode_utf8(data, p)
         text = text.replace("\r\n", "\n").replace("\r", "\n")    # as read_text() read it
     except FileNotFoundError:
         raise InputError(p, 0, 0, "", "no such file") from None
     except IsADirectoryError:
         raise InputError(p, 0, 0, "", "expected a file, found a directory") from None
-    except UnicodeDecodeError as e:
-        raise InputError(p, 0, 0, "", f"expected UTF-8 text, found a byte that is not ({e.reason})") from None
     except OSError as e:
         raise InputError(p, 0, 0, "", f"cannot read the file: {e.strerror}") from None
     return loads(text, p, max_nodes)
