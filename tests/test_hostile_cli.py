@@ -206,3 +206,19 @@ def test_deals_register_refuses_a_register_in_a_folder_that_does_not_exist(tmp_p
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]     # nothing made
     assert main(["deals", "register", str(pbn), "--session", "s1", "--db", "here.sqlite"]) == 0
     assert (tmp_path / "here.sqlite").is_file()
+
+
+TOO_LONG = "/".join(["x" * 200] * 30)        # a path longer than the system's PATH_MAX
+
+
+@pytest.mark.parametrize("argv", [
+    ["check", TOO_LONG], ["casebook", TOO_LONG], ["quiz", TOO_LONG], ["chart", "27", "-o", TOO_LONG],
+    ["ask", "--save", TOO_LONG], ["report", str(CASE), "-o", TOO_LONG], ["report", str(CASE), "-o", TOO_LONG + "/a.html"],
+    ["casebook", str(REPO / "cases" / "duplicate-1997"), "-o", TOO_LONG], ["rule", TOO_LONG],
+])
+def test_a_path_too_long_for_the_system_is_one_short_line(tmp_path, capsys, monkeypatch, argv):
+    # was: "internal error: OSError: [Errno 36] File name too long: '...'" (exit 3), 6,000 characters long
+    monkeypatch.chdir(tmp_path)
+    line = one_line(capsys, argv, "File name too long")
+    assert len(line) < 700, len(line)
+    assert list(tmp_path.iterdir()) == []

@@ -1015,21 +1015,51 @@ def _run(handler, args, debug: bool) -> int:
             traceback.print_exc()
         print(f"director: error: {e}", file=sys.stderr)
         return 2
-    except Exception as e:  # engine not usable, or an internal failure: one clear line
-        from bridge_director.infer.enginecheck import EngineBuildError
+    except OSError as e:
+        if not _path_refused(e):
+            return _internal(e, debug)
         if debug:
             import traceback
             traceback.print_exc()
-        if isinstance(e, EngineBuildError):
-            print(f"director: {e}", file=sys.stderr)
-            return 3
-        inference = sys.modules.get("bridge_director.infer.inference")   # loaded if the engine ran
-        if inference is not None and isinstance(e, inference.UnsettledError):   # a bounded refusal
-            print(f"director: no ruling: {e}", file=sys.stderr)
-            return 3
-        hint = "" if debug else " (run with --debug for details)"
-        print(f"director: internal error: {type(e).__name__}: {e}{hint}", file=sys.stderr)
+        from bridge_director.base.lines import one_line
+        print(one_line(f"director: error: {e.filename}: cannot use this path: {e.strerror}"), file=sys.stderr)
+        return 2
+    except Exception as e:  # engine not usable, or an internal failure: one clear line
+        return _internal(e, debug)
+
+
+#: what the system says of a path a user named that it will not take (a name too long, a loop of
+#: links, a file where a folder should be, no permission, a read-only or full disk)
+_PATH_ERRNOS = ("ENAMETOOLONG", "ELOOP", "ENOTDIR", "EISDIR", "EACCES", "EPERM", "ENOENT", "EROFS", "ENOSPC",
+                "EDQUOT", "ENXIO", "ENODEV", "ETXTBSY", "EFBIG", "EMLINK")
+
+
+def _path_refused(e: OSError) -> bool:
+    """Whether ``e`` is the system refusing a path (it names the path): a user's mistake, exit 2.
+    Checks of the paths a command takes (bridge_director.base.files) say more, before any work;
+    this is what is left when a check asks the system about a path it refuses outright."""
+    import errno
+    return bool(e.filename) and any(getattr(errno, name, None) == e.errno for name in _PATH_ERRNOS)
+
+
+def _internal(e: BaseException, debug: bool) -> int:
+    """An internal failure (or the engine not usable): one line, exit 3."""
+    from bridge_director.infer.enginecheck import EngineBuildError
+    if debug:
+        import traceback
+        traceback.print_exc()
+    if isinstance(e, EngineBuildError):
+        print(f"director: {e}", file=sys.stderr)
         return 3
+    inference = sys.modules.get("bridge_director.infer.inference")   # loaded if the engine ran
+    if inference is not None and isinstance(e, inference.UnsettledError):   # a bounded refusal
+        print(f"director: no ruling: {e}", file=sys.stderr)
+        return 3
+    hint = "" if debug else " (run with --debug for details)"
+    from bridge_director.base.lines import one_line
+    print(one_line(f"director: internal error: {type(e).__name__}: {e}") + hint, file=sys.stderr)
+    return 3
+
 
 if __name__ == "__main__":
     sys.exit(main())
