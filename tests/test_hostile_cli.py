@@ -222,3 +222,19 @@ def test_a_path_too_long_for_the_system_is_one_short_line(tmp_path, capsys, monk
     line = one_line(capsys, argv, "File name too long")
     assert len(line) < 700, len(line)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("folder, words", [
+    ("case.yaml", "expected a folder for the saved cases, found a file"),
+    ("no/such/deep", "expected a new folder in an existing one, found no folder 'no/such'"),
+])
+def test_serve_refuses_a_folder_that_is_a_file_or_a_mistyped_path(tmp_path, capsys, monkeypatch, folder, words):
+    # was: a file -> "cannot listen there: File exists (try another --port)", blaming the port;
+    # a missing path -> every folder along it made, and the server started
+    import uvicorn
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "case.yaml").write_text("case: x\n")
+    line = one_line(capsys, ["serve", "--folder", folder, "--port", "58762"], words)
+    assert "--port" not in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["case.yaml"]

@@ -848,7 +848,7 @@ def _cmd_serve(args) -> int:
     _port_arg(args.port)
     try:
         return serve(args.host, args.port, args.folder, args.lang)
-    except OSError as e:
+    except OSError as e:         # (the folder's own faults are InputErrors: this is the address)
         raise InputError(f"{args.host}:{args.port}", 0, 0, "",
                          f"cannot listen there: {e.strerror or e} (try another --port)") from None
     except KeyboardInterrupt:
