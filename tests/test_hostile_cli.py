@@ -238,3 +238,33 @@ def test_serve_refuses_a_folder_that_is_a_file_or_a_mistyped_path(tmp_path, caps
     line = one_line(capsys, ["serve", "--folder", folder, "--port", "58762"], words)
     assert "--port" not in line
     assert sorted(p.name for p in tmp_path.iterdir()) == ["case.yaml"]
+
+
+@pytest.mark.parametrize("redirect, words", [
+    (">&-", "cannot write to standard output: standard output is closed"),
+    (">/dev/full", "cannot write to standard output: No space left on device"),
+    ("1</dev/null", "cannot write to standard output: Bad file descriptor"),
+])
+@pytest.mark.parametrize("command", ["rule {case}", "report {case} --format pdf", "schema", "ask"])
+def test_standard_output_closed_or_full_is_one_line(tmp_path, redirect, words, command):
+    # was: "internal error: AttributeError: 'NoneType' object has no attribute 'write'" (>&-) or
+    # "internal error: OSError: [Errno 28]" (>/dev/full), exit 3
+    cmd = f"{sys.executable} -m bridge_director.cli.main {command.format(case=CASE)} {redirect} </dev/null"
+    proc = subprocess.run(["bash", "-c", cmd], cwd=tmp_path, capture_output=True, timeout=120,
+                          env=dict(os.environ, PYTHONPATH=str(REPO)))
+    lines = proc.stderr.decode().splitlines()
+    assert proc.returncode == 2, (proc.returncode, lines)
+    assert len(lines) == 1 and words in lines[0], lines
+
+
+@pytest.mark.parametrize("command, rc, words", [
+    ("rule -", 2, "expected a case (YAML or PBN) on standard input, found nothing"),
+    ("ask", 0, ""),
+])
+def test_standard_input_closed_reads_as_empty(tmp_path, command, rc, words):
+    # was: "internal error: AttributeError: 'NoneType' object has no attribute 'read'" / "'isatty'"
+    proc = subprocess.run(["bash", "-c", f"{sys.executable} -m bridge_director.cli.main {command} <&- >/dev/null"],
+                          cwd=tmp_path, capture_output=True, timeout=120, env=dict(os.environ, PYTHONPATH=str(REPO)))
+    err = proc.stderr.decode()
+    assert proc.returncode == rc, (proc.returncode, err)
+    assert words in err and "internal error" not in err and len(err.splitlines()) <= 1, err

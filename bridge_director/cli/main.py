@@ -883,6 +883,7 @@ _PID = _os.getpid()     # this command's own process (forked workers have anothe
 def main(argv: list[str] | None = None) -> int:
     """Run the ``director`` command; return its exit code (see the module docstring)."""
     argv = sys.argv[1:] if argv is None else argv
+    _standard_streams()
     _pause_gc()
     previous = _on_terminate()
     try:
@@ -895,6 +896,57 @@ def main(argv: list[str] | None = None) -> int:
             signal.signal(signal.SIGINT, signal.default_int_handler)
             if hasattr(signal, "SIGHUP"):
                 signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
+class _ClosedOutput:
+    """Standard output when the command was started with it closed (``director rule CASE >&-``):
+    Python then has no ``sys.stdout``, and the first print was "internal error: AttributeError".
+    Writing to it fails as writing to a closed descriptor does, and the command ends with one
+    line (exit 2, see _run)."""
+
+    encoding = "utf-8"
+    errors = "strict"
+
+    def write(self, data):
+        import errno
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    writelines = write
+
+    def flush(self) -> None:
+        """Nothing is held to flush (and Python flushes standard output as it exits)."""
+
+    @property
+    def buffer(self):
+        return self
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        import io
+        raise io.UnsupportedOperation("standard output is closed")
+
+
+def _standard_streams() -> None:
+    """Streams for the standard descriptors the command was started without (``<&-``, ``>&-``,
+    ``2>&-``): standard input reads as empty, standard error goes nowhere, and standard output
+    refuses to be written (_ClosedOutput)."""
+    if sys.stdin is None:
+        sys.stdin = open(_os.devnull, encoding="utf-8")      # noqa: SIM115 - for the process's life
+    if sys.stderr is None:
+        sys.stderr = open(_os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput()
+
+
+#: what writing to standard output fails with when it is closed, full, or not open for writing
+_OUTPUT_ERRNOS = ("EBADF", "ENOSPC", "EDQUOT", "EFBIG", "EIO")
+
+
+def _output_failed(e: OSError) -> bool:
+    import errno
+    return not e.filename and any(getattr(errno, name, None) == e.errno for name in _OUTPUT_ERRNOS)
 
 
 def _on_terminate():
@@ -1016,6 +1068,16 @@ def _run(handler, args, debug: bool) -> int:
         print(f"director: error: {e}", file=sys.stderr)
         return 2
     except OSError as e:
+        if _output_failed(e):           # `> /dev/full`, `>&-`, `1< file`: the output cannot be written
+            try:
+                _os.dup2(_os.open(_os.devnull, _os.O_WRONLY), 1)    # no second error when Python exits
+            except OSError:
+                pass
+            if isinstance(sys.stdout, _ClosedOutput):
+                sys.stdout = open(_os.devnull, "w", encoding="utf-8")   # noqa: SIM115
+            print(f"director: error: cannot write to standard output: {e.strerror or e}; nothing more was done",
+                  file=sys.stderr)
+            return 2
         if not _path_refused(e):
             return _internal(e, debug)
         if debug:
