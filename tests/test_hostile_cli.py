@@ -268,3 +268,18 @@ def test_standard_input_closed_reads_as_empty(tmp_path, command, rc, words):
     err = proc.stderr.decode()
     assert proc.returncode == rc, (proc.returncode, err)
     assert words in err and "internal error" not in err and len(err.splitlines()) <= 1, err
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "cp1252", "ascii:strict"])
+@pytest.mark.parametrize("argv", [["rule", str(CASE), "--lang", "pt"], ["report", str(CASE), "--format", "md"],
+                                  ["chart", "27", "--format", "svg"], ["rule", "--board", "1", "--auction", "1S 1H", "--lang", "pt"]])
+def test_a_terminal_that_cannot_show_every_character_gets_them_plainly(tmp_path, encoding, argv):
+    # was: "internal error: UnicodeEncodeError" (exit 3) at the first accent or suit symbol
+    proc = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", *argv], cwd=tmp_path, capture_output=True,
+                          timeout=120, stdin=subprocess.DEVNULL,
+                          env=dict(os.environ, PYTHONPATH=str(REPO), PYTHONIOENCODING=encoding))
+    assert proc.returncode == 0, proc.stderr.decode(errors="replace")
+    text = proc.stdout.decode(encoding.split(":")[0])
+    assert "?" * 3 not in text
+    if "--lang" in argv and encoding.startswith("ascii"):
+        assert "Leilao, como entendido" in text      # Leilão, its tilde dropped

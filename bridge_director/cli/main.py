@@ -938,6 +938,54 @@ def _standard_streams() -> None:
         sys.stderr = open(_os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     if sys.stdout is None:
         sys.stdout = _ClosedOutput()
+    for stream in (sys.stdout, sys.stderr):
+        _plain_where_unicode_cannot_go(stream)
+
+
+#: what a character a terminal's encoding cannot show is written as (else its letter without
+#: accents, else '?')
+_PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "→": "->", "←": "<-", "…": "...", "·": ".", "–": "-", "—": "--",
+          "‘": "'", "’": "'", "“": '"', "”": '"', "•": "*", "×": "x", "≥": ">=", "≤": "<=", "✓": "v", "✗": "x"}
+
+
+def _plain_where_unicode_cannot_go(stream) -> None:
+    """A standard stream whose encoding cannot hold every character (``PYTHONIOENCODING=ascii``,
+    ``latin-1``, a cp1252 console) writes what it cannot hold plainly: ♠ as S, → as ->, 'ação'
+    as 'acao' (was: "internal error: UnicodeEncodeError", exit 3, at the first accent of a
+    Portuguese ruling or the first suit symbol)."""
+    import codecs
+    encoding = getattr(stream, "encoding", None)
+    if not encoding or not hasattr(stream, "reconfigure"):
+        return
+    try:
+        if codecs.lookup(encoding).name.startswith("utf"):
+            return
+    except LookupError:
+        return
+    try:
+        codecs.lookup_error("bridge-director-plain")
+    except LookupError:
+        codecs.register_error("bridge-director-plain", _plain_characters)
+    try:
+        stream.reconfigure(errors="bridge-director-plain")
+    except (ValueError, OSError):
+        pass
+
+
+def _plain_characters(err: UnicodeEncodeError):
+    import unicodedata
+    out = []
+    for ch in err.object[err.start:err.end]:
+        for candidate in (_PLAIN.get(ch), "".join(c for c in unicodedata.normalize("NFKD", ch)
+                                                   if not unicodedata.combining(c)), "?"):
+            if candidate:
+                try:
+                    candidate.encode(err.encoding)
+                except UnicodeEncodeError:
+                    continue
+                out.append(candidate)
+                break
+    return "".join(out), err.end
 
 
 #: what writing to standard output fails with when it is closed, full, or not open for writing
