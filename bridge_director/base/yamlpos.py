@@ -495,7 +495,7 @@ def loads(text: str, file: str, max_nodes: "int | None" = None) -> Any:
         code = ord(e.character) if isinstance(e.character, str) else int(e.character)
         what = "a NUL byte" if code == 0 else f"the character #x{code:04x}"
         head = text[:200]
-        if code == 0 and head.count("\x00") * 3 >= len(head):    # every other byte: UTF-16 with no byte-order mark
+        if code == 0 and len(head) >= 16 and head.count("\x00") * 3 >= len(head):    # every other byte: UTF-16 with no byte-order mark
             what += " (every other byte is NUL: the file looks like UTF-16; save it as UTF-8)"
         raise InputError(file, line, col, "", f"expected printable text, found {what}") from None
     except yaml.MarkedYAMLError as e:
@@ -522,7 +522,7 @@ def decode_utf8(data: bytes, file: str) -> str:
         if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
             raise InputError(file, 1, 1, "", "expected UTF-8 text, found UTF-16 (it starts with UTF-16's byte-order "
                                              "mark): save the file as UTF-8") from None
-        if data[:200].count(0) * 3 >= len(data[:200]):
+        if len(data) >= 16 and data[:200].count(0) * 3 >= len(data[:200]):
             raise InputError(file, 1, 1, "", "expected UTF-8 text, found UTF-16 (every other byte is NUL): save the "
                                              "file as UTF-8") from None
         before = data[:e.start]
