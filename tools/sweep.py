@@ -202,11 +202,15 @@ def main(argv: list[str] | None = None) -> int:
     if ANSWERS_EVERY:
         print(f"answers: every question of every {'' if ANSWERS_EVERY == 1 else f'{ANSWERS_EVERY}th '}case answered "
               "with every allowed answer")
-    grown = [(m[2] - m[1], m) for m in per_process.values() if m[1] is not None]
+    grown = [(m[2] - m[1], pid, m) for pid, m in per_process.items() if m[1] is not None]
     if grown:
-        growth, m = max(grown, key=lambda x: x[0])
+        growth, _, m = max(grown, key=lambda x: x[0])
         print(f"memory: RSS {m[1]:.0f} MB after {warm:,} cases, {m[2]:.0f} MB after {m[0]:,} "
               f"(growth {growth:+.1f} MB; the largest of {len(grown)} process(es))")
+        if len(grown) > 1:
+            for growth, pid, m in sorted(grown, key=lambda x: x[1]):
+                print(f"  process {pid}: RSS {m[1]:.1f} MB after {warm:,} cases, {m[2]:.1f} MB after "
+                      f"{m[0]:,} (growth {growth:+.1f} MB)")
     for kind, n in by_kind.most_common():
         print(f"  {kind}: {n} faults in {cases_with[kind]} cases")
         for (k, rule), m in by_rule.most_common():
