@@ -171,7 +171,7 @@ def _closing_run(case, standing, n: int) -> set[int]:
 def _standing_faults(case, ruling) -> list[Fault]:
     standing = {c.event: c for c in ruling.calls}
     order = [c.event for c in ruling.calls]
-    directors = [e.number for e in case.events if e.kind == "director"]
+    directors = [e.number for e in case.events if e.kind in ("director", "ruled")]
     out = []
     for ln in _unconditional(ruling):
         said = claims(ln)
