@@ -53,6 +53,7 @@ SCENARIOS: dict[str, dict] = {
     "inadmissible-double": {
         "what": "North opens 1S, East passes, South doubles partner's 1S",
         "steps": [(r"Board number", "1"), (r"Calls from the dealer \(North\)", "1S P X"),
+                  (r"Was X the call South meant to make\?", "y"),
                   (r"What happened next\?", "")] + SAVE,
         "pairs": {("36B1", "call-cancelled")},
     },

@@ -188,3 +188,21 @@ def test_ask_a_menu_number_of_five_thousand_digits_is_refused_in_one_line():
     text = out.getvalue()
     assert "internal error" not in text
     assert "expected an event number from 1 to" in text
+
+
+# ---------------------------------------------------------------- 2026-12-05 (docs/open-faults/hostile-2026-12-05.md)
+
+@pytest.mark.parametrize("where", ["no/such/deals.sqlite", "afile/deals.sqlite"])
+def test_deals_register_refuses_a_register_in_a_folder_that_does_not_exist(tmp_path, capsys, monkeypatch, where):
+    # was: the missing folders were made (as `-o` does not); a file in the way gave a path error late
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("not a folder\n")
+    pbn = REPO / "tests" / "fixtures" / "deals" / "good-shuffle.pbn"
+    rc = main(["deals", "register", str(pbn), "--session", "s1", "--db", where])
+    err = capsys.readouterr().err
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    assert rc == 2, (rc, err)
+    assert len(lines) == 1 and "expected an existing folder to hold the deal register" in lines[0], lines
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]     # nothing made
+    assert main(["deals", "register", str(pbn), "--session", "s1", "--db", "here.sqlite"]) == 0
+    assert (tmp_path / "here.sqlite").is_file()

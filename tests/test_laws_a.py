@@ -100,7 +100,8 @@ def test_remark_in_the_play_during_the_play_adjusts_at_the_end():
 def test_call_kept_after_a_timely_correction_has_no_21b3(name, seat, call):
     r = ruled(name)
     kept = [ln.text for ln in lines(r, "21B1(a)", "call-stands")]
-    assert f"{seat} kept {call} once correctly informed: it stands, and as it was not too late to change it, 21B3 gives no adjustment for it." in kept
+    assert any(t.startswith(f"{seat} kept {call} once correctly informed: it stands, and as it was not too late to change it, 21B3 gives no adjustment for that call;")
+               and "the director judges at the end of play" in t for t in kept), kept
     assert not any(f"since {call}: too late" in ln.text and ln.text.startswith(f"{seat}'s partner")
                    for ln in lines(r, "21B3"))
 

@@ -67,7 +67,18 @@ class InputError(Exception):
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}" if self.line else f"{self.file}"
         what = f"{self.field}: " if self.field else ""
-        return f"{where}: {what}{self.message}"
+        return _one_line(f"{where}: {what}{self.message}")
+
+
+def _one_line(text: str) -> str:
+    """``text`` with every line break, control and format character written as an escape
+    (``\\r``, ``\\u202e``): a key or value quoted in an error (a key ``"\\r"``, a name
+    with a right-to-left override) can neither break the one line nor reorder it on screen."""
+    if text.isascii() and text.isprintable():
+        return text
+    import unicodedata
+    return "".join(ch if ch == " " or unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp", "Zs", "Cs", "Co", "Cn")
+                   else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 class PosDict(dict):
@@ -92,27 +103,115 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
     """Safe loader (libyaml's C parser when available) whose mappings and sequences carry positions."""
 
 
+_MERGE = "tag:yaml.org,2002:merge"
+_KIND_WORDS = {yaml.ScalarNode: "a single value", yaml.MappingNode: "a mapping", yaml.SequenceNode: "a list"}
+
+
+class _Refused(Exception):
+    """A value the loader refuses (a YAML tag a case does not take, a tag that does not fit
+    its value): the message and the value's 1-based position."""
+
+    def __init__(self, message, line, col):
+        self.message, self.line, self.col = message, line, col
+
+
+def _tag_name(tag: str) -> str:
+    """A tag as it is written in a file: ``!!binary`` for ``tag:yaml.org,2002:binary``."""
+    return "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
+
+
+def _expect_kind(node, kind) -> None:
+    """Refuse a node tagged for another kind of value (``!!map foo``, ``!!seq {a: 1}``, ``!!int [1]``)."""
+    if type(node) is not kind:
+        raise _Refused(f"the tag {_tag_name(node.tag)} needs {_KIND_WORDS[kind]}, found {_KIND_WORDS.get(type(node), 'another value')}",
+                       *_mark(node))
+
+
+def _refuse_tag(loader: "_Loader", node) -> None:
+    """A tag a case or rule file does not take (``!!binary``, ``!!timestamp``, ``!!set``,
+    ``!!omap``, ``!!python/...``, ``!mine``): these files hold text, numbers, true or false,
+    lists and mappings only (YAML 1.2's core schema)."""
+    raise _Refused(f"expected text, a number, true or false, a list or a mapping; found a value tagged "
+                   f"{_tag_name(str(node.tag))!r} (this file takes no such YAML tags)", *_mark(node))
+
+
+def _construct_bool(loader: "_Loader", node):
+    """true or false; an explicit ``!!bool`` on anything else is refused (PyYAML: KeyError)."""
+    _expect_kind(node, yaml.ScalarNode)
+    value = loader.bool_values.get(str(node.value).lower())
+    if value is None:
+        raise _Refused(f"the tag !!bool needs true or false, found {node.value[:40]!r}", *_mark(node))
+    return value
+
+
+def _construct_float(loader: "_Loader", node):
+    """A number with a point; an explicit ``!!float`` on anything else is refused (PyYAML: ValueError)."""
+    _expect_kind(node, yaml.ScalarNode)
+    if len(node.value) > 2 * MAX_DIGITS:
+        raise _Refused(f"expected a number of at most {MAX_DIGITS} digits, found {len(node.value):,} characters", *_mark(node))
+    try:
+        return yaml.constructor.SafeConstructor.construct_yaml_float(loader, node)
+    except (ValueError, TypeError, IndexError):     # ('!!float ""': IndexError)
+        raise _Refused(f"the tag !!float needs a number, found {node.value[:40]!r}", *_mark(node)) from None
+
+
+def _construct_null(loader: "_Loader", node):
+    """Nothing (``~``, ``null`` or no value); an explicit ``!!null`` on a value is refused
+    (PyYAML drops the value)."""
+    _expect_kind(node, yaml.ScalarNode)
+    if node.value not in ("", "~", "null", "Null", "NULL"):
+        raise _Refused(f"the tag !!null takes no value, found {node.value[:40]!r}", *_mark(node))
+    return None
+
+
+def _construct_str(loader: "_Loader", node):
+    _expect_kind(node, yaml.ScalarNode)
+    return node.value
+
+
+def _construct_word(loader: "_Loader", node):
+    """``<<`` or ``=`` written as a value (not as a key): the text itself. YAML 1.1's merge
+    and value types (PyYAML: 'could not determine a constructor') mean something only as keys;
+    the same tags written out (``!!merge x``) are refused."""
+    if type(node) is yaml.ScalarNode and node.value in ("<<", "="):
+        return node.value
+    _refuse_tag(loader, node)
+
+
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> PosDict:
+    """A mapping, with positions. Keys a merge (``<<: *anchor``) brings in give way to the
+    mapping's own keys and to those of an earlier merge (YAML's merge rule); a key written
+    twice in the mapping itself is refused."""
+    _expect_kind(node, yaml.MappingNode)
+    n_own = sum(1 for key_node, _ in node.value if key_node.tag != _MERGE)
     loader.flatten_mapping(node)
+    merged = len(node.value) - n_own
+    own: set = set()
     out = PosDict()
     out.pos = _mark(node)
     out.kpos = {}
-    for key_node, value_node in node.value:
+    for i, (key_node, value_node) in enumerate(node.value):
         key = loader.construct_object(key_node, deep=True)
         try:
             hash(key)
         except TypeError:
             raise yaml.constructor.ConstructorError(
                 None, None, "found an unhashable key", key_node.start_mark) from None
-        if key in out:
+        if i < merged:
+            if key in out:              # an earlier merge brought it in: that one stands
+                continue
+        elif key in own:
             line, col = _mark(key_node)
             raise _DuplicateKey(key, line, col)
+        else:
+            own.add(key)                # (overrides a merged value of the same key)
         out[key] = loader.construct_object(value_node, deep=True)
         out.kpos[key] = _mark(value_node)
     return out
 
 
 def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> PosList:
+    _expect_kind(node, yaml.SequenceNode)
     out = PosList(loader.construct_object(child, deep=True) for child in node.value)
     out.pos = _mark(node)
     out.ipos = [_mark(child) for child in node.value]
@@ -143,6 +242,7 @@ def _construct_int(loader: _Loader, node: yaml.ScalarNode):
     ``010`` for octal 8, ``0x1F`` for 31, ``1:30`` for 90 (base 60) and ``1_0`` for 10, so
     ``board: 010`` would rule board 8 with board 8's dealer. Here ``010`` is 10 (YAML 1.2),
     and the other forms stay text as written, for the field to refuse with what it expected."""
+    _expect_kind(node, yaml.ScalarNode)
     text = str(node.value)
     digits = sum(ch.isdigit() for ch in text)
     if digits > MAX_DIGITS:
@@ -156,6 +256,20 @@ def _construct_int(loader: _Loader, node: yaml.ScalarNode):
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 _Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+_Loader.add_constructor("tag:yaml.org,2002:bool", _construct_bool)
+_Loader.add_constructor("tag:yaml.org,2002:float", _construct_float)
+_Loader.add_constructor("tag:yaml.org,2002:null", _construct_null)
+_Loader.add_constructor("tag:yaml.org,2002:str", _construct_str)
+_Loader.add_constructor(_MERGE, _construct_word)
+_Loader.add_constructor("tag:yaml.org,2002:value", _construct_word)
+for _tag in ("binary", "timestamp", "set", "omap", "pairs"):
+    _Loader.add_constructor("tag:yaml.org,2002:" + _tag, _refuse_tag)
+_Loader.add_constructor(None, _refuse_tag)        # any other tag: !!python/..., !mine, !<x>
+#: a date or time written plainly (``title: 2026-12-05``) is text, as in YAML 1.2 (YAML 1.1,
+#: PyYAML's reading, made it a date that every text field then refused)
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in _Loader.yaml_implicit_resolvers.items()}
 
 
 class _Slow(Exception):
@@ -166,6 +280,8 @@ _MAP, _SEQ, _STR, _INT = (yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, yaml.r
                           "tag:yaml.org,2002:str", "tag:yaml.org,2002:int")
 #: scalar tags whose constructors (SafeConstructor's) return their value at once
 _PLAIN_SCALARS = ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:float")
+_PLAIN_CONSTRUCTORS = {"tag:yaml.org,2002:bool": _construct_bool, "tag:yaml.org,2002:null": _construct_null,
+                       "tag:yaml.org,2002:float": _construct_float}
 _ODD_KEYS = ("tag:yaml.org,2002:merge", "tag:yaml.org,2002:value")
 #: deeper than this, PyYAML's own constructor builds the document (and fails where it fails)
 _QUICK_DEPTH = 40
@@ -214,7 +330,7 @@ def _quick(loader: _Loader, node, seen: set, depth: int = 0):
     if tag == _INT:
         return _construct_int(loader, node)
     if tag in _PLAIN_SCALARS:
-        return loader.yaml_constructors[tag](loader, node)
+        return _PLAIN_CONSTRUCTORS[tag](loader, node)
     raise _Slow
 
 
@@ -251,14 +367,18 @@ def _resolve(loader: _Loader, kind, value, implicit):
 _Loader.resolve = _resolve
 
 
-def position(container: Any, key: Any = None) -> tuple[int, int]:
+#: ``position(container)``: the container's own place (a key of None, ``~: 1``, is a key like any other)
+_ITSELF: Any = object()
+
+
+def position(container: Any, key: Any = _ITSELF) -> tuple[int, int]:
     """Return the 1-based (line, column) of ``container[key]``, or of ``container`` itself.
 
     Args:
         container: a PosDict or PosList (anything else gives (0, 0)).
-        key: a dict key or list index; None for the container's own position.
+        key: a dict key (None too: ``~: 1``) or list index; left out for the container's own position.
     """
-    if key is not None:
+    if key is not _ITSELF:
         if isinstance(container, PosDict) and key in container.kpos:
             return container.kpos[key]
         if isinstance(container, PosList) and isinstance(key, int) and 0 <= key < len(container.ipos):
@@ -324,6 +444,8 @@ def loads(text: str, file: str, max_nodes: "int | None" = None) -> Any:
     except _TooLong as e:
         raise InputError(file, e.line, e.col, "", f"expected a number of at most {MAX_DIGITS} digits, found one of "
                                                   f"{e.digits:,} digits") from None
+    except _Refused as e:
+        raise InputError(file, e.line, e.col, "", e.message) from None
     except yaml.reader.ReaderError as e:       # a byte YAML does not allow (a NUL, say): one line
         line, col = _line_col(text, e.position)
         code = ord(e.character) if isinstance(e.character, str) else int(e.character)

@@ -558,8 +558,8 @@ class Register:
     call, so a crash keeps every earlier session and nothing of the interrupted one.
 
     Args:
-        path: the database file (default ``default_db_path()``); created with
-            its parent folders if missing.
+        path: the database file (default ``default_db_path()``, created with its parent
+            folders if missing); a path given is created only in a folder that exists.
         create: if False and the file does not exist, raise ``RegisterError``
             instead of creating it.
     """
@@ -582,11 +582,17 @@ class Register:
         if read_only:
             self._open_read_only(exists)
             return
-        if not exists:
+        if not exists and path is None:      # the default register: its folder is made the first time
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
                 raise RegisterError(f"{self.path}: cannot create the folder: {e.strerror}") from None
+        elif not exists:                     # a register named by the user: in a folder that exists (as -o)
+            folder = self.path.parent if str(self.path.parent) else pathlib.Path(".")
+            if not folder.is_dir():
+                found = "no folder" if not folder.exists() else "something that is not a folder:"
+                raise RegisterError(f"{self.path}: expected an existing folder to hold the deal register, "
+                                    f"found {found} {str(folder)!r}")
         try:
             conn = sqlite3.connect(str(self.path), timeout=30, isolation_level=None)
         except sqlite3.Error as e:

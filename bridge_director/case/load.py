@@ -158,6 +158,9 @@ def _board_dealer_vulnerability(file: str, data: dict, model: SimpleNamespace) -
     """
     board = Board(model.board) if model.board else None
     if model.dealer is None and board is None:
+        if "board" in data:          # board: ~ (or nothing after it)
+            raise InputError(file, *position(data, "board"), "board",
+                             "expected a board number (or a dealer), found nothing (null)")
         raise InputError(file, 1, 1, "board", "expected a board number (or a dealer), found neither")
     dealer = Seat(model.dealer) if model.dealer else board.dealer
     if board and model.dealer and dealer != board.dealer:

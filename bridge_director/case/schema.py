@@ -75,13 +75,22 @@ def validate(shape: Shape, raw: Any, file: str, prefix: str) -> dict:
         raise _pyd_error(file, raw, err, prefix, m) from None
 
 
+def _hashable(v: Any) -> bool:
+    try:
+        hash(v)
+    except TypeError:
+        return False
+    return True
+
+
 def _pyd_error(file: str, data: Any, err: ValidationError, prefix: str = "",
                model: Optional[type[BaseModel]] = None) -> InputError:
     errors = err.errors()
     # a mistyped key gives both "unknown field" and "field required": the unknown one says more
     e = next((x for x in errors if x["type"] == "extra_forbidden"), errors[0])
     loc = list(e["loc"])
-    node, key = data, None
+    itself = object()
+    node, key = data, itself
     path = []
     for part in loc:
         if isinstance(node, (PosDict, PosList)) and (
@@ -90,19 +99,23 @@ def _pyd_error(file: str, data: Any, err: ValidationError, prefix: str = "",
             key = part
             path.append(str(part))
             if isinstance(node[part], (PosDict, PosList)):
-                node, key = node[part], None
+                node, key = node[part], itself
             else:
                 break
         else:
             break
-    line, col = position(node, key)
+    if e["type"] == "invalid_key" and isinstance(node, PosDict) and _hashable(e.get("input")) and e["input"] in node:
+        key = e["input"]          # (pydantic names the key by its text: 'None' for ~)
+        return InputError(file, *position(node, key), prefix.rstrip("."),
+                          f"expected a field name (text), found {_found(key)}")
+    line, col = position(node) if key is itself else position(node, key)
     fieldname = prefix + ".".join(str(p) for p in loc if not (isinstance(p, str) and p.endswith("Model")))
     msg = e["msg"]
     if msg.startswith("Value error, "):
         msg = msg[len("Value error, "):]
     if e["type"] == "missing":
         msg = "this field is required"
-        line, col = position(node, None) if key is None else (line, col)
+        line, col = position(node) if key is itself else (line, col)
     elif e["type"] == "extra_forbidden":
         msg = f"unknown field '{loc[-1]}'"
         if model is not None and len(loc) == 1:

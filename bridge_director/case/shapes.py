@@ -386,9 +386,22 @@ EXPECT = Shape("ExpectModel", "One expected outcome: its citation and outcome co
 ))
 
 
+#: a whole number written as text (``board: "3"``): decimal digits only, at most 30 of them
+_WHOLE_TEXT = re.compile(r"\s*[0-9]{1,30}\s*")
+
+
 def _not_bool(v: Any, expected: str) -> Any:
-    """pydantic reads true/false as 1/0 for a number field; a case file means no such thing."""
-    if isinstance(v, bool):
+    """A whole number for a number field, in our wording. pydantic reads true/false as 1/0,
+    ``"1_0"`` as 10, ``3.5`` refused with its own words and ``nan`` as 'Input should be a
+    finite number'; a case file means none of these. Text of decimal digits (``"3"``), a
+    whole float (``3.0``) and nothing (null) pass, for the type to convert or refuse."""
+    if v is None:
+        return v
+    if isinstance(v, bool) or not isinstance(v, (int, float, str)):
+        raise ValueError(f"expected {expected}, found {_found(v)}")
+    if isinstance(v, float) and not (v == v and abs(v) != float("inf") and v.is_integer()):
+        raise ValueError(f"expected {expected}, found {_found(v)}")
+    if isinstance(v, str) and not _WHOLE_TEXT.fullmatch(v):
         raise ValueError(f"expected {expected}, found {_found(v)}")
     return v
 

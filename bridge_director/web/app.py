@@ -270,7 +270,7 @@ class App:
         case, _ruling, data = self._ruled(state)
         now = _dt.datetime.now()
         name = self.store.new_name(state.board, now)
-        text = draft.to_yaml(state, name=name[:-5], title=_title(state, data, now),
+        text = draft.to_yaml(state, name=name[:-5], title=state.title or _title(state, data, now),
                              source=f"entered at the table (director serve), {now:%Y-%m-%d %H:%M}")
         try:
             name = self.store.save(text, state.board)
@@ -516,8 +516,10 @@ def _state_from_case_text(text: str, file: str) -> State:
     board = plain.get("board")
     if board is not None and (not isinstance(board, int) or not 1 <= board <= MAX_BOARD):
         raise PageError(f"{file}: board: the page takes board numbers from 1 to {MAX_BOARD}.")
+    setting = {k: plain[k] for k in SETTING_KEYS if k in plain}
+    setting["edition"] = case.edition         # ruled (and saved) by the case's own code of law, written or not
     state = State(board=board, dealer=None if board is not None else case.dealer.value,
-                  setting={k: plain[k] for k in SETTING_KEYS if k in plain},
+                  setting=setting,
                   title=plain.get("title") if isinstance(plain.get("title"), str) else None)
     steps = [{"ev": [ev]} for ev in plain.get("events", [])]
     if plain.get("judgement"):

@@ -34,10 +34,12 @@ def draft_of(state: State, title: str | None = None, source: str | None = None,
     Raises:
         InputError: neither a board number nor a dealer.
     """
-    d = Draft(board=state.board, dealer=None if state.board is not None else (state.dealer or "N"), file=FILE,
-              case_id=case_id, title=title or state.title, source=source,
-              vulnerability=state.settings().get("vulnerability"), lang=LANG.get())
     settings = state.settings()
+    d = Draft(board=state.board, dealer=None if state.board is not None else (state.dealer or "N"), file=FILE,
+              case_id=case_id, title=title or state.title, source=settings.get("source") or source,
+              vulnerability=settings.get("vulnerability"), lang=LANG.get())
+    if settings.get("edition"):          # an uploaded case's code of law (1997, say): ruled and saved by it
+        d.edition = settings["edition"]
     d.events = [dict(e) for e in state.events()]
     d.judgement = state.judgements()
     d.setting = {k: settings[k] for k in SETTINGS if k in settings}

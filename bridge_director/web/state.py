@@ -35,9 +35,10 @@ MAX_JSON = 512 * 1024
 MAX_STEPS = 600
 #: board numbers the page accepts (a club evening; the case format itself allows more)
 #: case-file keys, other than board/dealer/events/judgement, a loaded case may carry along
-#: (the case settings bridge_director.session.draft writes, and the vulnerability and notes)
+#: (the case settings bridge_director.session.draft writes, and the vulnerability, notes, edition
+#: (the code of law the case is ruled by) and source)
 SETTING_KEYS = ("vulnerability", "deal", "pockets", "session", "played_at_other_tables", "scoring",
-                "stationary", "replay_event", "notes")
+                "stationary", "replay_event", "notes", "edition", "source")
 
 
 class StateError(ValueError):
