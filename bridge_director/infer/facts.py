@@ -436,6 +436,7 @@ class _Replay:
         self.turn_at: dict[int, Seat] = {}
         self.call_facts: dict[int, dict] = {}
         self.held: list[Event] = []
+        self.held_at: dict[int, int] = {}      # a held call -> how many calls stood when it was made
         self.standing_before: dict[int, list[tuple[int, Seat, Call]]] = {}   # what _closing_run reads
         self.standing_at: dict[int, list[tuple[int, Seat, Call]]] = {}       # the standing calls before each call
         self.last_call_event: "Event | None" = None
@@ -554,6 +555,7 @@ class _Replay:
             self.standing.append(self.as_standing(e))
         elif e.number in self.awaiting and e.number not in self.cancelled:
             self.held.append(e)
+            self.held_at[e.number] = len(self.standing)
         return turn, f
 
     def note_turn(self, e: Event, turn: Seat) -> None:
@@ -570,9 +572,16 @@ class _Replay:
         orig_no = self.order.replaces[n]      # which call it replaces (see CallOrder)
         pos = next((i for i in range(len(standing) - 1, -1, -1) if standing[i][0] == orig_no), None)
         turn = self.turn_at[orig_no]
+        # a call held back for its replacement, replaced before anyone said they do not accept
+        # it (while it was still on the table, as a premature replacement is): the replacement
+        # goes where that call was made, over the calls that stood then
+        at = None
+        if pos is None and orig_no in self.held_at and orig_no not in self.displaced and \
+                not any(d < n for d in self.order.declined.get(orig_no, ())):
+            at = min(self.held_at[orig_no], len(standing))
         f = None
         if kept is None:
-            before = standing[:pos] if pos is not None else list(standing)
+            before = standing[:pos] if pos is not None else (standing[:at] if at is not None else list(standing))
             f = _context_facts(self, e, before, turn)
             f["replaces"] = orig_no
             # whether the calls standing when it was offered (the call it replaces included)
@@ -587,7 +596,11 @@ class _Replay:
             self.changed_from(pos)
         elif n not in self.cancelled and orig_no in self.awaiting and orig_no not in self.displaced and n not in self.awaiting:
             self.note_turn(e, turn)
-            standing.append(self.as_standing(e))
+            if at is not None:
+                standing.insert(at, self.as_standing(e))
+                self.changed_from(at)
+            else:
+                standing.append(self.as_standing(e))
         elif (n not in self.cancelled and n not in self.awaiting and (orig_no in self.cancelled or orig_no in self.displaced)
               and not self.over(standing) and (standing[-1][1].lho if standing else self.case.first_caller) == e.seat):
             # the call it replaces is out of the auction and the turn is the replacer's
