@@ -22,7 +22,7 @@ def ruled(name: str):
 
 @pytest.mark.parametrize("name, told, not_told", [
     ("law07-c-unshuffled-return-tell-the-table-names-it", "The board goes on as it is", "The opening lead is faced"),
-    ("law20-f4-own-explanation-corrected-tell-the-table-names-it", "West must call the director",
+    ("law20-f4-own-explanation-corrected-tell-the-table-names-it", "West corrects their own explanation",
      "A call made on misinformation"),
 ])
 def test_tell_the_table_passes_over_background_lines(name, told, not_told):

@@ -210,13 +210,13 @@ class Ruling:
     def read(self) -> "list[Line]":
         """The lines as a reader gets them (:func:`readable`): each paragraph once, no line a
         later one has made moot. ``lines`` stays whole: ``expect:`` and the checks read it."""
-        return readable(self.lines)[0]
+        return readable(self.lines, self.firings)[0]
 
     @cached_property
     def read_events(self) -> "dict[int, list[int]]":
         """id(line) -> the events a line of :attr:`read` stands for when it was written once
         for several (the same words about events 2 and 7)."""
-        return readable(self.lines)[1]
+        return readable(self.lines, self.firings)[1]
 
     def pairs(self) -> set[tuple[str, str]]:
         """The (cite, outcome code) pairs of the ruling: what ``expect:`` is compared with."""
@@ -342,7 +342,27 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
 SETTLED_BY = {"lead-restriction-possible": ("lead-restriction-possible", "lead-restriction-does-not-arise")}
 
 
-def readable(lines: "list[Line]") -> "tuple[list[Line], dict[int, list[int]]]":
+def _builds_on(firings) -> "set[tuple[str, str]]":
+    """(rule, earlier rule) pairs where the rule matched a fact the earlier rule derived: the
+    rule that says how a condition fell reads the fact the conditional line's rule left."""
+    made: list[tuple[str, dict]] = [(f.rule.id, d) for f in firings for d in (f.derived or [])
+                                    if isinstance(d, dict)]
+    pairs: set[tuple[str, str]] = set()
+    for f in firings:
+        for m in (f.matched or {}).values():
+            if not isinstance(m, dict):
+                continue
+            for rid, d in made:
+                if rid != f.rule.id and all(m.get(k) == v for k, v in d.items()):
+                    pairs.add((f.rule.id, rid))
+    while True:                          # through steps: a rule reading a step's fact builds on what the step read
+        more = {(a, c) for a, b in pairs for b2, c in pairs if b == b2 and a != c} - pairs
+        if not more:
+            return pairs
+        pairs |= more
+
+
+def readable(lines: "list[Line]", firings=()) -> "tuple[list[Line], dict[int, list[int]]]":
     """``lines`` as a reader gets them, and id(line) -> the events a line written once stands for.
 
     A line addressed to no player in the same words as an earlier one (text, clause, option and
@@ -354,11 +374,17 @@ def readable(lines: "list[Line]") -> "tuple[list[Line], dict[int, list[int]]]":
     keep: list[Line] = []
     merged: dict[int, list[int]] = {}
     first: dict[tuple, Line] = {}
+    builds_on = _builds_on(firings) if any(ln.code in SETTLED_BY for ln in lines) else set()
     for ln in lines:
         settled = SETTLED_BY.get(ln.code)
+        # settled by a line about later events only, or about the same event when that line's
+        # rule read what this line's rule derived (the offender's own call, or the pass put in
+        # its place, ended the auction)
         if settled and ln.about and any(
                 x is not ln and x.code in settled and x.rule != ln.rule and x.who == ln.who
-                and (x.option, x.branch) == (ln.option, ln.branch) and x.about and min(x.about) > max(ln.about)
+                and (x.option, x.branch) == (ln.option, ln.branch) and x.about
+                and (min(x.about) > max(ln.about)
+                     or (min(x.about) >= max(ln.about) and (x.rule, ln.rule) in builds_on))
                 for x in lines):
             continue
         key = (ln.text, ln.cite, ln.option, ln.branch)

@@ -520,10 +520,16 @@ def judgement_hint(q: dict, lang: str = "en") -> str:
             key = key_words(key, lang)      # as the director types it in the language (read back by the draft)
             if isinstance(v, bool):
                 parts.append(f"{_(a['label'])}: {key}: {str(v).lower()} (--judge \"{key}={_('yes') if v else _('no')}\")")
-            else:
+            elif isinstance(v, list):      # a list of sides or denominations: [] is typed '-'
+                typed = ",".join(map(str, v)) or "-"
+                # the label of a list answer ("North-South") is already in the ruling's language
+                parts.append(f"{a['label']}: {key}: [{', '.join(map(str, v))}] (--judge \"{key}={typed}\")")
+            else:                          # typed in ('{denominations}'): one example of the form
                 parts.append(f"{key}: [H] (--judge \"{key}=H\")")
         for k, v in (adds.get("setting") or {}).items():
-            parts.append(f"{k}: {str(v).lower() if isinstance(v, bool) else v}")
+            shown = str(v).lower() if isinstance(v, bool) else v
+            # the form of scoring has its own option on the command line: show it as typed
+            parts.append(f"{k}: {shown}" + (f" (--scoring {shown})" if k == "scoring" else ""))
     if parts:
         return f"{q['prompt']} " + "; ".join(parts)
     if q.get("case_line"):

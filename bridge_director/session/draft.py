@@ -785,7 +785,16 @@ def _happened(words: list[str], file: str, lang: str = "en", calls: str = "en") 
                 raise InputError(file, 0, 0, "event", f"{code}: {k} expected a whole number, found {v!r}")
             ev[k] = int(v)
         elif typ is bool:
-            ev[k] = v.lower() in ("yes", "true", "y")
+            # a flag written as its own name ('card-exposed W S4 led') means yes; anything that is
+            # neither yes nor no is refused, never taken as "no"
+            low = v.lower()
+            if low in YES_WORDS or low == k.replace("_", "-") or low == k:
+                ev[k] = True
+            elif low in NO_WORDS or low in ("not-" + k, "no-" + k):
+                ev[k] = False
+            else:
+                raise InputError(file, 0, 0, "event", f"{code}: {k.replace('_', '-')} expected yes or no "
+                                                      f"(or '{k.replace('_', '-')}' for yes), found {v!r}")
         elif k == "played_by" or typ == list[str]:
             ev[k] = [seat_from_words(s, lang) if k == "played_by" else s
                      for s in re.split(r"[+/;]", v) if s and s != "-"]
@@ -817,7 +826,7 @@ def parse_judgement(text: str, file: str = "judge", lang: str = "en", calls: Opt
     if parts and _is_seat(parts[0]) and len(parts) == 3:
         key = f"{Seat.parse(parts[0]).value} {parts[1]} {parts[2]}"
     if key.endswith(("specifies",) + SIDE_JUDGEMENTS):      # a list: H,S or NS,EW; - or none for []
-        return key, [v for v in re.split(r"[\s,\[\]]+", value) if v and v.lower() not in ("-", "none")]
+        return key, [v for v in re.split(r"[\s,+/\[\]]+", value) if v and v.lower() not in ("-", "none")]
     v = value.lower()
     if v in YES_WORDS:
         return key, True
