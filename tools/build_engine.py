@@ -42,7 +42,7 @@ SDIST_SHA256 = "053b26f5e48d312d4fa27995243f954671be6eece477f150c059c364eb4d7d61
 UPSTREAM_VERSION = "2.0.28"
 # Bump FIX_LEVEL whenever the patch below changes; bridge_director/infer/enginecheck.py requires
 # at least this level (keep the two in step).
-FIX_LEVEL = 7
+FIX_LEVEL = 8
 FIXED_VERSION = f"{UPSTREAM_VERSION}+bridgedirector.{FIX_LEVEL}"
 MARKER_MODULE = "durable._bridge_director_fix"
 
@@ -345,6 +345,93 @@ EDITS: list[tuple[str, str, str, int | None]] = [
         None,
     ),
     (
+        "src/rules/state.c",
+        # A session's facts are found by the 32-bit FNV hash of their id alone: the stock
+        # build takes the first stored fact whose id HASH matches, so a new fact whose id hash
+        # collides with a stored fact's (the id is itself a hash of the fact's content, sid
+        # included) is answered "already observed" and silently dropped; rules that needed it
+        # do not fire, in about one session in a few thousand, depending on the sid. Facts,
+        # and sessions (by sid), are now found by hash AND text.
+        "unsigned int getMessage(stateNode *state,\n",
+        "/* bridge-director: whether stored message node has the id text mid (read as\n"
+        "   handleMessage reads a message's id: its id property's text, or the computed idBuffer) */\n"
+        "static unsigned char messageIdIs(messageNode *node, char *mid, unsigned int midLength) {\n"
+        "    jsonObject *jo = &node->jo;\n"
+        "    if (jo->idIndex == UNDEFINED_INDEX || jo->idIndex >= jo->propertiesLength || !jo->content) {\n"
+        "        return 0;\n"
+        "    }\n"
+        "    jsonProperty *p = &jo->properties[jo->idIndex];\n"
+        "    if (p->valueLength != midLength) {\n"
+        "        return 0;\n"
+        "    }\n"
+        "    char *text = p->valueOffset ? jo->content + p->valueOffset : jo->idBuffer;\n"
+        "    return strncmp(text, mid, midLength) == 0;\n"
+        "}\n"
+        "\n"
+        "/* bridge-director: the stored message with id mid (hash: its FNV hash), by hash and text */\n"
+        "static void findMessage(stateNode *state, char *mid, unsigned int hash, unsigned int *valueOffset) {\n"
+        "    unsigned int midLength = strlen(mid);\n"
+        "    unsigned int offset = state->messageIndex[(hash % MAX_MESSAGE_INDEX_LENGTH) * 2];\n"
+        "    while (offset != UNDEFINED_HASH_OFFSET) {\n"
+        "        messageNode *node = MESSAGE_NODE(state, offset);\n"
+        "        if (node->hash == hash && messageIdIs(node, mid, midLength)) {\n"
+        "            break;\n"
+        "        }\n"
+        "        offset = node->nextOffset;\n"
+        "    }\n"
+        "    *valueOffset = offset;\n"
+        "}\n"
+        "\n"
+        "/* bridge-director: the session with id sid (sidHash: its FNV hash), by hash and text */\n"
+        "static unsigned int findState(ruleset *tree, char *sid, unsigned int sidHash) {\n"
+        "    unsigned int offset = tree->stateIndex[(sidHash % MAX_STATE_INDEX_LENGTH) * 2];\n"
+        "    while (offset != UNDEFINED_HASH_OFFSET) {\n"
+        "        stateNode *node = STATE_NODE(tree, offset);\n"
+        "        if (node->hash == sidHash && node->sid && strcmp(node->sid, sid) == 0) {\n"
+        "            break;\n"
+        "        }\n"
+        "        offset = node->nextOffset;\n"
+        "    }\n"
+        "    return offset;\n"
+        "}\n"
+        "\n"
+        "unsigned int getMessage(stateNode *state,\n",
+        1,
+    ),
+    (
+        "src/rules/state.c",
+        "    GET_FIRST(messageNode, \n"
+        "              state->messageIndex, \n"
+        "              MAX_MESSAGE_INDEX_LENGTH, \n"
+        "              state->messagePool, \n"
+        "              hash, \n"
+        "              *valueOffset);\n",
+        "    findMessage(state, mid, hash, valueOffset);  /* bridge-director: was GET_FIRST (hash only) */\n",
+        2,
+    ),
+    (
+        "src/rules/state.c",
+        "    GET_FIRST(stateNode, \n"
+        "              rulesetTree->stateIndex, \n"
+        "              MAX_STATE_INDEX_LENGTH, \n"
+        "              ((ruleset*)tree)->statePool, \n"
+        "              sidHash, \n"
+        "              nodeOffset);\n",
+        "    nodeOffset = findState(rulesetTree, sid, sidHash);  /* bridge-director: was GET_FIRST (hash only) */\n",
+        1,
+    ),
+    (
+        "src/rules/state.c",
+        "    GET_FIRST(stateNode, \n"
+        "             tree->stateIndex, \n"
+        "             MAX_STATE_INDEX_LENGTH, \n"
+        "             ((ruleset*)tree)->statePool, \n"
+        "             sidHash, \n"
+        "             nodeOffset);\n",
+        "    nodeOffset = findState(tree, sid, sidHash);  /* bridge-director: was GET_FIRST (hash only) */\n",
+        1,
+    ),
+    (
         "setup.py",
         f"    version = '{UPSTREAM_VERSION}',\n",
         f"    version = '{FIXED_VERSION}',\n",
@@ -360,7 +447,8 @@ out-of-bounds scan in reduceExpressionSequence (events.c), the alpha-network sta
 sized for big sessions (state.h: every case paid for every rule), alpha-node child tables
 that use all their slots (rules.h), frame pools set up on first use (state.c), integer
 join keys formatted without snprintf (events.c), alpha nodes that look up only the properties
-their children test (events.c, rete.c/h), an optimised (-O2) build of the engine library, and the Python 3.13 PyEval_CallObject
+their children test (events.c, rete.c/h), facts and sessions found by id text as well as
+id hash (state.c: a colliding hash silently dropped a fact), an optimised (-O2) build of the engine library, and the Python 3.13 PyEval_CallObject
 removal (rules.c). The stock PyPI build does not have it.
 """
 FIX_LEVEL = {FIX_LEVEL}

@@ -36,11 +36,13 @@ import json
 import re
 from collections import OrderedDict
 from functools import lru_cache
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, Iterable, Iterator
 
 from bridge_director.infer.enginecheck import require_fixed_engine
 from bridge_director.base.record import field, record
+from bridge_director.rulebook.book import local_strata
 from bridge_director.rulebook.model import CONTROL_ALIAS, CONTROL_TYPE, TEMPLATE_RE, Rulebook, Rule
 from bridge_director.bridge.table import calls_after
 
@@ -237,18 +239,7 @@ def compile_template(template: Any):
     a constant part costs nothing at firing time.
     """
     if isinstance(template, str):
-        p = _parts(template)
-        if p[0] == "ref":
-            _, alias, name = p
-            return lambda m: m.get(alias, _EMPTY).get(name, MISSING)
-        if not p[1]:
-            return lambda m: template
-        pieces, tail = p[1], p[2]
-        # one str.format call: the literal text with its braces doubled, a slot per placeholder
-        fmt = "".join(lit.replace("{", "{{").replace("}", "}}") + "{}" for lit, _, _ in pieces) \
-            + tail.replace("{", "{{").replace("}", "}}")
-        refs = tuple((a, f) for _, a, f in pieces)
-        return lambda m: fmt.format(*[m.get(a, _EMPTY).get(f, "?") for a, f in refs])
+        return _compile_text(template)
     if isinstance(template, dict):
         dynamic = [(k, compile_template(v)) for k, v in template.items() if _has_placeholder(v)]
         if not dynamic:
@@ -261,6 +252,30 @@ def compile_template(template: Any):
             return out
         return fill
     return lambda m: template
+
+
+@lru_cache(maxsize=4096)
+def _compile_text(template: str):
+    """:func:`compile_template` of a string, made once per template (the ruling fills the
+    players' words of each line with it)."""
+    p = _parts(template)
+    if p[0] == "ref":
+        _, alias, name = p
+        return lambda m: m.get(alias, _EMPTY).get(name, MISSING)
+    if not p[1]:
+        return lambda m: template
+    pieces, tail = p[1], p[2]
+    # one str.format call: the literal text with its braces doubled, a slot per placeholder
+    fmt = "".join(lit.replace("{", "{{").replace("}", "}}") + "{}" for lit, _, _ in pieces) \
+        + tail.replace("{", "{{").replace("}", "}}")
+    refs = tuple((a, f) for _, a, f in pieces)
+    if len(refs) == 1:
+        (a1, f1), = refs
+        return lambda m: fmt.format(m.get(a1, _EMPTY).get(f1, "?"))
+    if len(refs) == 2:
+        (a1, f1), (a2, f2) = refs
+        return lambda m: fmt.format(m.get(a1, _EMPTY).get(f1, "?"), m.get(a2, _EMPTY).get(f2, "?"))
+    return lambda m: fmt.format(*[m.get(a, _EMPTY).get(f, "?") for a, f in refs])
 
 
 def _has_placeholder(value: Any) -> bool:
@@ -292,16 +307,24 @@ def _fact_maker(concl, need: dict):
     # only a field that is one whole placeholder can come out MISSING
     may_miss = any(isinstance(data[k], str) and _parts(data[k])[0] == "ref" for k in data)
 
+    # the constant values in place, and the fields filled at firing time
+    constant = [v for _, v in getters]
+    filled = [(i, fn) for i, (fn, _) in enumerate(getters) if fn is not None]
+    pick = itemgetter(*order) if len(order) > 1 else (lambda values: (values[order[0]],))
+    keep_const = None if getters[-1][0] is not None else need.get(getters[-1][1])
+    type_const = getters[-1][0] is None
+
     def make(m):
-        values = [fn(m) if fn is not None else v for fn, v in getters]
-        t = values[-1]
-        if may_miss and any(v is MISSING for v in values):
+        values = constant.copy()
+        for i, fn in filled:
+            values[i] = fn(m)
+        if may_miss and MISSING in values:
             fact = {k: v for k, v in zip(names, values) if v is not MISSING}
             key = tuple((names[i], values[i]) for i in order if values[i] is not MISSING)
         else:
             fact = dict(zip(names, values))
-            key = tuple(zip(sorted_names, [values[i] for i in order]))
-        return fact, key, need.get(t)
+            key = tuple(zip(sorted_names, pick(values)))
+        return fact, key, keep_const if type_const else need.get(values[-1])
     return make
 
 
@@ -326,6 +349,7 @@ class _Compiled:
         self.by_fid: dict[str, dict] = {}
         self.seen: dict[tuple, str] = {}      # a derived fact's content -> its fid
         self.alts: dict[str, list[Firing]] = {}   # fid -> the other firings that derived it
+        self.made: dict[int, list] = {}   # id(firing) -> the keys of the facts it made, in order
         definitions = book.engine_rule_names() if names is None else \
             [n for n in book.engine_rule_names() if n in names]
         # only the fact types some registered rule can match enter this ruleset
@@ -333,12 +357,19 @@ class _Compiled:
         self.needed = {t: f for t, f in book.needed_fields.items() if t in types} \
             if names is not None else book.needed_fields
         self.actions = {ename: self._action(ename) for ename in definitions}
+        # A ruleset holding some of the rules is stratified on its own (rulebook.book.
+        # local_strata): a rule left out derives nothing here, so only the rules present need
+        # to be apart, and their chains of negation are short. The whole rulebook keeps its
+        # strata.
+        rules = {id(r): r for r in (book.engine_names.get(n) for n in definitions) if r is not None}
+        self.strata_of = None if names is None else local_strata(list(rules.values()))
+        strata_of = self.strata_of
         # the strata whose control fact some registered rule waits for (a rule with
         # ``unless``): asserting any other control fact would match nothing, so it is left out
         self.control_strata = frozenset(
-            book.engine_names[n].stratum for n in definitions
-            if n in book.engine_names and book.engine_names[n].unless)
-        self.handle = _C.create_ruleset(self.name, book.ruleset_json(definitions))
+            (r.stratum if strata_of is None else strata_of[r.id]) for r in rules.values() if r.unless)
+        self.strata = book.strata if strata_of is None else max(strata_of.values(), default=0) + 1
+        self.handle = _C.create_ruleset(self.name, book.ruleset_json(definitions, strata_of))
 
     def close(self) -> None:
         """Delete this ruleset from the engine (its memory given back); the runner is not used again."""
@@ -388,10 +419,13 @@ class _Compiled:
                 firing = Firing(rule, ename, m)
                 self.firings.append(firing)
                 seen = self.seen
+                if derives:
+                    made = self.made[id(firing)] = []
                 for make in derives:
                     self.derived_count += 1
                     # a field copied from a field the matched fact lacks is left out
                     fact, key, keep = make(m)
+                    made.append(key)
                     first = seen.get(key)
                     if first is not None:
                         # facts are a set: the same fact derived again (by this rule from
@@ -415,6 +449,7 @@ class _Compiled:
     def run_once(self, facts: list[dict]) -> list[Firing]:
         self.firings, self.errors = [], []
         self.seen, self.alts = {}, {}
+        self.made = {}
         self.by_fid = {f["fid"]: f for f in facts}
         sid = self.sid = str(next(_SIDS))
         need = self.needed
@@ -436,7 +471,7 @@ class _Compiled:
                 state = self._assert({"sid": sid, "t": CONTROL_TYPE, "n": -1})
             if state is not None:
                 self._drain(state)
-            for n in range(1, self.book.strata):
+            for n in range(1, self.strata):
                 if n not in self.control_strata:
                     continue
                 state = self._assert({"sid": sid, "t": CONTROL_TYPE, "n": n})
@@ -655,6 +690,7 @@ def _outcomes(firings: list[Firing], alts: "dict[str, list[Firing]] | None" = No
         return latest[key]
 
     position = {id(f): i for i, f in enumerate(firings)} if alts else {}
+    moved_to: dict[int, Firing] = {}
     for fid, others in alts.items():
         # the earliest derivation (first in firing order among equals) lists the fact
         src = by_fid[fid]
@@ -664,6 +700,10 @@ def _outcomes(firings: list[Firing], alts: "dict[str, list[Firing]] | None" = No
             src.derived.remove(fact)
             best.derived.append(fact)
             fact["by"] = best.rule.id
+            moved_to[id(best)] = best
+    for best in moved_to.values():
+        # in the order of their numbers (the order the engine ran the firings in is not the case's)
+        best.derived.sort(key=_fid_number)
 
     out = []
     for f in firings:
@@ -683,6 +723,11 @@ def _outcomes(firings: list[Firing], alts: "dict[str, list[Firing]] | None" = No
             out.append(OutcomeRecord(code, cite, who, option, branch, text, f.rule, f, first + (concl.index,)))
     out.sort(key=lambda o: o.order)
     return out
+
+
+def _fid_number(fact: dict) -> int:
+    """A derived fact's number (its fid is d<number>)."""
+    return int(fact["fid"][1:])
 
 
 def call_status_facts(derived: list[dict], call_events: "Iterable[int]") -> Iterator[tuple[int, str, dict]]:
@@ -739,6 +784,34 @@ def _sort_firings(firings: list[Firing], seen: dict[tuple, str]) -> None:
         start = end
 
 
+def _renumber(firings: list[Firing], runner: "_Compiled", start: int) -> None:
+    """Number the round's derived facts d<start+1>, d<start+2>, ... in the order of the sorted
+    ``firings`` (each at the first firing that derived it, in the order it made them), so
+    that their ids, like the firings' order, do not depend on the order the engine ran the
+    rules in (a ruleset's strata set that order; see ``_Compiled``). Renames them in place
+    and in ``runner.seen`` and ``runner.alts``."""
+    if not runner.seen:
+        return
+    seen, made = runner.seen, runner.made
+    new: dict[str, str] = {}
+    n = start
+    for f in firings:
+        for key in made.get(id(f)) or ():
+            old = seen[key]
+            if old not in new:
+                n += 1
+                new[old] = f"d{n}"
+    if all(a == b for a, b in new.items()):
+        return
+    by_fid = runner.by_fid
+    facts = [by_fid[old] for old in new]
+    for fact, fid in zip(facts, new.values()):
+        fact["fid"] = fid
+    runner.by_fid.update({f["fid"]: f for f in facts})
+    runner.seen = {key: new[old] for key, old in seen.items()}
+    runner.alts = {new[old]: others for old, others in runner.alts.items()}
+
+
 def _rule_order(f: Firing) -> int:
     return f.rule.order
 
@@ -792,10 +865,11 @@ def run(book: Rulebook, derive) -> RunResult:
     seen: list = []
     for rounds in range(1, MAX_ROUNDS + 1):
         runner = runner_for(book, types, facts)
-        runner.derived_count = count
+        runner.derived_count = start = count
         firings = runner.run_once(facts)
         count = runner.derived_count
         _sort_firings(firings, runner.seen)
+        _renumber(firings, runner, start)
         seen.append((facts, firings))
         derived = [d for f in firings for d in f.derived]
         now = _statuses(derived, facts)

@@ -50,7 +50,10 @@ def _negations(book: Rulebook) -> dict[str, list[tuple]]:
             for alt in (r.alternatives or [[]]):
                 positive = (*r.when, *alt)
                 for p in r.unless:
-                    out.setdefault(p.type, []).append((p, positive, tuple(q for q in r.unless if q is not p), r))
+                    consts = tuple((fld, op, v) for fld, op, v in p.tests
+                                   if not isinstance(v, Ref) and op in ("eq", "in", "exists"))
+                    out.setdefault(p.type, []).append((p, positive, tuple(q for q in r.unless if q is not p), r,
+                                                       consts))
         hit = _NEGATIONS[id(book)] = (book, out)
     return hit[1]
 
@@ -113,14 +116,18 @@ def _negating_rules(book: Rulebook, mine: list[dict], rnd: _Round) -> list:
     fids = {f["fid"] for f in mine}
     negations = _negations(book)
     out = []
+    found: set[int] = set()
     for fact in mine:
-        for p, positive, others, rule in negations.get(fact["t"], ()):
-            if rule in out:
+        for p, positive, others, rule, consts in negations.get(fact["t"], ()):
+            if id(rule) in found:
                 continue
-            if not all(_test(fact, fld, op, v) for fld, op, v in p.tests if not isinstance(v, Ref)):
-                continue
-            if _open_frame(positive, p, others, fact, rnd, fids):
-                out.append(rule)
+            for fld, op, v in consts:      # the tests on constants (others pass: _test)
+                if not _test(fact, fld, op, v):
+                    break
+            else:
+                if _open_frame(positive, p, others, fact, rnd, fids):
+                    out.append(rule)
+                    found.add(id(rule))
     return out
 
 

@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any
 from bridge_director.base import editions
 from bridge_director.base.yamlpos import InputError, PosDict, law_number, load, position
-from bridge_director.rulebook.model import ALIAS_RE, CITE_RE, CONTROL_ALIAS, CONTROL_TYPE, Conclusion, DERIVED_BASE_TYPES, DIRECTOR_OPTION, OPS, OPTIONS_FACT, Pattern, REF_RE, RULE_KEYS, Ref, Rule, Rulebook, TEMPLATE_RE, THEN_KEYS, TR_KEYS
+from bridge_director.rulebook.model import control_pattern, ALIAS_RE, CITE_RE, CONTROL_TYPE, Conclusion, DERIVED_BASE_TYPES, DIRECTOR_OPTION, OPS, OPTIONS_FACT, Pattern, REF_RE, RULE_KEYS, Ref, Rule, Rulebook, TEMPLATE_RE, THEN_KEYS, TR_KEYS
 
 
 def _err(file: str, container: Any, key: Any, fieldname: str, message: str) -> InputError:
@@ -364,6 +364,46 @@ def stratify(rules: list[Rule]) -> int:
     return max((r.stratum for r in rules), default=0) + 1
 
 
+def local_strata(rules: "list[Rule]") -> "dict[str, int]":
+    """The strata of ``rules`` stratified on their own, by rule id: the least numbers (from 0)
+    such that a rule's stratum is at least that of every rule among them deriving a type it
+    uses, and greater than that of every rule among them deriving a type it negates.
+
+    A ruleset registered for the rules that can fire on a case (``bridge_director.infer``)
+    holds a few of the rulebook's rules; a rule left out derives nothing there, so only the
+    rules present need to be apart, and the chains of negation among them are far shorter
+    than the rulebook's (fewer strata, so fewer control facts per round). Any subset of a
+    stratified rulebook can be stratified (its rules' strata in the rulebook are one way)."""
+    producers: dict[str, list[Rule]] = {}
+    for r in rules:
+        for t in r.derives:
+            producers.setdefault(t, []).append(r)
+    deps = []
+    for r in rules:
+        pos = {id(p): p for t in r.uses() for p in producers.get(t, ())}
+        neg = {id(p): p for t in r.negates() for p in producers.get(t, ())}
+        deps.append((r, tuple(pos.values()), tuple(neg.values())))
+    # in the rulebook's stratum order, every dependency comes before the rule (a positive one
+    # may sit in the same stratum): a few passes settle it
+    deps.sort(key=lambda d: d[0].stratum)
+    out = {r.id: 0 for r in rules}
+    changed = True
+    while changed:
+        changed = False
+        for r, pos, neg in deps:
+            need = out[r.id]
+            for p in pos:
+                if out[p.id] > need:
+                    need = out[p.id]
+            for p in neg:
+                if out[p.id] + 1 > need:
+                    need = out[p.id] + 1
+            if need != out[r.id]:
+                out[r.id] = need
+                changed = True
+    return out
+
+
 def _negative_cycle(rules: list[Rule], producers: dict[str, list[Rule]]) -> list[str]:
     """Find one dependency cycle that passes through a negation (for the error message)."""
     deps: dict[str, list[tuple[str, bool]]] = {}
@@ -466,7 +506,7 @@ def compile_rules(rules: list[Rule]) -> tuple[dict[str, dict], dict[str, Rule]]:
                 # has matched, so it waits for the stratum's control fact (by then every
                 # fact it could see is in); rules whose positive patterns never match are
                 # never joined with control facts at all.
-                patterns.append({CONTROL_ALIAS: {"$and": [{"t": CONTROL_TYPE}, {"n": r.stratum}]}})
+                patterns.append(control_pattern(r.stratum))
             for p in r.unless:
                 patterns.append({f"{p.alias}$not": _compile_pattern(p)})
             d: dict[str, Any] = {"all": patterns}

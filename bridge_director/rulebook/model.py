@@ -67,6 +67,17 @@ CONTROL_TYPE = "$stratum"
 CONTROL_ALIAS = "ctl__"
 
 
+def control_pattern(stratum: int) -> dict:
+    """The pattern a rule with ``unless`` holds before its negations: the control fact of its
+    stratum (see ``bridge_director.rulebook.book.compile_rules``)."""
+    return {CONTROL_ALIAS: {"$and": [{"t": CONTROL_TYPE}, {"n": stratum}]}}
+
+
+def control_pattern_json(stratum: int) -> str:
+    """:func:`control_pattern` as it stands in a rule's engine JSON text."""
+    return json.dumps(control_pattern(stratum), ensure_ascii=False)
+
+
 @record(frozen=True)
 class Pattern:
     """One named pattern: ``alias`` matches facts of ``type`` satisfying ``tests``.
@@ -171,15 +182,26 @@ class Rulebook:
     engine_json: dict[str, str] = field(default_factory=dict)
     pruner: Any = field(default=None, compare=False, repr=False)
 
-    def ruleset_json(self, names: "Iterable[str] | None" = None) -> str:
+    def ruleset_json(self, names: "Iterable[str] | None" = None, strata: "dict[str, int] | None" = None) -> str:
         """The JSON ruleset of the engine rules in ``names`` (default: all), in rulebook order:
-        the text ``json.dumps`` gives for ``engine_rules`` restricted to them."""
+        the text ``json.dumps`` gives for ``engine_rules`` restricted to them. ``strata``: a
+        stratum by rule id for the rules with ``unless`` (their control pattern waits for that
+        control fact instead of their rulebook stratum's; see ``book.local_strata``)."""
         keep = None if names is None else set(names)
         if self._json_complete():
-            return "{" + ", ".join(f"{json.dumps(n)}: {t}" for n, t in self.engine_json.items()
-                                   if keep is None or n in keep) + "}"
-        return "{" + ", ".join(f"{json.dumps(n)}: {json.dumps(d, ensure_ascii=False)}"
-                               for n, d in self.engine_rules.items() if keep is None or n in keep) + "}"
+            texts = self.engine_json
+        else:
+            texts = {n: json.dumps(d, ensure_ascii=False) for n, d in self.engine_rules.items()
+                     if keep is None or n in keep}
+        parts = []
+        for n, t in texts.items():
+            if keep is not None and n not in keep:
+                continue
+            rule = self.engine_names.get(n) if strata else None
+            if rule is not None and rule.unless and strata.get(rule.id, rule.stratum) != rule.stratum:
+                t = t.replace(control_pattern_json(rule.stratum), control_pattern_json(strata[rule.id]))
+            parts.append(f"{json.dumps(n)}: {t}")
+        return "{" + ", ".join(parts) + "}"
 
     def engine_rule_names(self) -> list[str]:
         """The engine rules' names, in rulebook order (those of ``engine_rules``)."""

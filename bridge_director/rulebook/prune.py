@@ -10,8 +10,16 @@ base facts of a round, the engine rules for which that holds (a closure, as in
 * a pattern's equality (and ``in``) tests on constants must each be met by some fact of its
   type: a base fact's value of that field, or a derived fact's, taken from the templates of
   the rules that can fire (a field a template fills from a matched fact can be anything);
-* joins, comparisons, ``ne`` and ``exists`` tests are taken as met, and so is each test on
-  its own (one fact need not meet them all): the answer errs towards keeping a rule.
+* a pattern's ``ne`` test on a constant must be met by some fact of its type: one without
+  the field (the engine counts an absent field as not equal), or with another value (a
+  value of another type counts as another value; a template's field filled from a matched
+  fact can be anything);
+* a field the pattern tests with ``exists``, joins on (its own side of an equality join) or
+  that a later pattern's join reads (the compiler tests that it exists) must be present, or
+  absent for ``exists: false``, on some fact of its type (a template's field filled from a
+  matched fact may be either);
+* the joins' values and comparisons are taken as met, and so is each test on its own (one
+  fact need not meet them all): the answer errs towards keeping a rule.
 
 A rule left out could never have fired on those facts, so leaving it out of the ruleset
 changes no firing and no conclusion; a negation belongs to the rule that holds it.
@@ -58,12 +66,19 @@ class Pruner:
 
     def _index_atoms(self, atoms: "dict[tuple, int]") -> None:
         """``tested``: type -> field -> [(atom index, allowed values)]; ``exists``: type -> its
-        existence atom."""
+        existence atom; ``unequal``: type -> [(field, value, atom index)] for the ``ne`` atoms
+        (met by a fact whose field is absent or holds another value)."""
         self.tested: dict[str, dict[str, list]] = {}
         self.exists: dict[str, int] = {}
+        self.unequal: dict[str, list] = {}
+        self.present: dict[str, list] = {}      # type -> [(field, present?, atom index)]
         for (t, fld, allowed), i in atoms.items():
             if fld is None:
                 self.exists[t] = i
+            elif isinstance(allowed, tuple) and allowed[0] == "ne":
+                self.unequal.setdefault(t, []).append((fld, allowed[1], i))
+            elif isinstance(allowed, tuple):          # ("ex", True | False)
+                self.present.setdefault(t, []).append((fld, allowed[1], i))
             else:
                 self.tested.setdefault(t, {}).setdefault(fld, []).append((i, allowed))
 
@@ -80,6 +95,13 @@ class Pruner:
                 if fld in tmpl:
                     v = tmpl[fld]
                     out.update(i for i, allowed in lst if v is _ANY or v in allowed)
+            for fld, value, i in self.unequal.get(t, ()):
+                if fld not in tmpl or tmpl[fld] is _ANY or not _equal(tmpl[fld], value):
+                    out.add(i)
+            for fld, want, i in self.present.get(t, ()):
+                # a field filled from a matched fact is left out when that fact lacks it
+                if tmpl.get(fld, None) is _ANY or (fld in tmpl) == want:
+                    out.add(i)
         return tuple(out)
 
     def _index_values(self) -> None:
@@ -99,7 +121,13 @@ class Pruner:
             self.by_value[t] = lst
         self.by_type: dict[str, tuple] = {t: (self.exists.get(t), tuple(self.by_value.get(t, ())))
                                           for t in {*self.exists, *self.by_value}}
-        self.keyed: dict[str, tuple] = {t: tuple(fld for fld, _ in indexes)
+        for t in (*self.unequal, *self.present):
+            self.by_type.setdefault(t, (self.exists.get(t), ()))
+        #: type -> the fields whose presence an atom tests (a fact's memo key says which it has)
+        self.presence: dict[str, tuple] = {t: tuple(dict.fromkeys(fld for fld, _, _ in lst))
+                                           for t, lst in self.present.items()}
+        self.keyed: dict[str, tuple] = {t: tuple(dict.fromkeys([*(fld for fld, _ in indexes),
+                                                                 *(fld for fld, _, _ in self.unequal.get(t, ()))]))
                                         for t, (_, indexes) in self.by_type.items()
                                         if not any(None in index for _, index in indexes)}
 
@@ -116,7 +144,7 @@ class Pruner:
     def met(self, facts: list[dict]) -> frozenset:
         """The atoms (indices) the base facts ``facts`` make true, each fact on its own."""
         true: list[int] = []
-        keyed, memo = self.keyed, self.fact_atoms
+        keyed, memo, presence = self.keyed, self.fact_atoms, self.presence
         for f in facts:
             t = f["t"]
             fields = keyed.get(t)
@@ -132,13 +160,20 @@ class Pruner:
             if atoms is None:
                 if len(memo) >= MAX_MEMO:
                     memo.clear()
-                atoms = memo[key] = self.fact_met(f)
+                atoms = memo[key] = self.fact_met(f, False)
             true.extend(atoms)
+            ex = presence.get(t)
+            if ex is not None:          # the atoms of the fields it has (keys of their own shape)
+                key = (t, None, tuple(map(f.__contains__, ex)))
+                atoms = memo.get(key)
+                if atoms is None:
+                    atoms = memo[key] = tuple(i for fld, want, i in self.present[t] if (fld in f) == want)
+                true.extend(atoms)
         return frozenset(true)
 
-    def fact_met(self, f: dict) -> tuple:
-        """The atoms (indices) the fact ``f`` makes true: its type's existence atom, and the
-        atoms its tested fields' values meet."""
+    def fact_met(self, f: dict, presence: bool = True) -> tuple:
+        """The atoms (indices) the fact ``f`` makes true: its type's existence atom, the atoms
+        its tested fields' values meet, and (with ``presence``) those of the fields it has."""
         hit = self.by_type.get(f["t"])
         if hit is None:
             return ()
@@ -152,6 +187,12 @@ class Pruner:
                     continue
                 if atoms is not None:
                     true.extend(atoms)
+        for fld, value, i in self.unequal.get(f["t"], ()):
+            if fld not in f or not _equal(f[fld], value):
+                true.append(i)
+        for fld, want, i in self.present.get(f["t"], ()) if presence else ():
+            if (fld in f) == want:
+                true.append(i)
         return tuple(true)
 
     def closure(self, met: frozenset) -> frozenset:
@@ -191,6 +232,12 @@ def _has_placeholder(value: Any) -> bool:
     return False
 
 
+def _equal(a: Any, b: Any) -> bool:
+    """Whether the engine certainly finds ``a`` equal to ``b``: the same type and value (a
+    value of another type is taken as unequal, so an ``ne`` test on it is taken as met)."""
+    return type(a) is type(b) and a == b
+
+
 def _hashable(v: Any) -> bool:
     try:
         hash(v)
@@ -213,15 +260,27 @@ def _needs_and_makes(book: "Rulebook") -> tuple:
     for name, r in book.engine_names.items():
         alt = r.alternatives[int(name.rsplit("#", 1)[1]) - 1] if "#" in name else []
         need = set()
-        for p in (*r.when, *alt):
+        positive = (*r.when, *alt)
+        # the fields a join reads, by the pattern they are read from (compiled as $ex tests)
+        read = {(v.alias, v.field) for p in positive for _, _, v in p.tests if isinstance(v, Ref)}
+        for p in positive:
             need.add(atom(p.type, None, None))
+            for alias, fld in read:
+                if alias == p.alias:
+                    need.add(atom(p.type, fld, ("ex", True)))
             for fld, op, v in p.tests:
+                if op == "exists":
+                    need.add(atom(p.type, fld, ("ex", bool(v))))
                 if isinstance(v, Ref):
+                    if op == "eq":      # the fact's own side of an equality join
+                        need.add(atom(p.type, fld, ("ex", True)))
                     continue
                 if op == "eq" and _hashable(v):
                     need.add(atom(p.type, fld, frozenset((v,))))
                 elif op == "in" and all(_hashable(x) for x in v):
                     need.add(atom(p.type, fld, frozenset(v)))
+                elif op == "ne" and v is not None and _hashable(v):
+                    need.add(atom(p.type, fld, ("ne", v)))
         needs[name] = need
         makes[name] = _made_facts(r)
     return atoms, needs, makes

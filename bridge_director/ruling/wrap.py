@@ -24,23 +24,21 @@ def wrap(text: str, width: int, initial_indent: str = "", subsequent_indent: str
     room = width - len(initial_indent)
     if len(text) <= room:
         return [initial_indent + text]
+    # each line is the longest run of whole words that fits: up to the last space at or
+    # before the room (a space at the room itself ends a line that fills it exactly)
     lines: list[str] = []
-    indent, cur = initial_indent, ""
-    for word in text.split(" "):
-        if cur and len(cur) + 1 + len(word) <= room:
-            cur += " " + word
-            continue
-        if cur:
-            lines.append(indent + cur)
-            indent, room = subsequent_indent, width - len(subsequent_indent)
-        if len(word) > room:
+    indent, rest = initial_indent, text
+    while len(rest) > room:
+        cut = rest.rfind(" ", 0, room + 1)
+        if cut < 0:                  # a word longer than the room
             if break_long_words:
                 return textwrap.wrap(text, width, initial_indent=initial_indent, subsequent_indent=subsequent_indent,
                                      break_on_hyphens=break_on_hyphens, break_long_words=break_long_words)
-            lines.append(indent + word)
-            indent, room, cur = subsequent_indent, width - len(subsequent_indent), ""
-            continue
-        cur = word
-    if cur:
-        lines.append(indent + cur)
+            cut = rest.find(" ")
+            if cut < 0:
+                break
+        lines.append(indent + rest[:cut])
+        rest = rest[cut + 1:]
+        indent, room = subsequent_indent, width - len(subsequent_indent)
+    lines.append(indent + rest)
     return lines
