@@ -206,3 +206,80 @@ def test_deals_register_refuses_a_register_in_a_folder_that_does_not_exist(tmp_p
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]     # nothing made
     assert main(["deals", "register", str(pbn), "--session", "s1", "--db", "here.sqlite"]) == 0
     assert (tmp_path / "here.sqlite").is_file()
+
+
+TOO_LONG = "/".join(["x" * 200] * 30)        # a path longer than the system's PATH_MAX
+
+
+@pytest.mark.parametrize("argv", [
+    ["check", TOO_LONG], ["casebook", TOO_LONG], ["quiz", TOO_LONG], ["chart", "27", "-o", TOO_LONG],
+    ["ask", "--save", TOO_LONG], ["report", str(CASE), "-o", TOO_LONG], ["report", str(CASE), "-o", TOO_LONG + "/a.html"],
+    ["casebook", str(REPO / "cases" / "duplicate-1997"), "-o", TOO_LONG], ["rule", TOO_LONG],
+])
+def test_a_path_too_long_for_the_system_is_one_short_line(tmp_path, capsys, monkeypatch, argv):
+    # was: "internal error: OSError: [Errno 36] File name too long: '...'" (exit 3), 6,000 characters long
+    monkeypatch.chdir(tmp_path)
+    line = one_line(capsys, argv, "File name too long")
+    assert len(line) < 700, len(line)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("folder, words", [
+    ("case.yaml", "expected a folder for the saved cases, found a file"),
+    ("no/such/deep", "expected a new folder in an existing one, found no folder 'no/such'"),
+])
+def test_serve_refuses_a_folder_that_is_a_file_or_a_mistyped_path(tmp_path, capsys, monkeypatch, folder, words):
+    # was: a file -> "cannot listen there: File exists (try another --port)", blaming the port;
+    # a missing path -> every folder along it made, and the server started
+    import uvicorn
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "case.yaml").write_text("case: x\n")
+    line = one_line(capsys, ["serve", "--folder", folder, "--port", "58762"], words)
+    assert "--port" not in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["case.yaml"]
+
+
+@pytest.mark.parametrize("redirect, words", [
+    (">&-", "cannot write to standard output: standard output is closed"),
+    (">/dev/full", "cannot write to standard output: No space left on device"),
+    ("1</dev/null", "cannot write to standard output: Bad file descriptor"),
+])
+@pytest.mark.parametrize("command", ["rule {case}", "report {case} --format pdf", "schema", "ask"])
+def test_standard_output_closed_or_full_is_one_line(tmp_path, redirect, words, command):
+    # was: "internal error: AttributeError: 'NoneType' object has no attribute 'write'" (>&-) or
+    # "internal error: OSError: [Errno 28]" (>/dev/full), exit 3
+    cmd = f"{sys.executable} -m bridge_director.cli.main {command.format(case=CASE)} {redirect} </dev/null"
+    proc = subprocess.run(["bash", "-c", cmd], cwd=tmp_path, capture_output=True, timeout=120,
+                          env=dict(os.environ, PYTHONPATH=str(REPO)))
+    lines = proc.stderr.decode().splitlines()
+    assert proc.returncode == 2, (proc.returncode, lines)
+    assert len(lines) == 1 and words in lines[0], lines
+
+
+@pytest.mark.parametrize("command, rc, words", [
+    ("rule -", 2, "expected a case (YAML or PBN) on standard input, found nothing"),
+    ("ask", 0, ""),
+])
+def test_standard_input_closed_reads_as_empty(tmp_path, command, rc, words):
+    # was: "internal error: AttributeError: 'NoneType' object has no attribute 'read'" / "'isatty'"
+    proc = subprocess.run(["bash", "-c", f"{sys.executable} -m bridge_director.cli.main {command} <&- >/dev/null"],
+                          cwd=tmp_path, capture_output=True, timeout=120, env=dict(os.environ, PYTHONPATH=str(REPO)))
+    err = proc.stderr.decode()
+    assert proc.returncode == rc, (proc.returncode, err)
+    assert words in err and "internal error" not in err and len(err.splitlines()) <= 1, err
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "cp1252", "ascii:strict"])
+@pytest.mark.parametrize("argv", [["rule", str(CASE), "--lang", "pt"], ["report", str(CASE), "--format", "md"],
+                                  ["chart", "27", "--format", "svg"], ["rule", "--board", "1", "--auction", "1S 1H", "--lang", "pt"]])
+def test_a_terminal_that_cannot_show_every_character_gets_them_plainly(tmp_path, encoding, argv):
+    # was: "internal error: UnicodeEncodeError" (exit 3) at the first accent or suit symbol
+    proc = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", *argv], cwd=tmp_path, capture_output=True,
+                          timeout=120, stdin=subprocess.DEVNULL,
+                          env=dict(os.environ, PYTHONPATH=str(REPO), PYTHONIOENCODING=encoding))
+    assert proc.returncode == 0, proc.stderr.decode(errors="replace")
+    text = proc.stdout.decode(encoding.split(":")[0])
+    assert "?" * 3 not in text
+    if "--lang" in argv and encoding.startswith("ascii"):
+        assert "Leilao, como entendido" in text      # Leilão, its tilde dropped

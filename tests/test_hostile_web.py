@@ -78,3 +78,21 @@ def test_saves_never_overwrite_each_other(tmp_path):
     names = [store.save(f"case: n{i}\n", 3) for i in range(30)]
     assert len(set(names)) == 30
     assert sorted((tmp_path / "s" / n).read_text() for n in names) == sorted(f"case: n{i}\n" for i in range(30))
+
+
+# ---------------------------------------------------------------- 2026-12-05 (docs/open-faults/hostile-2026-12-05.md)
+
+def test_an_upload_in_latin1_or_utf16_says_where_and_what(client):
+    # was: "expected YAML text (UTF-8)" with no place, for a Latin-1 'é' and UTF-16 alike
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "cases" / "ib-03-insufficient-1h-over-1s.yaml").read_text()
+    csrf = SEAL.csrf()
+    r = client.post("/upload", files={"case": ("c.yaml", text.replace("Insufficient", "Insufficiént").encode("latin-1"),
+                                                "text/yaml")}, data={"csrf": csrf}, follow_redirects=False)
+    assert r.status_code == 400 and "upload.yaml:2:17: expected UTF-8 text, found the byte 0xe9" in r.text
+    r = client.post("/upload", files={"case": ("c.yaml", text.encode("utf-16"), "text/yaml")}, data={"csrf": csrf},
+                    follow_redirects=False)
+    assert r.status_code == 400 and "found UTF-16" in r.text
+    r = client.post("/upload", files={"case": ("c.yaml", b"\x00", "text/yaml")}, data={"csrf": csrf},
+                    follow_redirects=False)
+    assert r.status_code == 400 and "NUL byte" in r.text and "UTF-16" not in r.text

@@ -200,3 +200,71 @@ def test_a_line_break_or_a_direction_mark_in_a_quoted_key_stays_on_the_one_line(
     assert rc == 2 and len(lines) == 1, lines
     assert "\r" not in lines[0] and "\u202e" not in lines[0]
     assert "\\r" in lines[0] or "\\n" in lines[0] or "\\u202e" in lines[0], lines[0]
+
+
+@pytest.mark.parametrize("encoding, words", [
+    ("latin-1", "a.yaml:2:16: expected UTF-8 text, found the byte 0xea"),
+    ("utf-16", "a.yaml:1:1: expected UTF-8 text, found UTF-16"),
+    ("utf-16-le", "found UTF-16 (every other byte is NUL)"),
+])
+def test_a_case_in_another_encoding_is_placed_and_named(tmp_path, capsys, encoding, words):
+    # was: "expected UTF-8 text, found a byte that is not (invalid start byte)" with no line or column
+    text = TEMPLATE.format(**{**GOOD, "title": "Insuficiência"})
+    (tmp_path / "a.yaml").write_bytes(text.encode(encoding))
+    assert main(["rule", str(tmp_path / "a.yaml")]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and words in lines[0], lines
+
+
+def test_utf16_with_no_byte_order_mark_and_only_ascii_is_named(tmp_path, capsys):
+    (tmp_path / "a.yaml").write_bytes(TEMPLATE.format(**GOOD).encode("utf-16-le"))
+    assert main(["rule", str(tmp_path / "a.yaml")]) == 2
+    assert "the file looks like UTF-16; save it as UTF-8" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- depth, aliases that multiply, long values
+
+def _laughs(leaf: str = "[S, H]", levels: int = 9) -> str:
+    """Nine aliases of nine aliases of ... (9**9 values once expanded), in flow style."""
+    chain = f"&a0 {leaf}"
+    for i in range(1, levels + 1):
+        chain = f"&a{i} [" + chain + ", " + ", ".join([f"*a{i - 1}"] * 8) + "]"
+    return chain
+
+
+@pytest.mark.parametrize("field", ["jval", "seat", "title", "board", "cite"])
+def test_aliases_that_multiply_a_value_are_refused_before_it_is_read(tmp_path, capsys, field):
+    # was: 'exposed:' or a 'specifies' judgement of 9**9 values: 115 s and 4 GB, or 29 s and 1 GB
+    rc, lines = outcome(tmp_path, capsys, field, _laughs())
+    assert rc == 2 and len(lines) == 1, lines
+    assert "once its aliases (*name) are expanded" in lines[0], lines[0]
+
+
+def test_a_list_of_cards_that_multiplies_is_refused_at_once(tmp_path, capsys):
+    text = TEMPLATE.format(**GOOD).replace(
+        "  - {happened: hand-count, seat: E, cards: 13}\n",
+        "  - {happened: card-exposed, seat: W, exposed: " + _laughs("[SA, HA]") + "}\n")
+    (tmp_path / "case.yaml").write_text(text)
+    assert main(["rule", str(tmp_path / "case.yaml")]) == 2
+    assert "once its aliases (*name) are expanded" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("depth", [150, 300, 990])
+@pytest.mark.parametrize("anchored", [False, True])
+def test_deep_nesting_is_one_line_not_a_recursion_error(tmp_path, capsys, depth, anchored):
+    # was: from about 250 levels (libyaml allows 1,000) "internal error: RecursionError"
+    value = ("&x " if anchored else "") + "[" * depth + "]" * depth
+    rc, lines = outcome(tmp_path, capsys, "board", value)
+    assert rc == 2 and len(lines) == 1, lines
+    assert "nested at most 100 deep" in lines[0], lines[0]
+
+
+def test_a_long_value_quoted_in_an_error_is_shortened_in_the_middle(tmp_path, capsys):
+    # was: a 100,000-character card quoted whole in the one line
+    text = TEMPLATE.format(**GOOD).replace(
+        "  - {happened: hand-count, seat: E, cards: 13}\n",
+        "  - {happened: card-exposed, seat: W, exposed: [" + "x" * 100_000 + "]}\n")
+    (tmp_path / "case.yaml").write_text(text)
+    assert main(["rule", str(tmp_path / "case.yaml")]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert len(line) < 700 and "characters ...]" in line and line.endswith("e.g. 'SA' or 'D7'"), line

@@ -101,6 +101,12 @@ def check_output(path: "str | Path", inputs: "tuple | list" = ()) -> Path:
     if str(path) == "" or str(path).endswith(os.sep):
         raise InputError(str(path), 0, 0, "", "expected a file name to write, found a folder name")
     folder = p.parent if str(p.parent) else Path(".")
+    try:
+        os.stat(folder)
+    except FileNotFoundError:
+        pass
+    except OSError as e:          # a name too long, a loop of links, a file where a folder should be
+        raise InputError(str(path), 0, 0, "", f"cannot write the file there: {e.strerror}") from None
     if not folder.exists():
         raise InputError(str(path), 0, 0, "", f"expected an existing folder to write into, found no folder {str(folder)!r}")
     if not folder.is_dir():

@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bridge_director.base.lines import one_line
 from bridge_director.base.record import record
 
 #: PyYAML's pure-Python reader (``yaml.reader.Reader``) compiles, when ``yaml`` is imported, a
@@ -67,18 +68,7 @@ class InputError(Exception):
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}" if self.line else f"{self.file}"
         what = f"{self.field}: " if self.field else ""
-        return _one_line(f"{where}: {what}{self.message}")
-
-
-def _one_line(text: str) -> str:
-    """``text`` with every line break, control and format character written as an escape
-    (``\\r``, ``\\u202e``): a key or value quoted in an error (a key ``"\\r"``, a name
-    with a right-to-left override) can neither break the one line nor reorder it on screen."""
-    if text.isascii() and text.isprintable():
-        return text
-    import unicodedata
-    return "".join(ch if ch == " " or unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp", "Zs", "Cs", "Co", "Cn")
-                   else ch.encode("unicode_escape").decode("ascii") for ch in text)
+        return one_line(f"{where}: {what}{self.message}")
 
 
 class PosDict(dict):
@@ -334,10 +324,64 @@ def _quick(loader: _Loader, node, seen: set, depth: int = 0):
     raise _Slow
 
 
+#: the deepest nesting a file may have (a case needs four levels: the case, events, an event, a
+#: list in it); PyYAML builds values by recursion, and some hundreds of levels (libyaml allows a
+#: thousand) ran out of Python's stack: "internal error: RecursionError"
+MAX_DEPTH = 100
+#: the most values a document may stand for once its aliases are expanded: ten aliases of ten
+#: aliases of ... ("billion laughs") cost nothing to read, but anything that walks the values
+#: (a check of a list of cards, a message quoting the value) walked 9**9 of them: minutes, gigabytes
+MAX_EXPANDED = 100_000
+
+
+def _check_graph(node) -> None:
+    """Refuse a node tree nested deeper than MAX_DEPTH, or whose aliases expand it to more than
+    MAX_EXPANDED values, before anything is built from it (one walk, no recursion; an alias
+    met again is counted from what was counted the first time). A node inside itself (a
+    recursive alias) is left for PyYAML to refuse.
+
+    Raises:
+        _Refused: at the place of the node too deep, or of the value that grows too large.
+    """
+    size: dict = {}
+    on_path: set = set()
+    stack = [(node, 1, False)]
+    while stack:
+        n, depth, done = stack.pop()
+        key = id(n)
+        if done:
+            on_path.discard(key)
+            children = _children(n)
+            total = 1 + sum(size.get(id(c), 0) for c in children)
+            if total > MAX_EXPANDED:
+                raise _Refused(f"this value stands for more than {MAX_EXPANDED:,} values once its aliases (*name) "
+                               "are expanded: refused before it is read further", *_mark(n))
+            size[key] = total
+            continue
+        if key in size or key in on_path:
+            continue
+        if depth > MAX_DEPTH:
+            raise _Refused(f"expected values nested at most {MAX_DEPTH} deep (a case needs four levels), found "
+                           "deeper nesting here", *_mark(n))
+        on_path.add(key)
+        stack.append((n, depth, True))
+        for c in _children(n):
+            stack.append((c, depth + 1, False))
+
+
+def _children(node) -> list:
+    if isinstance(node, yaml.MappingNode):
+        return [x for pair in node.value for x in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
 def _construct_document(loader: _Loader, node):
     try:
         return _quick(loader, node, set())
     except _Slow:
+        _check_graph(node)
         return yaml.constructor.BaseConstructor.construct_document(loader, node)
 
 
@@ -450,6 +494,9 @@ def loads(text: str, file: str, max_nodes: "int | None" = None) -> Any:
         line, col = _line_col(text, e.position)
         code = ord(e.character) if isinstance(e.character, str) else int(e.character)
         what = "a NUL byte" if code == 0 else f"the character #x{code:04x}"
+        head = text[:200]
+        if code == 0 and len(head) >= 16 and head.count("\x00") * 3 >= len(head):    # every other byte: UTF-16 with no byte-order mark
+            what += " (every other byte is NUL: the file looks like UTF-16; save it as UTF-8)"
         raise InputError(file, line, col, "", f"expected printable text, found {what}") from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
@@ -460,6 +507,30 @@ def loads(text: str, file: str, max_nodes: "int | None" = None) -> Any:
         raise InputError(file, line, col, "", f"broken YAML: {problem}") from None
     except yaml.YAMLError as e:  # pragma: no cover - other PyYAML errors carry no mark
         raise InputError(file, 0, 0, "", f"broken YAML: {e}") from None
+
+
+def decode_utf8(data: bytes, file: str) -> str:
+    """``data`` as UTF-8 text (a byte-order mark at the start is dropped, as YAML does).
+
+    Raises:
+        InputError: UTF-16 text (a Windows editor's "Unicode"), named as such; or the first
+            byte that is not UTF-8, at its line and column (a Latin-1 'é', say).
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+            raise InputError(file, 1, 1, "", "expected UTF-8 text, found UTF-16 (it starts with UTF-16's byte-order "
+                                             "mark): save the file as UTF-8") from None
+        if len(data) >= 16 and data[:200].count(0) * 3 >= len(data[:200]):
+            raise InputError(file, 1, 1, "", "expected UTF-8 text, found UTF-16 (every other byte is NUL): save the "
+                                             "file as UTF-8") from None
+        before = data[:e.start]
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        raise InputError(file, line, column, "", f"expected UTF-8 text, found the byte 0x{data[e.start]:02x}, which "
+                                                 f"is not UTF-8 here ({e.reason}; a file saved as Latin-1 or "
+                                                 "Windows-1252?)") from None
 
 
 def _line_col(text: str, position: int) -> tuple[int, int]:
@@ -493,14 +564,12 @@ def load(path: str | Path, max_bytes: "int | None" = None, max_nodes: "int | Non
             data = fh.read() if max_bytes is None else fh.read(max_bytes + 1)
         if max_bytes is not None and len(data) > max_bytes:
             raise InputError(p, 0, 0, "", f"a case file holds at most {max_bytes:,} bytes")
-        text = data.decode("utf-8")
+        text = decode_utf8(data, p)
         text = text.replace("\r\n", "\n").replace("\r", "\n")    # as read_text() read it
     except FileNotFoundError:
         raise InputError(p, 0, 0, "", "no such file") from None
     except IsADirectoryError:
         raise InputError(p, 0, 0, "", "expected a file, found a directory") from None
-    except UnicodeDecodeError as e:
-        raise InputError(p, 0, 0, "", f"expected UTF-8 text, found a byte that is not ({e.reason})") from None
     except OSError as e:
         raise InputError(p, 0, 0, "", f"cannot read the file: {e.strerror}") from None
     return loads(text, p, max_nodes)

@@ -116,6 +116,10 @@ class PbnError(ValueError):
                 where += f":{column}"
         super().__init__(f"{where}: {detail}")
 
+    def __str__(self) -> str:
+        from bridge_director.base.lines import one_line
+        return one_line(super().__str__())
+
 
 class DuplicateCardError(ValueError):
     """Raised by ``Deal.holder_of`` when a card is held by more than one hand."""

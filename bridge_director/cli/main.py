@@ -848,7 +848,7 @@ def _cmd_serve(args) -> int:
     _port_arg(args.port)
     try:
         return serve(args.host, args.port, args.folder, args.lang)
-    except OSError as e:
+    except OSError as e:         # (the folder's own faults are InputErrors: this is the address)
         raise InputError(f"{args.host}:{args.port}", 0, 0, "",
                          f"cannot listen there: {e.strerror or e} (try another --port)") from None
     except KeyboardInterrupt:
@@ -883,6 +883,7 @@ _PID = _os.getpid()     # this command's own process (forked workers have anothe
 def main(argv: list[str] | None = None) -> int:
     """Run the ``director`` command; return its exit code (see the module docstring)."""
     argv = sys.argv[1:] if argv is None else argv
+    _standard_streams()
     _pause_gc()
     previous = _on_terminate()
     try:
@@ -895,6 +896,105 @@ def main(argv: list[str] | None = None) -> int:
             signal.signal(signal.SIGINT, signal.default_int_handler)
             if hasattr(signal, "SIGHUP"):
                 signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
+class _ClosedOutput:
+    """Standard output when the command was started with it closed (``director rule CASE >&-``):
+    Python then has no ``sys.stdout``, and the first print was "internal error: AttributeError".
+    Writing to it fails as writing to a closed descriptor does, and the command ends with one
+    line (exit 2, see _run)."""
+
+    encoding = "utf-8"
+    errors = "strict"
+
+    def write(self, data):
+        import errno
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    writelines = write
+
+    def flush(self) -> None:
+        """Nothing is held to flush (and Python flushes standard output as it exits)."""
+
+    @property
+    def buffer(self):
+        return self
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        import io
+        raise io.UnsupportedOperation("standard output is closed")
+
+
+def _standard_streams() -> None:
+    """Streams for the standard descriptors the command was started without (``<&-``, ``>&-``,
+    ``2>&-``): standard input reads as empty, standard error goes nowhere, and standard output
+    refuses to be written (_ClosedOutput)."""
+    if sys.stdin is None:
+        sys.stdin = open(_os.devnull, encoding="utf-8")      # noqa: SIM115 - for the process's life
+    if sys.stderr is None:
+        sys.stderr = open(_os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput()
+    for stream in (sys.stdout, sys.stderr):
+        _plain_where_unicode_cannot_go(stream)
+
+
+#: what a character a terminal's encoding cannot show is written as (else its letter without
+#: accents, else '?')
+_PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "→": "->", "←": "<-", "…": "...", "·": ".", "–": "-", "—": "--",
+          "‘": "'", "’": "'", "“": '"', "”": '"', "•": "*", "×": "x", "≥": ">=", "≤": "<=", "✓": "v", "✗": "x"}
+
+
+def _plain_where_unicode_cannot_go(stream) -> None:
+    """A standard stream whose encoding cannot hold every character (``PYTHONIOENCODING=ascii``,
+    ``latin-1``, a cp1252 console) writes what it cannot hold plainly: ♠ as S, → as ->, 'ação'
+    as 'acao' (was: "internal error: UnicodeEncodeError", exit 3, at the first accent of a
+    Portuguese ruling or the first suit symbol)."""
+    import codecs
+    encoding = getattr(stream, "encoding", None)
+    if not encoding or not hasattr(stream, "reconfigure"):
+        return
+    try:
+        if codecs.lookup(encoding).name.startswith("utf"):
+            return
+    except LookupError:
+        return
+    try:
+        codecs.lookup_error("bridge-director-plain")
+    except LookupError:
+        codecs.register_error("bridge-director-plain", _plain_characters)
+    try:
+        stream.reconfigure(errors="bridge-director-plain")
+    except (ValueError, OSError):
+        pass
+
+
+def _plain_characters(err: UnicodeEncodeError):
+    import unicodedata
+    out = []
+    for ch in err.object[err.start:err.end]:
+        for candidate in (_PLAIN.get(ch), "".join(c for c in unicodedata.normalize("NFKD", ch)
+                                                   if not unicodedata.combining(c)), "?"):
+            if candidate:
+                try:
+                    candidate.encode(err.encoding)
+                except UnicodeEncodeError:
+                    continue
+                out.append(candidate)
+                break
+    return "".join(out), err.end
+
+
+#: what writing to standard output fails with when it is closed, full, or not open for writing
+_OUTPUT_ERRNOS = ("EBADF", "ENOSPC", "EDQUOT", "EFBIG", "EIO")
+
+
+def _output_failed(e: OSError) -> bool:
+    import errno
+    return not e.filename and any(getattr(errno, name, None) == e.errno for name in _OUTPUT_ERRNOS)
 
 
 def _on_terminate():
@@ -1015,21 +1115,61 @@ def _run(handler, args, debug: bool) -> int:
             traceback.print_exc()
         print(f"director: error: {e}", file=sys.stderr)
         return 2
-    except Exception as e:  # engine not usable, or an internal failure: one clear line
-        from bridge_director.infer.enginecheck import EngineBuildError
+    except OSError as e:
+        if _output_failed(e):           # `> /dev/full`, `>&-`, `1< file`: the output cannot be written
+            try:
+                _os.dup2(_os.open(_os.devnull, _os.O_WRONLY), 1)    # no second error when Python exits
+            except OSError:
+                pass
+            if isinstance(sys.stdout, _ClosedOutput):
+                sys.stdout = open(_os.devnull, "w", encoding="utf-8")   # noqa: SIM115
+            print(f"director: error: cannot write to standard output: {e.strerror or e}; nothing more was done",
+                  file=sys.stderr)
+            return 2
+        if not _path_refused(e):
+            return _internal(e, debug)
         if debug:
             import traceback
             traceback.print_exc()
-        if isinstance(e, EngineBuildError):
-            print(f"director: {e}", file=sys.stderr)
-            return 3
-        inference = sys.modules.get("bridge_director.infer.inference")   # loaded if the engine ran
-        if inference is not None and isinstance(e, inference.UnsettledError):   # a bounded refusal
-            print(f"director: no ruling: {e}", file=sys.stderr)
-            return 3
-        hint = "" if debug else " (run with --debug for details)"
-        print(f"director: internal error: {type(e).__name__}: {e}{hint}", file=sys.stderr)
+        from bridge_director.base.lines import one_line
+        print(one_line(f"director: error: {e.filename}: cannot use this path: {e.strerror}"), file=sys.stderr)
+        return 2
+    except Exception as e:  # engine not usable, or an internal failure: one clear line
+        return _internal(e, debug)
+
+
+#: what the system says of a path a user named that it will not take (a name too long, a loop of
+#: links, a file where a folder should be, no permission, a read-only or full disk)
+_PATH_ERRNOS = ("ENAMETOOLONG", "ELOOP", "ENOTDIR", "EISDIR", "EACCES", "EPERM", "ENOENT", "EROFS", "ENOSPC",
+                "EDQUOT", "ENXIO", "ENODEV", "ETXTBSY", "EFBIG", "EMLINK")
+
+
+def _path_refused(e: OSError) -> bool:
+    """Whether ``e`` is the system refusing a path (it names the path): a user's mistake, exit 2.
+    Checks of the paths a command takes (bridge_director.base.files) say more, before any work;
+    this is what is left when a check asks the system about a path it refuses outright."""
+    import errno
+    return bool(e.filename) and any(getattr(errno, name, None) == e.errno for name in _PATH_ERRNOS)
+
+
+def _internal(e: BaseException, debug: bool) -> int:
+    """An internal failure (or the engine not usable): one line, exit 3."""
+    from bridge_director.infer.enginecheck import EngineBuildError
+    if debug:
+        import traceback
+        traceback.print_exc()
+    if isinstance(e, EngineBuildError):
+        print(f"director: {e}", file=sys.stderr)
         return 3
+    inference = sys.modules.get("bridge_director.infer.inference")   # loaded if the engine ran
+    if inference is not None and isinstance(e, inference.UnsettledError):   # a bounded refusal
+        print(f"director: no ruling: {e}", file=sys.stderr)
+        return 3
+    hint = "" if debug else " (run with --debug for details)"
+    from bridge_director.base.lines import one_line
+    print(one_line(f"director: internal error: {type(e).__name__}: {e}") + hint, file=sys.stderr)
+    return 3
+
 
 if __name__ == "__main__":
     sys.exit(main())

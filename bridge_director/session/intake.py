@@ -33,10 +33,8 @@ def read_stdin(limit: int) -> str:
     if len(data) > limit:
         raise InputError("<stdin>", 0, 0, "", f"standard input holds more than {limit:,} bytes; a case holds at "
                                               f"most {limit:,} bytes ({limit // 1_000_000} MB): refused unread")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise InputError("<stdin>", 0, 0, "", "expected UTF-8 text on standard input") from None
+    from bridge_director.base.yamlpos import decode_utf8
+    text = decode_utf8(data, "<stdin>")
     return text.replace("\r\n", "\n").replace("\r", "\n")   # as a text stream reads it
 
 

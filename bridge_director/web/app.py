@@ -330,10 +330,11 @@ class App:
         if len(raw) > MAX_UPLOAD:
             raise PageError(f"That file is larger than {MAX_UPLOAD // 1024} KB: a case file is much smaller.",
                             status=413)
+        from bridge_director.base.yamlpos import decode_utf8
         try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise PageError("That file is not a case file: expected YAML text (UTF-8).") from None
+            text = decode_utf8(raw, "upload.yaml")
+        except InputError as e:         # where the first byte that is not UTF-8 is, or UTF-16 named
+            raise PageError(f"That file is not a case file the page can read: {e}.") from None
         return self.go(_state_from_case_text(text, "upload.yaml"), "ruling")
 
     async def _form(self, request: Request, max_files: int = 0):

@@ -7,6 +7,7 @@ is sent anywhere to find them.
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 import sys
 from pathlib import Path
@@ -104,6 +105,32 @@ def banner(host: str, port: int, folder: Path, out: TextIO = sys.stdout) -> None
     print("  Ctrl-C stops the server.", file=out, flush=True)
 
 
+def _check_folder(where: Path) -> None:
+    """A folder the director named for the saved cases: an existing folder, or a new one in a
+    folder that exists (as ``-o`` and ``deals register --db``: no folders made along a mistyped
+    path). (The default folder, one per evening, is made with its parents.)
+
+    Raises:
+        InputError: a file (FIFO, device) where the folder should be, or no folder to make it in.
+    """
+    import stat
+    from bridge_director.base.yamlpos import InputError
+    try:
+        st = os.stat(where)
+    except FileNotFoundError:
+        st = None
+    except OSError as e:
+        raise InputError(str(where), 0, 0, "", f"--folder: cannot use this folder: {e.strerror}") from None
+    if st is not None and not stat.S_ISDIR(st.st_mode):
+        kind = "a file" if stat.S_ISREG(st.st_mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(st.st_mode) else "a device or socket"
+        raise InputError(str(where), 0, 0, "", f"--folder: expected a folder for the saved cases, found {kind}")
+    if st is None:
+        parent = where.parent if str(where.parent) else Path(".")
+        if not parent.is_dir():
+            raise InputError(str(where), 0, 0, "", f"--folder: expected a new folder in an existing one, found no "
+                                                   f"folder {str(parent)!r}")
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, folder: str | Path | None = None, lang: str = "en") -> int:
     """Run the server until Ctrl-C (``lang``: the page's language); returns the exit code.
 
@@ -115,7 +142,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, folder: str | Path | None =
     from bridge_director.web.app import create_app
     from bridge_director.web.store import default_folder
     where = Path(folder) if folder else default_folder()
-    app = create_app(where, hosts=served_hosts(host), lang=lang)
+    if folder:
+        _check_folder(where)
+    try:
+        app = create_app(where, hosts=served_hosts(host), lang=lang)
+    except OSError as e:        # the folder (or the page's key in it) cannot be made or read
+        from bridge_director.base.yamlpos import InputError
+        raise InputError(str(where), 0, 0, "", f"--folder: cannot keep the saved cases there: {e.strerror or e}") from None
     from bridge_director.session import api
     api.limit_memory()                  # a long evening meets many shapes of case: few rulesets kept
     api.rulebook()                      # compile the rulebook now, not on the first tap
