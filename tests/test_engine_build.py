@@ -330,3 +330,53 @@ def test_facts_whose_id_hashes_collide_are_both_kept():
     out = subprocess.run([sys.executable, "-c", ID_HASH_COLLISION], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout.strip().splitlines()[-1]) == [0, 1]
+
+
+ALPHA_STRING_EQUALITIES = r"""
+import json, random
+from durable import engine
+
+class SyncHost(engine.Host):
+    def _run(self):
+        pass
+
+rng = random.Random(11)
+words = ["call", "bid", "pass", "double", "coor", "coor-out", "ab", "abc", "a", "", "1", "x" * 40]
+props = ["t", "kind", "seat", "p3", "p4"]
+rules, patterns, fired = {}, {}, []
+for i in range(80):
+    tests = {p: rng.choice(words) for p in rng.sample(props, rng.randint(1, 3))}
+    patterns[f"r{i}"] = tests
+    rules[f"r{i}"] = {"all": [{"m": {"$and": [{p: v} for p, v in tests.items()]}}],
+                      "run": (lambda n: (lambda c: fired.append((n, c.m["n"]))))(f"r{i}")}
+h = SyncHost()
+h.register_rulesets({"strings": rules})
+facts = []
+for n in range(300):
+    f = {"sid": "1", "n": n}
+    for p in props:
+        r = rng.random()
+        if r < 0.6:
+            f[p] = rng.choice(words)
+        elif r < 0.75:
+            f[p] = rng.choice([7, 0, False, 2.5])     # not a string, and never the text of a constant
+    facts.append(f)
+    try:
+        h.assert_fact("strings", f)
+    except engine.MessageNotHandledException:
+        pass
+want = sorted((r, f["n"]) for r, tests in patterns.items() for f in facts
+              if all(isinstance(f.get(p), str) and f.get(p) == v for p, v in tests.items()))
+print(json.dumps([sorted(fired) == want, len(want)]))
+"""
+
+
+def test_alpha_children_by_property_match_string_equalities_exactly():
+    """Fix level 9: an alpha node's children are grouped by the property they test and an
+    equality with a string constant is evaluated only when the value's hash is the constant's:
+    every rule still fires on exactly the facts whose strings equal its constants (prefixes,
+    empty strings, values of other types among them)."""
+    out = subprocess.run([sys.executable, "-c", ALPHA_STRING_EQUALITIES], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    same, count = json.loads(out.stdout.strip().splitlines()[-1])
+    assert same and count > 100

@@ -283,3 +283,11 @@ def test_a_terminal_that_cannot_show_every_character_gets_them_plainly(tmp_path,
     assert "?" * 3 not in text
     if "--lang" in argv and encoding.startswith("ascii"):
         assert "Leilao, como entendido" in text      # Leilão, its tilde dropped
+
+
+@pytest.mark.parametrize("command", [["serve"], ["quiz", str(CASE), "--serve"]])
+@pytest.mark.parametrize("host", ["", "\u202e", " 127.0.0.1", "x\x01"])
+def test_serve_refuses_a_host_no_system_takes(capsys, command, host):
+    # was: '\u202e' -> "internal error: TypeError: encoding of hostname failed"; '' listened on
+    # every address of the laptop
+    one_line(capsys, [*command, "--host", host, "--port", "58783"], "--host: expected a host name or address")

@@ -111,3 +111,33 @@ def test_the_page_in_portuguese_in_chromium(pt_server, size):
         assert "27B3" in d.cites()
         page.screenshot(path=str(OUTPUT / f"web-pt-ruling-{size[0]}.png"), full_page=True)
         browser.close()
+
+
+def test_what_the_pages_looked_like_in_portuguese(tmp_path):
+    # seen in screenshots (docs/open-faults/hostile-2026-12-05.md): in Portuguese the bids in the
+    # ruling's words and questions lost their colour (the lines write 1♥, the page looked for 1H),
+    # the question's bidding box said "Pass", the grid "awaiting decision", and a refused page was
+    # in English and began in lower case
+    phone = _pt_phone(tmp_path)
+    phone.board(1)
+    phone.call("1S")
+    phone.call("1H")
+    phone.event("director")
+    html = phone.page()
+    prompt = re.search(r'<p class="prompt">(.*?)</p>', html, re.S).group(1)
+    assert '1<span class="suit heart">♥</span>' in prompt, prompt
+    assert 'value="Pass">Passe</button>' in html and 'value="Pass">Pass</button>' not in html
+    assert "aguardando decisão" in html and "awaiting decision" not in html
+    r = phone.client.get("/", params={"s": "not-a-token"})
+    assert r.status_code == 400
+    assert "<h1>Não aceito</h1>" in r.text and "Voltar à página" in r.text and "Back to the page" not in r.text
+    assert re.search(r'class="message"[^>]*>O estado da página', r.text), r.text[:2000]
+
+
+def test_a_denomination_tapped_with_no_level_is_named_by_its_symbol(tmp_path):
+    from test_web import Phone, _message
+    phone = Phone(tmp_path / "session")
+    phone.board(1)
+    r = phone.client.post("/call", data={"s": phone.s, "call": "C", "level": "", "seat": "", "mode": "call"},
+                          follow_redirects=False)
+    assert r.status_code == 400 and _message(r.text) == "Tap a level (1 to 7) first, then ♣."

@@ -20,7 +20,9 @@
    own with the same interpreter and the same durable-rules build. The two workers run
    interleaved blocks of CPU time (the order alternating), median of five blocks each; the
    figure is the new/old ratio of cases per second (target >= 1.0), for the ruling alone and for
-   a whole ruling (read the file, rule, lay it out as text).
+   a whole ruling (read the file, rule, lay it out as text). This checkout's worker pins the C
+   allocator's thresholds first, as its batch commands do (bridge_director.base.memory); 76734c8 had
+   no such start-up and runs as it did (each row says which were pinned).
 9. Where the time goes: the split per case (parse, derive, engine C, actions, the Python around
    the engine, layout) for the Law 27 set and the generated sweep, with the engine's C time
    against a standalone floor (a trivial ruleset asserted the same facts), for both builds.
@@ -415,8 +417,10 @@ def pinned_rows(name: str, listing: Path, tree: Path, block_s: float, blocks: in
             a, b = interleaved([new, old], what, block_s, blocks)
             ma, mb = statistics.median(a), statistics.median(b)
             pairs = sorted(x / y for x, y in zip(a, b))
+            pin = "; allocator pinned: " + ", ".join(
+                f"{who} {'yes' if w.hello.get('allocator_pinned') else 'no'}" for who, w in (("new", new), (PINNED, old)))
             row(f"pinned: {name}, {label}",
-                f"new {ma:,.0f}/s, {PINNED} {mb:,.0f}/s = {ma / mb:.2f}x (blocks {pairs[0]:.2f}-{pairs[-1]:.2f}x)",
+                f"new {ma:,.0f}/s, {PINNED} {mb:,.0f}/s = {ma / mb:.2f}x (blocks {pairs[0]:.2f}-{pairs[-1]:.2f}x{pin})",
                 ">= 1.0x", ma / mb >= 1.0, base=base)
     finally:
         new.close()

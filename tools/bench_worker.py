@@ -58,6 +58,17 @@ def _api(tree: Path) -> SimpleNamespace:
                            inference=inference, package=api.__name__.split(".")[0])
 
 
+def _pin_allocator(A: SimpleNamespace) -> bool:
+    """The tree's own start-up for work on many cases in one process: this checkout pins the C
+    allocator's thresholds (``bridge_director.base.memory``, as its batch commands ``check``,
+    ``prove`` and ``serve`` do); a tree without that start-up (76734c8's ``engine/``) runs as it
+    always did. Returns whether the thresholds were pinned."""
+    if A.package != "bridge_director":
+        return False
+    from bridge_director.base.memory import pin_allocator
+    return pin_allocator()
+
+
 class _Clock:
     """Exclusive wall time per stage (a stage's time less the time of the stages it calls)."""
 
@@ -168,6 +179,7 @@ def main() -> int:
     tree, listing = Path(sys.argv[1]).resolve(), Path(sys.argv[2])
     split = "--split" in sys.argv[3:]
     A = _api(tree)
+    pinned = _pin_allocator(A)
     clock = _Clock()
     missing = _instrument(A, clock) if split else []
     book = A.api.rulebook()
@@ -194,7 +206,7 @@ def main() -> int:
     rulings = [rule(c) for c in cases]
     out = sys.stdout
     out.write(json.dumps({"package": A.package, "rules": len(book.rules), "cases": len(cases),
-                          "refused": refused, "missing": missing}) + "\n")
+                          "refused": refused, "missing": missing, "allocator_pinned": pinned}) + "\n")
     out.flush()
     for line in sys.stdin:
         req = json.loads(line)

@@ -42,7 +42,7 @@ SDIST_SHA256 = "053b26f5e48d312d4fa27995243f954671be6eece477f150c059c364eb4d7d61
 UPSTREAM_VERSION = "2.0.28"
 # Bump FIX_LEVEL whenever the patch below changes; bridge_director/infer/enginecheck.py requires
 # at least this level (keep the two in step).
-FIX_LEVEL = 8
+FIX_LEVEL = 9
 FIXED_VERSION = f"{UPSTREAM_VERSION}+bridgedirector.{FIX_LEVEL}"
 MARKER_MODULE = "durable._bridge_director_fix"
 
@@ -218,14 +218,17 @@ EDITS: list[tuple[str, str, str, int | None]] = [
         "    void *getIdleStateCallbackContext;\n",
         "    void *getIdleStateCallbackContext;\n"
         "    /* bridge-director: per alpha node, [count, property-name hash...] of its children */\n"
-        "    unsigned int **alphaChildProperties;\n",
+        "    unsigned int **alphaChildProperties;\n"
+        "    /* bridge-director: per alpha node, its children by the property they test (childIndex) */\n"
+        "    unsigned int **alphaChildIndex;\n",
         1,
     ),
     (
         "src/rules/rete.c",
         "    tree->getIdleStateCallbackContext = NULL;\n",
         "    tree->getIdleStateCallbackContext = NULL;\n"
-        "    tree->alphaChildProperties = NULL;  /* bridge-director */\n",
+        "    tree->alphaChildProperties = NULL;  /* bridge-director */\n"
+        "    tree->alphaChildIndex = NULL;  /* bridge-director */\n",
         1,
     ),
     (
@@ -239,6 +242,12 @@ EDITS: list[tuple[str, str, str, int | None]] = [
         "            free(tree->alphaChildProperties[i]);\n"
         "        }\n"
         "        free(tree->alphaChildProperties);\n"
+        "    }\n"
+        "    if (tree->alphaChildIndex) {  /* bridge-director */\n"
+        "        for (unsigned int i = 0; i < tree->nodeOffset; ++i) {\n"
+        "            free(tree->alphaChildIndex[i]);\n"
+        "        }\n"
+        "        free(tree->alphaChildIndex);\n"
         "    }\n"
         "    free(tree);\n"
         "    DELETE_HANDLE(handle);\n",
@@ -328,6 +337,180 @@ EDITS: list[tuple[str, str, str, int | None]] = [
         "            for(unsigned int step = 0; step < walkLength; ++step) {\n"
         "                unsigned int propertyIndex = onlyTested ? tested[step] : step;\n"
         "                jsonProperty *currentProperty = &jo->properties[propertyIndex];\n",
+        1,
+    ),
+    (
+        "src/rules/events.c",
+        # Fix level 9: an alpha node's children grouped by the property they test, with each
+        # string equality's constant hashed (childIndex): handleAlpha walked, for each tested
+        # property of a fact, the whole probe run of children testing it (every `t == X` of the
+        # ruleset for every fact), reading each child's node (a cache miss apiece) and
+        # evaluating its test; now it reads small arrays and evaluates only the equalities the
+        # value's hash allows. The same children are matched, in the same order.
+        "static unsigned int handleAlpha(ruleset *tree,\n",
+        "/* bridge-director: the conjunctive children of alpha node a grouped by the property they\n"
+        "   test, each group in the order the walk of its probe run meets them (from the property-name\n"
+        "   hash's slot to the first empty one), as [count, (hash, start, length) x count, then\n"
+        "   (node, kind, value hash) x children]: kind 0, a join (taken as it is); 1, a test evaluated as\n"
+        "   ever; 2, equality with a string constant whose FNV hash is the value hash (a string of another\n"
+        "   hash cannot equal it, so its node is not even read). The walk then reads a few small arrays\n"
+        "   instead of every node of a long probe run (all the children testing `t` share one). Worked\n"
+        "   out on first use and kept in the ruleset; NULL when out of memory (the walk as before). */\n"
+        "static unsigned int *childIndex(ruleset *tree, alpha *a) {\n"
+        "    node *owner = (node *)((char *)a - offsetof(node, value));\n"
+        "    unsigned int index = (unsigned int)(owner - tree->nodePool);\n"
+        "    if (index >= tree->nodeOffset) {\n"
+        "        return NULL;\n"
+        "    }\n"
+        "    if (!tree->alphaChildIndex) {\n"
+        "        tree->alphaChildIndex = calloc(tree->nodeOffset, sizeof(unsigned int *));\n"
+        "        if (!tree->alphaChildIndex) {\n"
+        "            return NULL;\n"
+        "        }\n"
+        "    }\n"
+        "    unsigned int *known = tree->alphaChildIndex[index];\n"
+        "    if (known) {\n"
+        "        return known;\n"
+        "    }\n"
+        "    unsigned int *nextHashset = &tree->nextPool[a->nextOffset];\n"
+        "    unsigned int hashes[NEXT_BUCKET_LENGTH];\n"
+        "    unsigned int count = 0;\n"
+        "    unsigned int children = 0;\n"
+        "    for (unsigned int entry = 0; entry < NEXT_BUCKET_LENGTH; ++entry) {\n"
+        "        if (nextHashset[entry]) {\n"
+        "            ++children;\n"
+        "            unsigned int hash = tree->nodePool[nextHashset[entry]].value.a.expression.left.value.id.propertyNameHash;\n"
+        "            unsigned int k = 0;\n"
+        "            while (k < count && hashes[k] != hash) {\n"
+        "                ++k;\n"
+        "            }\n"
+        "            if (k == count) {\n"
+        "                hashes[count++] = hash;\n"
+        "            }\n"
+        "        }\n"
+        "    }\n"
+        "    known = malloc((1 + 3 * count + 3 * children) * sizeof(unsigned int));\n"
+        "    if (!known) {\n"
+        "        return NULL;\n"
+        "    }\n"
+        "    known[0] = count;\n"
+        "    unsigned int at = 1 + 3 * count;\n"
+        "    for (unsigned int k = 0; k < count; ++k) {\n"
+        "        unsigned int n = 0;\n"
+        "        known[1 + 3 * k] = hashes[k];\n"
+        "        known[2 + 3 * k] = at;\n"
+        "        unsigned int entry = hashes[k] & HASH_MASK;\n"
+        "        for (unsigned int steps = 0; steps < NEXT_BUCKET_LENGTH && nextHashset[entry] != 0; ++steps) {\n"
+        "            alpha *child = &tree->nodePool[nextHashset[entry]].value.a;\n"
+        "            if (child->expression.left.value.id.propertyNameHash == hashes[k] && n < children) {\n"
+        "                unsigned int kind = 1;\n"
+        "                unsigned int valueHash = 0;\n"
+        "                if (child->expression.right.type == JSON_IDENTIFIER || child->expression.right.type == JSON_EXPRESSION) {\n"
+        "                    kind = 0;\n"
+        "                } else if (child->expression.operator == OP_EQ && child->expression.right.type == JSON_STRING &&\n"
+        "                           child->expression.left.type == JSON_MESSAGE_IDENTIFIER) {\n"
+        "                    char *constant = &tree->stringPool[child->expression.right.value.stringOffset];\n"
+        "                    kind = 2;\n"
+        "                    valueHash = fnv1Hash32(constant, strlen(constant));\n"
+        "                }\n"
+        "                known[at++] = nextHashset[entry];\n"
+        "                known[at++] = kind;\n"
+        "                known[at++] = valueHash;\n"
+        "                ++n;\n"
+        "            }\n"
+        "            entry = (entry + 1) % NEXT_BUCKET_LENGTH;\n"
+        "        }\n"
+        "        known[3 + 3 * k] = n;\n"
+        "    }\n"
+        "    tree->alphaChildIndex[index] = known;\n"
+        "    return known;\n"
+        "}\n"
+        "\n"
+        "static unsigned int handleAlpha(ruleset *tree,\n",
+        1,
+    ),
+    (
+        "src/rules/events.c",
+        "        // calculate conjunctive nodes\n"
+        "        if (currentAlpha->nextOffset) {\n"
+        "            unsigned int *nextHashset = &tree->nextPool[currentAlpha->nextOffset];\n"
+        "            /* bridge-director: only the fact's properties that some child tests, in the\n",
+        "        // calculate conjunctive nodes\n"
+        "        /* bridge-director: the children by the property they test (childIndex), for the fact's\n"
+        "           properties some child tests, in the fact's order: the same children, met in the same\n"
+        "           order, as the walk below; an equality with a string constant is evaluated only when\n"
+        "           the value's hash is the constant's */\n"
+        "        unsigned int *childIndexes = currentAlpha->nextOffset ? childIndex(tree, currentAlpha) : NULL;\n"
+        "        if (childIndexes) {\n"
+        "            unsigned char tested[MAX_OBJECT_PROPERTIES];\n"
+        "            unsigned int groupOf[MAX_OBJECT_PROPERTIES];\n"
+        "            unsigned int testedLength = 0;\n"
+        "            for (unsigned int k = 0; k < childIndexes[0]; ++k) {\n"
+        "                jsonProperty *found;\n"
+        "                if (getObjectProperty(jo, childIndexes[1 + 3 * k], &found) == RULES_OK) {\n"
+        "                    unsigned char at = (unsigned char)(found - jo->properties);\n"
+        "                    unsigned int j = testedLength++;\n"
+        "                    while (j > 0 && tested[j - 1] > at) {\n"
+        "                        tested[j] = tested[j - 1];\n"
+        "                        groupOf[j] = groupOf[j - 1];\n"
+        "                        --j;\n"
+        "                    }\n"
+        "                    tested[j] = at;\n"
+        "                    groupOf[j] = k;\n"
+        "                }\n"
+        "            }\n"
+        "            for (unsigned int step = 0; step < testedLength; ++step) {\n"
+        "                jsonProperty *currentProperty = &jo->properties[tested[step]];\n"
+        "                unsigned int *group = &childIndexes[1 + 3 * groupOf[step]];\n"
+        "                unsigned int *child = &childIndexes[group[1]];\n"
+        "                unsigned char valueHashed = 0;\n"
+        "                unsigned int valueHash = 0;\n"
+        "                for (unsigned int c = 0; c < group[2]; ++c, child += 3) {\n"
+        "                    node *hashNode = &tree->nodePool[child[0]];\n"
+        "                    if (child[1] == 0) {\n"
+        "                        if (top == MAX_STACK_SIZE) {\n"
+        "                            return ERR_MAX_STACK_SIZE;\n"
+        "                        }\n"
+        "                        stack[top] = &hashNode->value.a;\n"
+        "                        ++top;\n"
+        "                        continue;\n"
+        "                    }\n"
+        "                    if (child[1] == 2 && currentProperty->type == JSON_STRING) {\n"
+        "                        if (!valueHashed) {\n"
+        "                            valueHash = fnv1Hash32(currentProperty->value.s, currentProperty->valueLength);\n"
+        "                            valueHashed = 1;\n"
+        "                        }\n"
+        "                        if (valueHash != child[2]) {\n"
+        "                            continue;\n"
+        "                        }\n"
+        "                    }\n"
+        "                    unsigned char match = 0;\n"
+        "                    if (hashNode->value.a.expression.operator == OP_IALL || hashNode->value.a.expression.operator == OP_IANY) {\n"
+        "                        CHECK_RESULT(isArrayMatch(tree,\n"
+        "                                                  jo,\n"
+        "                                                  jo,\n"
+        "                                                  currentProperty,\n"
+        "                                                  &hashNode->value.a,\n"
+        "                                                  &match));\n"
+        "                    } else {\n"
+        "                        CHECK_RESULT(isAlphaMatch(tree,\n"
+        "                                                  &hashNode->value.a,\n"
+        "                                                  jo,\n"
+        "                                                  jo,\n"
+        "                                                  &match));\n"
+        "                    }\n"
+        "                    if (match) {\n"
+        "                        if (top == MAX_STACK_SIZE) {\n"
+        "                            return ERR_MAX_STACK_SIZE;\n"
+        "                        }\n"
+        "                        stack[top] = &hashNode->value.a;\n"
+        "                        ++top;\n"
+        "                    }\n"
+        "                }\n"
+        "            }\n"
+        "        } else if (currentAlpha->nextOffset) {\n"
+        "            unsigned int *nextHashset = &tree->nextPool[currentAlpha->nextOffset];\n"
+        "            /* bridge-director: only the fact's properties that some child tests, in the\n",
         1,
     ),
     (
@@ -447,7 +630,8 @@ out-of-bounds scan in reduceExpressionSequence (events.c), the alpha-network sta
 sized for big sessions (state.h: every case paid for every rule), alpha-node child tables
 that use all their slots (rules.h), frame pools set up on first use (state.c), integer
 join keys formatted without snprintf (events.c), alpha nodes that look up only the properties
-their children test (events.c, rete.c/h), facts and sessions found by id text as well as
+their children test and their children grouped by property with
+string equalities hashed (events.c, rete.c/h), facts and sessions found by id text as well as
 id hash (state.c: a colliding hash silently dropped a fact), an optimised (-O2) build of the engine library, and the Python 3.13 PyEval_CallObject
 removal (rules.c). The stock PyPI build does not have it.
 """

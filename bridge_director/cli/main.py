@@ -374,6 +374,7 @@ def _cmd_quiz(args) -> int:
         _output_ok(args.output, *[f for p in args.paths for f in _folder_files(p)])
     if args.serve:
         _port_arg(args.port)
+        _host_arg(args.host)
     book = api.rulebook()
     q = quiz.load_quiz(args.paths, book)
     if args.serve:
@@ -542,6 +543,21 @@ def _dealer_arg(dealer: str | None) -> str | None:
             shown = dealer if len(dealer) <= 12 else dealer[:12] + "..."
             raise InputError("--dealer", 0, 0, "", f"expected a seat N, E, S or W, found {shown!r}") from None
     return dealer
+
+
+def _host_arg(host: str) -> str:
+    """A host name or address to listen on, as the system can take it (an empty name, which
+    the system reads as every address, or a name with a character no host name holds, was
+    "internal error: TypeError: encoding of hostname failed")."""
+    shown = repr(host) if len(host) <= 60 else repr(host[:60] + "...")
+    try:
+        ok = bool(host.strip()) and host == host.strip() and host.isprintable() and bool(host.encode("idna"))
+    except UnicodeError:
+        ok = False
+    if not ok:
+        raise InputError("--host", 0, 0, "", f"expected a host name or address such as 127.0.0.1 or 0.0.0.0, "
+                                             f"found {shown}")
+    return host
 
 
 def _port_arg(port: int) -> int:
@@ -846,6 +862,7 @@ def _cmd_serve(args) -> int:
     pin_allocator()      # many cases in one process: keep the pages it has used
     from bridge_director.web.serve import serve
     _port_arg(args.port)
+    _host_arg(args.host)
     try:
         return serve(args.host, args.port, args.folder, args.lang)
     except OSError as e:         # (the folder's own faults are InputErrors: this is the address)

@@ -200,7 +200,7 @@ class App:
         if call in DENOMINATIONS:
             level = _one(form, "level", 2)
             if level not in LEVELS:
-                raise PageError(f"Tap a level (1 to 7) first, then {call}.", state=state)
+                raise PageError(f"Tap a level (1 to 7) first, then {SUIT_HTML.get(call, (call,))[0]}.", state=state)
             call = level + call
         if call not in CALLS:
             raise PageError(f"There is no call {call[:8]!r}: the bidding box has 1C to 7NT, Pass, X and XX.",
@@ -230,7 +230,7 @@ class App:
         if call:                                  # a question that takes a call: its little bidding box
             if call in DENOMINATIONS:
                 if level not in LEVELS:
-                    raise PageError(f"Tap a level (1 to 7) first, then {call}.", state=state)
+                    raise PageError(f"Tap a level (1 to 7) first, then {SUIT_HTML.get(call, (call,))[0]}.", state=state)
                 call = level + call
             if call not in CALLS:
                 raise PageError(f"There is no call {call[:8]!r}: 1C to 7NT, Pass, X and XX.", state=state)
@@ -359,7 +359,18 @@ class App:
             resp = self.page(state, status=status, error=message)
             resp.status_code = status
             return resp
-        return self.html("error.html", status, message=message, status=status)
+        return self.html("error.html", status, message=_t(_sentence(message)), status=status)
+
+
+def _sentence(message: str) -> str:
+    """A refusal as one sentence: a capital first, a full stop last (a StateError's words are
+    written to follow 'error:' in a log: "the page's state is damaged")."""
+    message = message.strip()
+    if message and message[0].islower():
+        message = message[0].upper() + message[1:]
+    if message and message[-1] not in ".!?)":
+        message += "."
+    return message
 
 
 def _tell(data: dict | None) -> list[dict]:
@@ -594,7 +605,9 @@ def _denomination_html(d: str, lang: str | None = None):
     return Markup(f'<span class="suit {cls}">{escape(sym)}</span>')
 
 
-_CALL_RE = __import__("re").compile(r"\b([1-7])(NT|C|D|H|S)\b")
+#: a bid in the ruling's words: ``1H`` (English) or ``1♥`` (the Portuguese lines write the symbol)
+_CALL_RE = __import__("re").compile(r"\b([1-7])(?:(NT|C|D|H|S)\b|([♣♦♥♠]))")
+_SYMBOL_DENOMINATION = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 
 def _calls_in_text_html(text: str):
@@ -607,7 +620,8 @@ def _calls_in_text_html_in(t: str, lang: str):
     from markupsafe import Markup, escape
     out, pos = Markup(""), 0
     for m in _CALL_RE.finditer(t):
-        out += escape(t[pos:m.start()]) + Markup(escape(m.group(1))) + _denomination_html(m.group(2), lang)
+        denomination = m.group(2) or _SYMBOL_DENOMINATION[m.group(3)]
+        out += escape(t[pos:m.start()]) + Markup(escape(m.group(1))) + _denomination_html(denomination, lang)
         pos = m.end()
     return out + escape(t[pos:])
 

@@ -51,6 +51,19 @@ PT = {
     "Neither side vulnerable": "Nenhum lado vulnerável", "North-South vulnerable": "Norte-Sul vulnerável",
     "East-West vulnerable": "Leste-Oeste vulnerável", "Both sides vulnerable": "Os dois lados vulneráveis",
     "Vulnerability not known": "Vulnerabilidade não conhecida", "NT": "SA",
+    "awaiting decision": "aguardando decisão",
+    # the error page (a refused request)
+    "Refused": "Recusado", "Not found": "Não encontrado", "Something went wrong": "Algo deu errado",
+    "Not accepted": "Não aceito", "Back to the page (a new case)": "Voltar à página (um caso novo)",
+    "Saved cases": "Casos salvos", "Status": "Código",
+    "The page's state was not made by this server (it was changed, or made by another server); start a new case.":
+        "O estado da página não foi feito por este servidor (foi alterado, ou feito por outro servidor); comece um caso novo.",
+    "The page's state is damaged (it was not made by this page); start a new case.":
+        "O estado da página está danificado (não foi feito por esta página); comece um caso novo.",
+    "The page's state is damaged.": "O estado da página está danificado.",
+    "The page's state is too large.": "O estado da página é grande demais.",
+    "There is no such page.": "Esta página não existe.",
+    "That page does not take this kind of request.": "Esta página não aceita este tipo de pedido.",
 }
 WORDS = {"pt": PT}
 
