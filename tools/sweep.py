@@ -1,7 +1,7 @@
 """A large property sweep: generate N cases, rule on each, count the faults by kind.
 
     python tools/sweep.py N [--start S] [--jobs J] [--show K] [--hashseed-check M] [--write DIR] [--seeds]
-                            [--answers K] [--editions]
+                            [--answers K] [--editions] [--stop-at HH:MM]
 
 Case i is drawn from ``random.Random(S + i)`` (bridge_director/audit/generate.py), so a fault is
 replayed by its seed. For every case: bad input the generator should never write
@@ -22,7 +22,10 @@ every allowed answer (bridge_director/audit/answers.py: ``answer-refused``,
 The memory figure: the resident memory (RSS) of each process ruling cases, after its first
 1,000 cases (or a tenth, when fewer) and at the end; the growth between the two is printed,
 the largest over the processes (issue 25: flat memory; the compiled rulesets are bounded,
-bridge_director/infer/inference.py).
+bridge_director/infer/inference.py), and each process's own when there are several.
+
+``--stop-at HH:MM`` (UTC) stops taking new cases at that time: the figures are then those of
+the cases ruled, said as "N of the M asked" (a long run that must end by a deadline).
 """
 from __future__ import annotations
 
@@ -151,7 +154,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--answers", type=int, default=1, metavar="K",
                     help="answer every question of every K-th case with every allowed answer (0: none; default 1)")
     ap.add_argument("--editions", action="store_true", help="also rule each case under the other editions")
+    ap.add_argument("--stop-at", metavar="HH:MM", help="stop taking new cases at this time (UTC, today)")
+    ap.add_argument("--progress", type=int, default=0, metavar="K",
+                    help="every K cases, a line on standard error: cases, faults so far, RSS, seconds")
     args = ap.parse_args(argv)
+    deadline = None
+    if args.stop_at:
+        import datetime
+        try:
+            hh, mm = (int(x) for x in args.stop_at.split(":"))
+            now = datetime.datetime.now(datetime.timezone.utc)
+            deadline = now.replace(hour=hh, minute=mm, second=0, microsecond=0).timestamp()
+        except ValueError:
+            ap.error(f"--stop-at: expected a time HH:MM (UTC), not {args.stop_at!r}")
     global ANSWERS_EVERY, EDITIONS
     ANSWERS_EVERY, EDITIONS = max(args.answers, 0), args.editions
     if args.digests:
@@ -166,7 +181,9 @@ def main(argv: list[str] | None = None) -> int:
     faulty: list[str] = []
     per_process: dict[int, list] = {}        # pid -> [cases ruled, RSS after the first ones, RSS now]
     warm = 1000 if args.n >= 2000 * max(args.jobs, 1) else max(1, args.n // (10 * max(args.jobs, 1)))
+    ran = 0
     for seed, text, faults, pid, rss in results(args.start, args.n, args.jobs):
+        ran += 1
         mem = per_process.setdefault(pid, [0, None, 0.0])
         mem[0] += 1
         if mem[0] == warm:
@@ -188,25 +205,35 @@ def main(argv: list[str] | None = None) -> int:
                 best.append((size, seed, text, f))
                 best.sort(key=lambda x: (x[0], x[1]))
                 del best[args.show:]
+        if args.progress and ran % args.progress == 0:
+            print(f"[sweep] {ran:,} cases, {sum(by_kind.values())} faults, RSS {rss:.1f} MB, "
+                  f"{time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+        if deadline is not None and time.time() >= deadline:
+            break
     wall = time.perf_counter() - t0
     for seed, f in hashseed_faults(args.start, args.hashseed_check) if args.hashseed_check else []:
         by_kind[f.kind] += 1
         cases_with[f.kind] += 1
         smallest.setdefault(f.kind, [(0, seed, generate(random.Random(seed)), f)])
     total = sum(by_kind.values())
-    print(f"cases: {args.n} (seeds {args.start}..{args.start + args.n - 1}); without a fault: {clean}; "
+    stopped = f", stopped at {args.stop_at} UTC: {ran:,} of the {args.n:,} asked" if ran < args.n else ""
+    print(f"cases: {ran} (seeds {args.start}..{args.start + ran - 1}{stopped}); without a fault: {clean}; "
           f"faults: {total}; wall {wall:.1f} s on {max(args.jobs, 1)} process(es) "
-          f"({args.n / max(wall, 1e-9):.0f} cases/s)")
+          f"({ran / max(wall, 1e-9):.1f} cases/s)")
     if args.hashseed_check:
         print(f"hash-seed check: {args.hashseed_check} rulings compared under PYTHONHASHSEED 1 and 2")
     if ANSWERS_EVERY:
         print(f"answers: every question of every {'' if ANSWERS_EVERY == 1 else f'{ANSWERS_EVERY}th '}case answered "
               "with every allowed answer")
-    grown = [(m[2] - m[1], m) for m in per_process.values() if m[1] is not None]
+    grown = [(m[2] - m[1], pid, m) for pid, m in per_process.items() if m[1] is not None]
     if grown:
-        growth, m = max(grown, key=lambda x: x[0])
+        growth, _, m = max(grown, key=lambda x: x[0])
         print(f"memory: RSS {m[1]:.0f} MB after {warm:,} cases, {m[2]:.0f} MB after {m[0]:,} "
               f"(growth {growth:+.1f} MB; the largest of {len(grown)} process(es))")
+        if len(grown) > 1:
+            for growth, pid, m in sorted(grown, key=lambda x: x[1]):
+                print(f"  process {pid}: RSS {m[1]:.1f} MB after {warm:,} cases, {m[2]:.1f} MB after "
+                      f"{m[0]:,} (growth {growth:+.1f} MB)")
     for kind, n in by_kind.most_common():
         print(f"  {kind}: {n} faults in {cases_with[kind]} cases")
         for (k, rule), m in by_rule.most_common():

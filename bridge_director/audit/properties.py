@@ -14,7 +14,8 @@ The kinds of fault (``Fault.kind``):
 - ``contradiction``: two lines outside any option or branch say opposite things about the
   same call or player: accepted and not accepted; the player barred for the rest of the
   auction and free to make any call; no lead restriction and a lead restriction for the same
-  withdrawn call; the auction ended and not ended.
+  withdrawn call; the auction ended and not ended; a call said to stand and said to be
+  cancelled or withdrawn (unless it stood by an acceptance and its maker changed it after).
 - ``label``: a line cites something that is not a labelled part of the 2017 Laws.
 - ``duplicate``: two lines with the same words about the same calls (the ruling shows one).
 - ``repeated``: an event that repeats, word for word, an earlier one with an irregularity line
@@ -170,7 +171,7 @@ def _closing_run(case, standing, n: int) -> set[int]:
 def _standing_faults(case, ruling) -> list[Fault]:
     standing = {c.event: c for c in ruling.calls}
     order = [c.event for c in ruling.calls]
-    directors = [e.number for e in case.events if e.kind == "director"]
+    directors = [e.number for e in case.events if e.kind in ("director", "ruled")]
     out = []
     for ln in _unconditional(ruling):
         said = claims(ln)
@@ -243,7 +244,7 @@ def _barred(ln) -> set[str]:
     return {ln.who, _PARTNER[ln.who]} if how == "side" else {ln.who}
 
 
-def _contradictions(ruling) -> list[Fault]:
+def _contradictions(ruling, case=None) -> list[Fault]:
     lines = _unconditional(ruling)
     out = []
 
@@ -267,17 +268,27 @@ def _contradictions(ruling) -> list[Fault]:
     pair(tuple(BARRED_REST), FREE, lambda a, b: b.who in _barred(a) and max(b.about or [0]) >= min(a.about or [0])
          and (b.who, b.option) not in held and (b.who, "") not in held,
          "barred for the rest of the auction and free to call")
-    # one call both standing and cancelled, by the lines' own words
+    # one call both standing and cancelled (or withdrawn), by the lines' own words. An
+    # acceptance ("called over X and so accepted it: ... X stands") held until the maker
+    # changed X afterwards (25A1/25B1): X withdrawn then agrees with it (_changed_after_acceptance)
     said: dict[int, dict[str, object]] = {}
+    accepting: dict[int, set] = {}
     for ln in lines:
         for claim, n, _ in claims(ln):
             said.setdefault(n, {}).setdefault(claim, ln)
+            if claim == "accepted":
+                accepting.setdefault(n, set()).add(id(ln))
     for n, by in said.items():
         stands = next((by[k] for k in STANDS_CLAIMS if k in by), None)
-        if stands is not None and ("cancelled" in by or "replaced-by-pass" in by):
-            a, b = stands, by.get("cancelled") or by["replaced-by-pass"]
-            out.append(Fault("contradiction", f"stands and cancelled: event {n}: {a.cite} {a.rule} {a.text!r} / "
-                                              f"{b.cite} {b.rule} {b.text!r}", (a.rule, b.rule)))
+        gone = next((by[k] for k in ("cancelled", "replaced-by-pass", "withdrawn") if k in by), None)
+        if stands is None or gone is None:
+            continue
+        if "cancelled" not in by and "replaced-by-pass" not in by and case is not None \
+                and id(stands) in accepting.get(n, ()) and _changed_after_acceptance(case, n):
+            continue
+        what = "withdrawn" if gone is by.get("withdrawn") else "cancelled"
+        out.append(Fault("contradiction", f"stands and {what}: event {n}: {stands.cite} {stands.rule} {stands.text!r} / "
+                                          f"{gone.cite} {gone.rule} {gone.text!r}", (stands.rule, gone.rule)))
     return out
 
 
@@ -397,7 +408,7 @@ def faults(case, ruling) -> list[Fault]:
     Returns:
         The faults found, in a stable order (empty when the ruling has every property).
     """
-    return (_unanswered(ruling) + _standing_faults(case, ruling) + _contradictions(ruling)
+    return (_unanswered(ruling) + _standing_faults(case, ruling) + _contradictions(ruling, case)
             + _labels(ruling) + _duplicates(ruling) + _grid_faults(ruling) + _repeated(case, ruling))
 
 
@@ -420,7 +431,7 @@ def edition_faults(case, ruling, editions: "tuple[str, ...] | None" = None) -> l
         except EngineError as e:
             out.append(Fault("no-settle" if "settle" in str(e) else "engine-error", f"{edition}: {e}"))
             continue
-        for f in _unanswered(other) + _contradictions(other):
+        for f in _unanswered(other) + _contradictions(other, case):
             out.append(Fault(f.kind, f"{edition}: {f.detail}", f.rules))
         if edition.split("-")[0] != case.edition.split("-")[0]:
             continue        # another game (rubber bridge, an old code): its scope is its own

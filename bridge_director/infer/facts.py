@@ -416,6 +416,13 @@ class _Replay:
         # a superseded slip (25A1) leaves the auction as a call awaiting its replacement does
         self.awaiting = frozenset(n for n, st in status_of.items() if st == "awaiting-replacement") | self.superseded
         self.in_rotation = frozenset(n for n, st in status_of.items() if st == "in-rotation")
+        # a superseded slip its caller put right by calling again at once: the call that
+        # follows it takes its place (step_in_slips_place); the slip is out of the auction
+        # (left_out), and a later replacement of it has no place of its own (step_replacement)
+        self.displaced = frozenset(
+            k for x in order.calls if x.kind == "call"
+            for k in (order.after[x.number][1].get("follows_own_idx"),)
+            if k in self.superseded)
         self.standing: list[tuple[int, Seat, Call]] = []
         self.ended: list[bool] = [False]
         self.trail: list[int] = [0]
@@ -429,6 +436,7 @@ class _Replay:
         self.turn_at: dict[int, Seat] = {}
         self.call_facts: dict[int, dict] = {}
         self.held: list[Event] = []
+        self.held_at: dict[int, int] = {}      # a held call -> how many calls stood when it was made
         self.standing_before: dict[int, list[tuple[int, Seat, Call]]] = {}   # what _closing_run reads
         self.standing_at: dict[int, list[tuple[int, Seat, Call]]] = {}       # the standing calls before each call
         self.last_call_event: "Event | None" = None
@@ -475,8 +483,46 @@ class _Replay:
         """Call event ``e`` as a standing call (a pass in its place when it is replaced by one)."""
         return (e.number, e.seat, _PASS if e.number in self.as_pass else e.call)
 
+    def slip_put_right_by(self, e: Event) -> "int | None":
+        """The position in ``standing`` of the superseded call that plain call ``e`` follows
+        (its caller's call just before it, ``follows_own_idx``), when there is one: the call
+        ``e`` puts right, whose place in the auction ``e`` takes (status ``superseded``, 25A1)."""
+        k = self.order.after[e.number][1].get("follows_own_idx")
+        if k is None or k not in self.displaced:
+            return None
+        return next((i for i in range(len(self.standing) - 1, -1, -1) if self.standing[i][0] == k), None)
+
+    def step_in_slips_place(self, e: Event, pos: int, kept) -> "tuple[Seat, dict | None]":
+        """Replay a plain call that puts right the superseded call at ``standing[pos]``: made
+        at that call's turn over the calls that stood before it, and standing in its place
+        (the calls made after the slip stay where they were)."""
+        standing = self.standing
+        slip_no = standing[pos][0]
+        turn = self.turn_at[slip_no]
+        before = standing[:pos]
+        self.standing_at[e.number] = list(before)
+        self.last_call_event = e
+        f = None
+        if kept is None:
+            f = _context_facts(self, e, before, turn)
+            if e.call.is_pass and not f["auction_ended_before"]:
+                self.standing_before[e.number] = list(before)
+        if e.number not in self.cancelled and e.number not in self.awaiting:
+            self.note_turn(e, turn)
+            standing[pos] = self.as_standing(e)
+        else:
+            # the slip is out of the auction whatever becomes of the call put in its place
+            del standing[pos]
+            if e.number in self.awaiting and e.number not in self.cancelled:
+                self.held.append(e)
+        self.changed_from(pos)
+        return turn, f
+
     def step_call(self, e: Event, kept) -> "tuple[Seat, dict | None]":
         """Replay a plain call: its turn, and its fact (None when ``kept`` gives it)."""
+        pos = self.slip_put_right_by(e)
+        if pos is not None:
+            return self.step_in_slips_place(e, pos, kept)
         turn = self.turn_now(e)
         before = self.standing
         # Two calls made at the same moment (``simultaneous_with``), neither by the player whose
@@ -509,6 +555,7 @@ class _Replay:
             self.standing.append(self.as_standing(e))
         elif e.number in self.awaiting and e.number not in self.cancelled:
             self.held.append(e)
+            self.held_at[e.number] = len(self.standing)
         return turn, f
 
     def note_turn(self, e: Event, turn: Seat) -> None:
@@ -525,9 +572,16 @@ class _Replay:
         orig_no = self.order.replaces[n]      # which call it replaces (see CallOrder)
         pos = next((i for i in range(len(standing) - 1, -1, -1) if standing[i][0] == orig_no), None)
         turn = self.turn_at[orig_no]
+        # a call held back for its replacement, replaced before anyone said they do not accept
+        # it (while it was still on the table, as a premature replacement is): the replacement
+        # goes where that call was made, over the calls that stood then
+        at = None
+        if pos is None and orig_no in self.held_at and orig_no not in self.displaced and \
+                not any(d < n for d in self.order.declined.get(orig_no, ())):
+            at = min(self.held_at[orig_no], len(standing))
         f = None
         if kept is None:
-            before = standing[:pos] if pos is not None else list(standing)
+            before = standing[:pos] if pos is not None else (standing[:at] if at is not None else list(standing))
             f = _context_facts(self, e, before, turn)
             f["replaces"] = orig_no
             # whether the calls standing when it was offered (the call it replaces included)
@@ -540,10 +594,14 @@ class _Replay:
             self.note_turn(e, turn)
             standing[pos] = self.as_standing(e)
             self.changed_from(pos)
-        elif n not in self.cancelled and orig_no in self.awaiting and n not in self.awaiting:
+        elif n not in self.cancelled and orig_no in self.awaiting and orig_no not in self.displaced and n not in self.awaiting:
             self.note_turn(e, turn)
-            standing.append(self.as_standing(e))
-        elif (n not in self.cancelled and n not in self.awaiting and orig_no in self.cancelled
+            if at is not None:
+                standing.insert(at, self.as_standing(e))
+                self.changed_from(at)
+            else:
+                standing.append(self.as_standing(e))
+        elif (n not in self.cancelled and n not in self.awaiting and (orig_no in self.cancelled or orig_no in self.displaced)
               and not self.over(standing) and (standing[-1][1].lho if standing else self.case.first_caller) == e.seat):
             # the call it replaces is out of the auction and the turn is the replacer's
             # again (an inadmissible double cancelled, say): their new call goes there
@@ -556,7 +614,7 @@ class _Replay:
         ``e`` decide: left out, voided, replaced by a pass, in rotation, superseded, whether it
         ended the auction (and then the closing passes, declarer and dummy)."""
         n = e.number
-        f["left_out"] = n in self.cancelled
+        f["left_out"] = n in self.cancelled or n in self.displaced
         f["voided"] = n in self.voided
         f["replaced_by_pass"] = n in self.as_pass
         f["counts_in_rotation"] = n in self.in_rotation
