@@ -268,3 +268,15 @@ def test_a_long_value_quoted_in_an_error_is_shortened_in_the_middle(tmp_path, ca
     assert main(["rule", str(tmp_path / "case.yaml")]) == 2
     (line,) = capsys.readouterr().err.splitlines()
     assert len(line) < 700 and "characters ...]" in line and line.endswith("e.g. 'SA' or 'D7'"), line
+
+
+@pytest.mark.parametrize("where", ["top", "event"])
+def test_a_key_longer_than_yaml_takes_is_named_so(tmp_path, capsys, where):
+    # was: "broken YAML: while scanning a simple key could not find expected ':', found ':'"
+    text = TEMPLATE.format(**GOOD)
+    text = (text.replace("board: 1\n", "board: 1\n" + "k" * 5000 + ": 1\n") if where == "top"
+            else text.replace("{seat: W, call: 1H, note: n}", "{seat: W, call: 1H, " + "k" * 5000 + ": 1}"))
+    (tmp_path / "case.yaml").write_text(text)
+    assert main(["rule", str(tmp_path / "case.yaml")]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert "expected a key of at most 1,024 characters" in line, line

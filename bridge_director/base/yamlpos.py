@@ -502,6 +502,9 @@ def loads(text: str, file: str, max_nodes: "int | None" = None) -> Any:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         problem = " ".join(x for x in (e.context, e.problem) if x)
+        if mark and _long_key_at(text, mark.line, mark.column):
+            raise InputError(file, line, col, "", "expected a key of at most 1,024 characters (YAML's limit for a "
+                                                  "key written plainly), found a longer one on this line") from None
         if mark and " got " not in problem and " found " not in problem:   # libyaml says only what it expected
             problem += f", found {_found_at(text, mark.line, mark.column)}"
         raise InputError(file, line, col, "", f"broken YAML: {problem}") from None
@@ -531,6 +534,17 @@ def decode_utf8(data: bytes, file: str) -> str:
         raise InputError(file, line, column, "", f"expected UTF-8 text, found the byte 0x{data[e.start]:02x}, which "
                                                  f"is not UTF-8 here ({e.reason}; a file saved as Latin-1 or "
                                                  "Windows-1252?)") from None
+
+
+def _long_key_at(text: str, line: int, column: int) -> bool:
+    """Whether the key just before 0-based (line, column) of ``text`` is longer than 1,024
+    characters: libyaml then says "could not find expected ':'" (block) or "did not find
+    expected ',' or '}'" (flow), pointing at the ':' after it."""
+    lines = text.splitlines()
+    if not 0 <= line < len(lines):
+        return False
+    key = re.split(r"[,{\[]", lines[line][:column])[-1].strip().lstrip("-? ").strip()
+    return len(key) > 1024
 
 
 def _line_col(text: str, position: int) -> tuple[int, int]:
