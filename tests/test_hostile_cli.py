@@ -240,6 +240,27 @@ def test_serve_refuses_a_folder_that_is_a_file_or_a_mistyped_path(tmp_path, caps
     assert sorted(p.name for p in tmp_path.iterdir()) == ["case.yaml"]
 
 
+@pytest.mark.parametrize("make, words", [
+    ("fifo", "expected a folder for the saved cases, found a FIFO (named pipe)"),
+    ("socket", "expected a folder for the saved cases, found a socket"),
+])
+def test_serve_names_a_fifo_or_socket_as_base_files_does(tmp_path, capsys, monkeypatch, make, words):
+    # was: serve kept its own copy of the kinds and called a socket "a device or socket";
+    # now it reads bridge_director.base.files.kind, the one table
+    import socket
+    import uvicorn
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    monkeypatch.chdir(tmp_path)
+    if make == "fifo":
+        os.mkfifo("evening")
+    else:
+        sock = socket.socket(socket.AF_UNIX)
+        sock.bind("evening")
+    line = one_line(capsys, ["serve", "--folder", "evening", "--port", "58764"], words)
+    assert "--port" not in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["evening"]
+
+
 @pytest.mark.parametrize("redirect, words", [
     (">&-", "cannot write to standard output: standard output is closed"),
     (">/dev/full", "cannot write to standard output: No space left on device"),
