@@ -4,23 +4,32 @@ through HTTP and in Chromium at 390x844 and 1280x800 (screenshots in tests/outpu
 from __future__ import annotations
 
 import re
-import threading
-import time
 
 import pytest
 
-from test_web_browser import CHROMIUM, FLAGS, OUTPUT, Director, _free_port  # noqa: F401
+from test_web_browser import CHROMIUM, FLAGS, OUTPUT, Director, served  # noqa: F401
 
 starlette_testclient = pytest.importorskip("starlette.testclient")
 
 
-def _pt_phone(tmp_path):
+@pytest.fixture
+def pt_phone(tmp_path):
+    """A phone on the Portuguese page (saving to tmp_path/session-pt); ``pt_phone.called(board,
+    *calls)``: the board started, the calls made and the director called (each test's set-up)."""
     from test_web import KEY, Phone, _Client
 
     from bridge_director.web.app import create_app
     phone = Phone(tmp_path / "session")
     phone.client = _Client(create_app(tmp_path / "session-pt", key=KEY, lang="pt"), raise_server_exceptions=True,
                            base_url="http://127.0.0.1")
+
+    def called(board: int, *calls: str) -> str:
+        phone.board(board)
+        for call in calls:
+            phone.call(call)
+        phone.event("director")
+        return phone.page()
+    phone.called = called
     return phone
 
 
@@ -28,13 +37,9 @@ def _text(html: str, pattern: str) -> list[str]:
     return [re.sub(r"<[^>]+>", "", m).strip() for m in re.findall(pattern, html, re.S)]
 
 
-def test_the_page_in_portuguese_over_http(tmp_path):
-    phone = _pt_phone(tmp_path)
-    phone.board(6)
-    phone.call("1D")
-    phone.call("1C")
-    phone.event("director")
-    html = phone.page()
+def test_the_page_in_portuguese_over_http(tmp_path, pt_phone):
+    phone = pt_phone
+    html = phone.called(6, "1D", "1C")
     assert "Quem fala" in html and "Diretor chamado" in html and "Who calls" not in html
     assert _text(html, r'<p class="prompt">(.*?)</p>')[0] == "O 1♣ era a voz que Sul pretendia fazer?"
     assert ">sim</button>" in html and ">não</button>" in html and ">yes</button>" not in html
@@ -58,21 +63,8 @@ def test_the_page_in_portuguese_over_http(tmp_path):
 
 @pytest.fixture(scope="module")
 def pt_server(tmp_path_factory):
-    import uvicorn
-
-    from bridge_director.web.app import create_app
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(tmp_path_factory.mktemp("session-pt"), lang="pt"), host="127.0.0.1",
-                                        port=port, log_level="warning", access_log=False))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    """The Portuguese page served on a free loopback port (test_web_browser's server, lang pt)."""
+    yield from served(tmp_path_factory.mktemp("session-pt"), lang="pt")
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "laptop"])
@@ -113,17 +105,13 @@ def test_the_page_in_portuguese_in_chromium(pt_server, size):
         browser.close()
 
 
-def test_what_the_pages_looked_like_in_portuguese(tmp_path):
+def test_what_the_pages_looked_like_in_portuguese(pt_phone):
     # seen in screenshots (docs/open-faults/hostile-2026-12-05.md): in Portuguese the bids in the
     # ruling's words and questions lost their colour (the lines write 1♥, the page looked for 1H),
     # the question's bidding box said "Pass", the grid "awaiting decision", and a refused page was
     # in English and began in lower case
-    phone = _pt_phone(tmp_path)
-    phone.board(1)
-    phone.call("1S")
-    phone.call("1H")
-    phone.event("director")
-    html = phone.page()
+    phone = pt_phone
+    html = phone.called(1, "1S", "1H")
     prompt = re.search(r'<p class="prompt">(.*?)</p>', html, re.S).group(1)
     assert '1<span class="suit heart">♥</span>' in prompt, prompt
     assert 'value="Pass">Passe</button>' in html and 'value="Pass">Pass</button>' not in html
