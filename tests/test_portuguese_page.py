@@ -129,3 +129,16 @@ def test_a_denomination_tapped_with_no_level_is_named_by_its_symbol(tmp_path):
     r = phone.client.post("/call", data={"s": phone.s, "call": "C", "level": "", "seat": "", "mode": "call"},
                           follow_redirects=False)
     assert r.status_code == 400 and _message(r.text) == "Tap a level (1 to 7) first, then ♣."
+
+
+@pytest.mark.parametrize("level, call, made", [("2", "H", "2H"), ("3", "NT", "3NT"), ("", "Pass", "Pass")])
+def test_a_call_tapped_in_a_questions_box_is_taken_on_the_portuguese_page(pt_phone, level, call, made):
+    # seen playing a director (docs/open-faults/new-users-2026-12-05.md): on the Portuguese page the
+    # question's bidding box sent 2H, which the answer read as Portuguese typed text (H is no
+    # denomination there: C is copas) and refused, in English: the replacement could not be given
+    from test_web import _question_id
+    html = pt_phone.called(1, "1S", "1H")
+    pt_phone.post("/answer", q=_question_id(html, "pretendia"), a="sim")
+    pt_phone.post("/answer", q=_question_id(pt_phone.page(), "aceita"), a="não")
+    pt_phone.post("/answer", q=_question_id(pt_phone.page(), "no lugar"), call=call, level=level)
+    assert pt_phone.state().events()[-1] == {"seat": "E", "replaces": "1H", "with": made, "event": 2}

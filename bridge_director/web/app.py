@@ -42,7 +42,7 @@ from starlette.staticfiles import StaticFiles
 
 from bridge_director.case.shapes import HAPPENED
 from bridge_director.base.yamlpos import InputError, loads
-from bridge_director.ruling.i18n import seat_name
+from bridge_director.ruling.i18n import call_name, seat_name
 from bridge_director.web import draft
 from bridge_director.web.words import LANG, t as _t
 from bridge_director.web.guard import Guard, PageError
@@ -234,7 +234,7 @@ class App:
                 call = level + call
             if call not in CALLS:
                 raise PageError(f"There is no call {call[:8]!r}: 1C to 7NT, Pass, X and XX.", state=state)
-            reply = call
+            reply = call_name(call, LANG.get())   # as the language writes it (2♥, Passe): the answer reads it so
         elif "denom" in form:                     # a question that takes denominations
             denoms = form.getlist("denom")
             if not denoms or any(x not in DENOMINATIONS for x in denoms):
