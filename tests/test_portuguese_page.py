@@ -142,3 +142,67 @@ def test_a_call_tapped_in_a_questions_box_is_taken_on_the_portuguese_page(pt_pho
     pt_phone.post("/answer", q=_question_id(pt_phone.page(), "aceita"), a="não")
     pt_phone.post("/answer", q=_question_id(pt_phone.page(), "no lugar"), call=call, level=level)
     assert pt_phone.state().events()[-1] == {"seat": "E", "replaces": "1H", "with": made, "event": 2}
+
+
+# ---------------------------------------------------------------- every refusal in Portuguese (helper "polish")
+
+def _refusal_templates() -> list[str]:
+    """Every message the page's code refuses a request with (PageError, StateError, a seat
+    field's refusal), as the sentence the page shows (bridge_director.web.app._sentence)."""
+    import ast
+    from pathlib import Path
+
+    from bridge_director.web.app import _sentence
+    out = []
+    for f in sorted((Path(__file__).resolve().parent.parent / "bridge_director" / "web").glob("*.py")):
+        for n in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if isinstance(n, ast.Call) and getattr(n.func, "id", None) in ("PageError", "StateError", "_seat_field"):
+                arg = n.args[2] if n.func.id == "_seat_field" else n.args[0] if n.args else None
+                if isinstance(arg, ast.Name) and arg.id == "refusal":      # _seat_field's own: its callers give it
+                    continue
+                assert isinstance(arg, ast.Constant) and isinstance(arg.value, str), \
+                    f"{f.name}:{n.lineno}: a refusal must be a template string (its words as keywords), not built"
+                out.append(_sentence(arg.value))
+    return out
+
+
+def test_every_refusal_of_the_page_has_its_portuguese_in_the_catalogue():
+    # was: the page's refusals were English f-strings: a director on the Portuguese page read
+    # "Tap a level (1 to 7) first", "The case as it stands is refused...", "That answer was not taken"
+    import string
+
+    from bridge_director.ruling.i18n import gettext
+    _ = gettext("pt")
+    templates = _refusal_templates()
+    assert len(templates) >= 40, len(templates)
+    missing = [t for t in templates if _(t) == t]
+    assert not missing, missing
+
+    def names(text):
+        return sorted(f for _lit, f, _spec, _conv in string.Formatter().parse(text) if f)
+    assert [t for t in templates if names(_(t)) != names(t)] == []
+
+
+@pytest.mark.parametrize("path, fields, said", [
+    ("/call", {"call": "C", "level": ""}, "Toque primeiro num nível (1 a 7), depois em ♣."),
+    ("/call", {"call": "NT", "level": ""}, "Toque primeiro num nível (1 a 7), depois em SA."),
+    ("/call", {"call": "8S"}, "Não existe a voz '8S': a caixa de lances tem de 1♣ a 7SA, Passe, X e XX."),
+    ("/call", {"call": "1S", "mode": "replace", "seat": "E"}, "Leste não fez nenhuma voz a substituir."),
+    ("/board", {"board": "abc"}, "O número da Bolsa deve ser um número inteiro de 1 a 9999, não 'abc'."),
+    ("/event", {"kind": "accepts", "seat": "Q"}, "Escolha quem decide: Norte, Leste, Sul ou Oeste."),
+    ("/save", {}, "Ainda não há nada a salvar: toque primeiro no que aconteceu."),
+])
+def test_the_portuguese_page_refuses_in_portuguese(pt_phone, path, fields, said):
+    from test_web import _message
+    pt_phone.board(1)
+    r = pt_phone.client.post(path, data={"s": pt_phone.s, **fields}, follow_redirects=False)
+    assert r.status_code in (400, 404), r.status_code
+    assert _message(r.text) == said
+
+
+def test_the_guard_and_the_missing_page_speak_portuguese(pt_phone):
+    r = pt_phone.client.post("/call", data={"s": pt_phone.s, "call": "1S"}, headers={"origin": "http://elsewhere.example"})
+    assert r.status_code == 403
+    assert "Esta página só aceita formulários dela mesma (o pedido veio de outro site)." in r.text
+    r = pt_phone.client.get("/no-such-page")
+    assert r.status_code == 404 and "Esta página não existe." in r.text
