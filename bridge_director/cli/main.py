@@ -525,18 +525,19 @@ def _one_line_error(e: InputError) -> InputError:
 
 def _whole(text: str) -> int:
     """A whole number on the command line as a case file takes one: ASCII digits 0-9 (a leading
-    sign allowed: the option then says which range it takes), at most 12 of them, checked before
+    sign allowed: the option then says which range it takes), at most 100 of them, checked before
     it is converted (so '５' and '٣' are refused as `board: １` is in a case file, and 5,000
     digits are never read)."""
     import argparse
     import re
-    if re.fullmatch(r"[+-]?[0-9]{1,12}", text, flags=re.ASCII):
-        return int(text)
-    if re.fullmatch(r"[+-]?[0-9]{13,}", text, flags=re.ASCII):
-        shown = f"a number of {len(text.lstrip('+-'))} digits"
+    if re.fullmatch(r"[+-]?[0-9]{1,100}", text, flags=re.ASCII):
+        return int(text)            # (the option then names its range: "from 1 to 9999, found a number of 31 digits")
+    if re.fullmatch(r"[+-]?[0-9]+", text, flags=re.ASCII):
+        shown = f"a number of {len(text.lstrip('+-')):,} digits"
     else:
         shown = repr(text) if len(text) <= 20 else f"{text[:20]!r}..."
-    raise argparse.ArgumentTypeError(f"expected a whole number written in the digits 0-9, found {shown}")
+    raise argparse.ArgumentTypeError(f"expected a whole number written in the digits 0-9 (at most 100 of them), "
+                                     f"found {shown}")
 
 
 def _board_arg(board: int | None) -> int | None:
