@@ -4,6 +4,7 @@ through HTTP and in Chromium at 390x844 and 1280x800 (screenshots in tests/outpu
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -206,3 +207,49 @@ def test_the_guard_and_the_missing_page_speak_portuguese(pt_phone):
     assert "Esta página só aceita formulários dela mesma (o pedido veio de outro site)." in r.text
     r = pt_phone.client.get("/no-such-page")
     assert r.status_code == 404 and "Esta página não existe." in r.text
+
+
+def _words_of(html: str) -> str:
+    import html as html_mod
+    html = re.sub(r"<pre.*?</pre>|<style>.*?</style>|<script.*?</script>", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", html_mod.unescape(re.sub(r"<[^>]+>", " ", html)))
+
+
+def test_the_events_saved_cases_and_print_view_are_in_portuguese(pt_phone):
+    # seen playing a director on the Portuguese page: the list "Registrado até agora" said "South:
+    # 1NT", "Explanation: by South, call 2D", "West does not accept", "Director called"; the saved
+    # cases page, the print view ("The facts", "Both sides vulnerable") and a saved title ("Board
+    # 7, 21:05") were English; the print view's lines rested on "event 4 (explanation by=S
+    # call=2D); phase"
+    phone = pt_phone
+    phone.board(7)
+    for call in ("1NT", "Pass", "2D"):
+        phone.call(call)
+    phone.event("explanation", by="S", call="2D")
+    phone.event("accepts", seat="W", value="no")
+    phone.event("director")
+    words = _words_of(phone.page())
+    assert "Sul: 1SA Oeste: Passe Norte: 2 ♦ Explicação: por Sul, voz 2 ♦ Oeste não aceita Diretor chamado" in words
+    printed = _words_of(phone.client.get("/print", params={"s": phone.s}).text)
+    for english in ("The facts", "Both sides", "Back to the case", "The case file", "by=S", "phase", "What the table"):
+        assert english not in printed, english
+    assert "Os fatos" in printed and "Os dois lados vulneráveis" in printed and "a partir de evento 4" in printed
+    phone.post("/save")
+    listing = _words_of(phone.client.get("/cases").text)
+    for english in ("This evening", "Open", "Download", "Load a case", "Kept on"):
+        assert english not in listing, english
+    assert "Os casos desta noite" in listing and "Bolsa 7, " in listing
+
+
+def test_the_print_view_names_the_cases_own_code_of_law(tmp_path):
+    # the print view said "Laws of Duplicate Bridge 2017" for every case, a 1997 case too
+    from test_web import Phone
+    repo = Path(__file__).resolve().parent.parent
+    case = sorted((repo / "cases" / "duplicate-1997").glob("*.yaml"))[0]
+    phone = Phone(tmp_path / "session")
+    r = phone.client.post("/upload", files={"case": ("c.yaml", case.read_bytes(), "text/yaml")}, follow_redirects=False)
+    assert r.status_code == 303, r.text[:300]
+    from urllib.parse import parse_qs, urlparse
+    phone.s = parse_qs(urlparse(r.headers["location"]).query)["s"][0]
+    printed = _words_of(phone.client.get("/print", params={"s": phone.s}).text)
+    assert "Laws of Duplicate Bridge 1997" in printed and "Laws of Duplicate Bridge 2017" not in printed

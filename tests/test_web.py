@@ -237,7 +237,11 @@ def test_print_view_has_facts_ruling_citations_and_events(phone):
     phone.event("director")
     r = phone.client.get("/print", params={"s": phone.s})
     assert r.status_code == 200
-    assert "The facts" in r.text and "18D" in r.text and "event 2 (E 1H)" in r.text
+    assert "The facts" in r.text and "18D" in r.text
+    # the events a line rests on in words, seats in full (was the trace's "event 2 (E 1H)"; "phase" for
+    # a reference to no event)
+    assert re.search(r"event 2 \(East: 1<span[^>]*>♥</span>\)", r.text), r.text
+    assert "phase" not in r.text.split("The case file")[0]
 
 
 def test_upload_of_a_case_file_loads_it(phone, repo_root):

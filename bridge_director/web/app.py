@@ -42,7 +42,7 @@ from starlette.staticfiles import StaticFiles
 
 from bridge_director.case.shapes import HAPPENED
 from bridge_director.base.yamlpos import InputError, loads
-from bridge_director.ruling.i18n import call_name, seat_name
+from bridge_director.ruling.i18n import call_name, key_words, seat_name
 from bridge_director.web import draft
 from bridge_director.web.words import LANG, Worded, t as _t
 from bridge_director.web.guard import Guard, PageError
@@ -119,6 +119,8 @@ class App:
         env.filters["denom"] = _denomination_html
         env.filters["callhtml"] = _call_html
         env.filters["calltext"] = _calls_in_text_html
+        env.filters["judged"] = lambda key: key_words(str(key), LANG.get())
+        env.filters["answer"] = _answer_words
         env.filters["seats"] = _seats_in_full
         self.env = env
         self._boxes: dict[tuple[str, bool], str] = {}
@@ -300,8 +302,10 @@ class App:
         return self.html("print.html", state=state, data=data, rows=auction.get("rows") or [],
                          notes=auction.get("notes") or [], auction=auction, sections=_grouped(data),
                          tell=_tell(data), events=_described_events(state),
+                         event_words=dict(_described_events(state)),
                          judgements=state.judgements(), yaml_text=draft.to_yaml(state),
-                         token=self.seal.token(state), **_board_info(state))
+                         token=self.seal.token(state), edition_title=_t(_edition_title(case.edition)),
+                         **_board_info(state))
 
     async def cases(self, request: Request) -> Response:
         token = _one(request.query_params, "s", 80_000)
@@ -573,6 +577,21 @@ def _board_info(state: State) -> dict:
             "vul": vul, "vul_words": draft.VUL_WORDS.get(vul, "Vulnerability not known"), "vul_seats": vul_seats}
 
 
+def _answer_words(value: Any) -> str:
+    """A judgement's value as the page's language says it: yes, no, or the list."""
+    if isinstance(value, bool):
+        return _t("yes" if value else "no")
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def _edition_title(edition: str) -> str:
+    """The title of the code of law a case is ruled by (the print view said 2017 for every case)."""
+    from bridge_director.ruling.cites import edition_title
+    return edition_title(edition)
+
+
 def _described_events(state: State) -> list[tuple[int, str]]:
     """Each event in words, numbered as the ruling numbers them."""
     out = []
@@ -582,27 +601,36 @@ def _described_events(state: State) -> list[tuple[int, str]]:
 
 
 def _describe(ev: dict) -> str:
-    name = draft.SEAT_NAMES
+    """One event of the state in the page's language (the list "Recorded so far", the print view)."""
+    lang = LANG.get()
+
+    def name(s):
+        return seat_name(s, lang) if isinstance(s, str) else s
+
+    def call(c):
+        return call_name(str(c), lang)
     if "call" in ev and "seat" in ev:
-        return f"{name.get(ev['seat'], ev['seat'])}: {ev['call']}"
+        return _t("{seat}: {call}").format(seat=name(ev["seat"]), call=call(ev["call"]))
     if ev.get("director") == "called":
-        return "Director called" + (f" by {name.get(ev['by'], ev['by'])}" if ev.get("by") else "")
+        return _t("Director called by {seat}").format(seat=name(ev["by"])) if ev.get("by") else _t("Director called")
     if "accepts" in ev:
-        return f"{name.get(ev.get('seat'), ev.get('seat'))} {'accepts' if ev['accepts'] else 'does not accept'}" \
-               + (f" {ev['call']}" if ev.get("call") else "")
+        said = _t("{seat} accepts {call}" if ev["accepts"] else "{seat} does not accept {call}")
+        return said.format(seat=name(ev.get("seat")), call=call(ev["call"]) if ev.get("call") else "").rstrip()
     if "replaces" in ev:
-        return f"{name.get(ev.get('seat'), ev.get('seat'))} replaces {ev['replaces']} with {ev.get('with')}"
+        return _t("{seat} replaces {call} with {new}").format(seat=name(ev.get("seat")), call=call(ev["replaces"]),
+                                                              new=call(ev.get("with")))
     if "happened" in ev:
-        rest = ", ".join(f"{k} {name.get(v, v) if isinstance(v, str) else v}" for k, v in ev.items()
-                         if k not in ("happened", "note"))
-        return ev["happened"].replace("-", " ").capitalize() + (f": {rest}" if rest else "")
+        rest = ", ".join(f"{_t(k.replace('_', ' '))} {name(v) if k in ('seat', 'by', 'of', 'pocket') else call(v) if k == 'call' else v}"
+                         for k, v in ev.items() if k not in ("happened", "note"))
+        what = _t(ev["happened"].replace("-", " "))
+        return what[:1].upper() + what[1:] + (f": {rest}" if rest else "")
     return ", ".join(f"{k}: {v}" for k, v in ev.items())
 
 
 def _title(state: State, data: dict, now: _dt.datetime) -> str:
     """A saved case's title: board, time, and the first irregularity the ruling names."""
     first = next((o.get("text") for o in data.get("outcomes", []) if o.get("outcome") == "irregularity"), None)
-    where = f"Board {state.board}" if state.board else "Board (number not known)"
+    where = _t("Board {number}").format(number=state.board) if state.board else _t("Board (number not known)")
     return f"{where}, {now:%H:%M}" + (f": {_seats_in_full(first)}" if first else "")
 
 
