@@ -253,3 +253,16 @@ def test_the_print_view_names_the_cases_own_code_of_law(tmp_path):
     phone.s = parse_qs(urlparse(r.headers["location"]).query)["s"][0]
     printed = _words_of(phone.client.get("/print", params={"s": phone.s}).text)
     assert "Laws of Duplicate Bridge 1997" in printed and "Laws of Duplicate Bridge 2017" not in printed
+
+
+def test_the_something_else_list_names_each_event_in_portuguese(pt_phone):
+    # the list of other events showed the case format's English lines ("BY explained partner's
+    # CALL to an opponent") on the Portuguese page
+    pt_phone.board(1)
+    options = re.findall(r'<option value="([a-z-]+)">([^<]*)</option>', pt_phone.page())
+    named = dict(options)
+    assert named["explanation"] == "Explicação (BY, [CALL])"
+    assert named["hand-count"].startswith("Contagem de cartas")
+    from bridge_director.case.shapes import HAPPENED
+    assert set(HAPPENED) <= set(named)
+    assert [v for k, v in named.items() if k in HAPPENED and " partner" in v or " the " in v] == []

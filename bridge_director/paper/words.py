@@ -123,6 +123,8 @@ def event_words(e: Event, case: Case | None = None) -> str:
 
 
 _CALL_NOUNS = {"Pass": "a pass", "X": "a double", "XX": "a redouble"}
+#: a call after a name's possessive: "South's pass", "West's double"
+_POSSESSED = {"Pass": "pass", "X": "double", "XX": "redouble"}
 
 
 def _event_words_in(e: Event, case: Case, lang: str) -> str:
@@ -165,10 +167,14 @@ def judgement_words(case: Case, j: Judgement) -> str:
         return _finding_in(case, j, _lang(case))
     ev = case.events[j.event - 1] if 0 < j.event <= len(case.events) else None
     if ev is not None and ev.kind in ("call", "replaces") and ev.seat is not None:
-        about = f"{seat(ev.seat.letter)}'s {call_noun(ev.call)}"
+        about = f"{seat(ev.seat.letter)}'s {_POSSESSED.get(str(ev.call), str(ev.call))}"   # "South's pass", never "South's a pass"
+        if any(o is not ev and o.kind in ("call", "replaces") and o.seat == ev.seat and str(o.call) == str(ev.call)
+               for o in case.events):       # the same call made twice by the seat: say which
+            about += f" at event {j.event}"
     elif ev is not None:
         words = event_words(ev, case)
-        about = f"what happened at event {j.event} ({words[0].lower() + words[1:]})"
+        words = words[0].lower() + words[1:] if _lowerable(words) else words      # "(West explained ...)"
+        about = f"what happened at event {j.event} ({words})"
     else:
         about = f"event {j.event}"
     if isinstance(j.value, list):

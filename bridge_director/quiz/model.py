@@ -147,7 +147,8 @@ def _key_items(case: Case, key: list | None, where: str, line: int, book: Rulebo
     if key is None:
         if not case.expect:
             raise InputError(case.file, 1, 1, "expect", "expected an answer key: an expect: block listing "
-                             "the ruling's items ({cite, outcome}, optionally for: SEAT), or a key: in quiz.yaml")
+                             "the ruling's items ({cite, outcome}, optionally for: SEAT), or a key: in quiz.yaml "
+                             "(`director rule CASE --format json` gives each line's cite and outcome)")
         api.validate_expect(case, book)
         items = [KeyItem(e.cite, e.outcome, e.who) for e in case.expect]
     else:

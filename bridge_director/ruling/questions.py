@@ -187,6 +187,7 @@ def _judgement_q(case, e, prop: str) -> dict:
         answers = [{"label": "yes", "key": "y", "adds": {"judgement": {written: yes}}},
                    {"label": "no", "key": "n", "adds": {"judgement": {written: no}}}, NOT_YET]
         line = f"{written}: true|false"
+    prompt = prompt[:1].upper() + prompt[1:]      # a question opens with a capital ("{what} deixou de ..." in pt)
     return {"id": f"judgement:{key}", "kind": "judgement", "who": None, "about": _about(e), "property": prop,
             "prompt": prompt, "answers": answers, "case_line": line}
 

@@ -115,6 +115,7 @@ class App:
                            csrf=self.seal.csrf())
         env.filters["seat"] = lambda s: seat_name(s, LANG.get()) if s else ""
         env.globals["t"] = _t
+        env.globals["event_label"] = _event_label
         env.filters["letter"] = lambda s: {"E": "L", "W": "O"}.get(s, s) if LANG.get() == "pt" else s
         env.filters["denom"] = _denomination_html
         env.filters["callhtml"] = _call_html
@@ -575,6 +576,18 @@ def _board_info(state: State) -> dict:
     vul_seats = {"None": (), "NS": ("N", "S"), "EW": ("E", "W"), "Both": SEATS}.get(vul or "", ())
     return {"board": state.board, "dealer": dealer, "dealer_name": seat_name(dealer, LANG.get()),
             "vul": vul, "vul_words": draft.VUL_WORDS.get(vul, "Vulnerability not known"), "vul_seats": vul_seats}
+
+
+def _event_label(code: str) -> str:
+    """An event of the "Something else" list as the page's language names it: in English the case
+    format's own line ("BY explained partner's CALL to an opponent"); in another language the
+    event's name and the fields it takes ("explicação (BY, CALL)")."""
+    required, optional, doc = HAPPENED[code]
+    if LANG.get() == "en":
+        return doc
+    name = _t(code.replace("-", " "))
+    fields = [f.upper() for f in required] + [f"[{f.upper()}]" for f in optional]
+    return name[:1].upper() + name[1:] + (f" ({', '.join(fields)})" if fields else "")
 
 
 def _answer_words(value: Any) -> str:
