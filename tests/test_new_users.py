@@ -50,3 +50,23 @@ def test_a_quiz_case_without_a_key_says_where_the_codes_come_from(capsys):
     from bridge_director.cli.main import main
     assert main(["quiz", str(REPO / "tests" / "fixtures" / "quiz" / "nokey")]) == 2
     assert "--format json` gives each line's cite and outcome" in capsys.readouterr().err
+
+
+from test_web_browser import PHONE, Director, browser, server  # noqa: E402,F401  (the page's fixtures)
+
+
+def test_the_something_else_panel_fits_a_phone(server, browser):
+    # was: opening "Something else" on a 390 px phone made the page 700 px wide: the list's longest
+    # line ("BY explained partner's CALL to an opponent"...) widened the form, its own title was
+    # pushed off the screen and the note and fields were cut at the right edge
+    page = browser.new_page(viewport=PHONE)
+    page.set_default_timeout(15_000)
+    d = Director(page, server)
+    d.start(7)
+    d.call("1NT")
+    page.click("summary:has-text('Something else')")
+    page.wait_for_selector("form.other select[name=kind]")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    box = page.locator("form.other").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    page.close()
