@@ -246,7 +246,9 @@ def _reasons(case: Case, refs: Iterable, lang: str) -> list[str]:
                     if s not in out:
                         out.append(s)
             continue
-        s = f"{event_words(case.events[r.event - 1], case)} ({gettext(lang)('event {event}').format(event=r.event)})"
+        words = event_words(case.events[r.event - 1], case)
+        ref = gettext(lang)('event {event}').format(event=r.event)
+        s = words if lang != "en" and ref in words else f"{words} ({ref})"     # "do evento 4" says it already
         if s not in out:
             out.append(s)
     return out

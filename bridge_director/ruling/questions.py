@@ -149,6 +149,8 @@ def _what(e, case=None) -> str:
                 v = " ".join(str(x) for x in v)
             if k in ("seat", "by", "of", "offender", "pocket"):
                 v = seat(v)
+            elif k == "call" and isinstance(v, str):     # a call told of in the event: as the language writes it (2♣)
+                v = call(v)
             elif k in _VALUE_WORDS and isinstance(v, str):   # a value of the case's vocabulary, in words
                 v = _(v.replace("-", " "))
             return (form if form == "{v}" else _(form)).format(v=v)
