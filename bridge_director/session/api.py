@@ -21,9 +21,9 @@ from bridge_director.base.yamlpos import InputError
 
 
 #: the rulesets a long-running page server registers per rulebook (shapes, value sets): at
-#: most 25, some 130 MB, instead of the batch tools' 73 (bridge_director.infer.inference); a
+#: most 21, some 90 MB, instead of the batch tools' 73 (bridge_director.infer.inference); a
 #: case met beyond them runs on a registered ruleset that holds its rules
-SERVER_RULESETS = (8, 16)
+SERVER_RULESETS = (4, 16)
 
 
 def limit_memory(shapes: int = SERVER_RULESETS[0], values: int = SERVER_RULESETS[1]) -> None:
