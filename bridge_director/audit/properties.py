@@ -25,6 +25,12 @@ The kinds of fault (``Fault.kind``):
   (unless the auction went on and ended later); a line saying the auction ended while the grid
   shows it open or another contract; a board shown passed out with no line saying so; or the
   grid shows the auction ended by passes one of which it marks out of rotation (22A/17D3).
+- ``after-end``: a line outside any option or branch speaks of a turn to call still to come
+  after the auction has ended (the auction as the tool replayed it): "the auction goes on" said
+  of the call that ended it (or a later one); a player told to pass at their next turn, or for
+  the rest of the auction, when the auction ended before that player's next turn, with no
+  line saying the obligation has nothing left to apply to (``pass-obligation-lapsed``); a
+  player told they "now call" when the case already shows their next call.
 - ``edition-silent`` (:func:`edition_faults`): an event the case's own edition finds irregular
   that another edition's ruling has no line about (and that edition's ``unanswered`` and
   ``contradiction`` faults, prefixed with its name).
@@ -402,6 +408,56 @@ def _closing_passes_in_rotation(ruling, a) -> list[Fault]:
     return out
 
 
+#: codes whose line tells a player to pass at a turn still to come: who is bound
+PASS_LATER = {"partner-must-pass-next": "who", "offender-must-pass-next": "who",
+              "partner-must-pass-rest": "who", "offenders-must-pass-rest": "side"}
+_GOES_ON = re.compile(r"\bthe auction (?:goes on|continues|proceeds)\b(?! unless)")
+_NOW_CALLS = re.compile(r"\{(\w+)\.(\w+)\} now calls\b")
+
+
+def _after_end(case, ruling) -> list[Fault]:
+    """Lines that speak of a turn to call after the auction has ended (see ``after-end``)."""
+    facts = getattr(ruling, "facts", None)
+    english = (getattr(ruling.case, "lang", None) or "en") == "en"
+    out = []
+    lines = _unconditional(ruling)
+    ended = getattr(facts, "auction_ended", 0)
+    shown = list(facts.auction[:ended]) if ended else []
+    end = shown[-1][0] if shown else None
+    # a call changed after the end (Law 25, 21B1(a)): the lines speak of the auction as it then stood
+    changed_later = end is not None and any(e.kind == "replaces" and e.number > end for e in case.events)
+    if end is not None and not changed_later:
+        lapsed = {ln.who for ln in lines if ln.code == "pass-obligation-lapsed"}
+        for ln in lines:
+            at = max(_about(ln), default=0)
+            if english and _GOES_ON.search(ln.text) and at >= end and ln.code not in ("auction-not-ended",):
+                out.append(Fault("after-end", f"{ln.cite} {ln.rule}: {ln.text!r} but the auction ended at event {end}",
+                                 (ln.rule,)))
+            how = PASS_LATER.get(ln.code)
+            if how is None or ln.who not in _PARTNER:
+                continue
+            bound = {ln.who, _PARTNER[ln.who]} if how == "side" else {ln.who}
+            for seat in sorted(bound):
+                turns = [n for n, s, _ in shown if s == seat and n > at]
+                if not turns and seat not in lapsed:
+                    out.append(Fault("after-end", f"{ln.cite} {ln.rule}: {ln.text!r} but the auction ended at event "
+                                                  f"{end} before {seat}'s next turn, and no line says so", (ln.rule,)))
+    for ln in lines:
+        for _alias, _field in _NOW_CALLS.findall(ln.template)[:1]:
+            m = re.search(r"(\w+) now calls", ln.text)
+            if m is None:
+                continue
+            seat = m.group(1)
+            # the line's moment: the latest case event behind it (the acceptance, say)
+            moment = max([e.event for e in ln.events if e.event] + list(_about(ln)), default=0)
+            later = [e for e in case.events if e.kind == "call" and e.number > moment
+                     and e.seat is not None and seat in (e.seat.letter, str(e.seat), getattr(e.seat, "name", ""))]
+            if later:
+                out.append(Fault("after-end", f"{ln.cite} {ln.rule}: {ln.text!r} but {seat} called at event "
+                                              f"{later[0].number}", (ln.rule,)))
+    return out
+
+
 def faults(case, ruling) -> list[Fault]:
     """Every broken property of ``ruling`` (a :class:`bridge_director.ruling.build.Ruling` for ``case``).
 
@@ -409,7 +465,8 @@ def faults(case, ruling) -> list[Fault]:
         The faults found, in a stable order (empty when the ruling has every property).
     """
     return (_unanswered(ruling) + _standing_faults(case, ruling) + _contradictions(ruling, case)
-            + _labels(ruling) + _duplicates(ruling) + _grid_faults(ruling) + _repeated(case, ruling))
+            + _labels(ruling) + _duplicates(ruling) + _grid_faults(ruling) + _repeated(case, ruling)
+            + _after_end(case, ruling))
 
 
 def edition_faults(case, ruling, editions: "tuple[str, ...] | None" = None) -> list[Fault]:
