@@ -163,3 +163,30 @@ def test_after_end_catches_each_kind_it_names():
                                find_events=lambda: [e for e in line.events if e.event != 4])   # as the old rule read it
     found = _after_end(case, _fake(r, [told if ln is line else ln for ln in r.lines]))
     assert [f.kind for f in found] == ["after-end"] and "S called at event 4" in found[0].detail
+
+
+# ---------------------------------------------------------------- a replacement swept away replaces nothing
+
+def test_the_grid_does_not_write_a_swept_replacement_as_replacing_anything():
+    # sweep-issue25 "left": "replaced by 3C (event 7); cancelled" after 36A swept 3C away
+    from bridge_director.ruling.grid import auction
+    from bridge_director.audit.properties import _grid_faults
+    case, r = _rule("law25-b2-second-offer-swept-away-by-36a-replaces-nothing")
+    a = auction(r)
+    assert a["notes"] == ["West's 1H (event 1): replaced by Pass (event 4); awaiting a player's decision",
+                          "South's X (event 5): out of rotation; cancelled (36A)",
+                          "West's 3C (event 7), offered in place of 1H: cancelled (36A)",
+                          "West's 8S (event 8), offered in place of Pass: cancelled (36A)"], a["notes"]
+    assert [c.standing for c in r.calls if c.event == 4] == ["awaiting-decision"]
+    assert faults(case, r) == []
+    # the property: a cell written as replaced by the swept 3C is a grid fault
+    faulty = dict(a, rows=[[dict(cell, replaced_by=7) if cell and cell["event"] == 1 else cell for cell in row]
+                           for row in a["rows"]])
+    from bridge_director.audit.properties import _swept_replacements
+    found = _swept_replacements(r, faulty)
+    assert [f.kind for f in found] == ["grid"] and "event 7" in found[0].detail
+    # and the Pass shown withdrawn by the swept 8S is a standing fault
+    calls = [replace(c, standing="withdrawn") if c.event == 4 else c for c in r.calls]
+    found = _swept_replacements(SimpleNamespace(case=r.case, lines=r.lines, calls=calls, facts=r.facts), a)
+    assert [f.kind for f in found] == ["standing"] and "(8)" in found[0].detail
+    assert _grid_faults(r) == []

@@ -24,13 +24,20 @@ The kinds of fault (``Fault.kind``):
   while a line says all four passed, or an ended auction while a line says it has not ended
   (unless the auction went on and ended later); a line saying the auction ended while the grid
   shows it open or another contract; a board shown passed out with no line saying so; or the
-  grid shows the auction ended by passes one of which it marks out of rotation (22A/17D3).
+  grid shows the auction ended by passes one of which it marks out of rotation (22A/17D3); or it
+  writes a call swept away with an earlier one (status ``voided``) as the replacement of the
+  call it was offered for (that call is then not ``withdrawn`` by it either: a ``standing``
+  fault).
 - ``after-end``: a line outside any option or branch speaks of a turn to call still to come
   after the auction has ended (the auction as the tool replayed it): "the auction goes on" said
   of the call that ended it (or a later one); a player told to pass at their next turn, or for
   the rest of the auction, when the auction ended before that player's next turn, with no
   line saying the obligation has nothing left to apply to (``pass-obligation-lapsed``); a
   player told they "now call" when the case already shows their next call.
+- ``condition``: a line outside any option or branch says which kind of adjusted score an
+  adjustment at the end of play would be ("at the end of play (72C)") while every line of the
+  law giving that adjustment is on a branch or an option: the kind is said where the
+  adjustment is.
 - ``edition-silent`` (:func:`edition_faults`): an event the case's own edition finds irregular
   that another edition's ruling has no line about (and that edition's ``unanswered`` and
   ``contradiction`` faults, prefixed with its name).
@@ -371,11 +378,44 @@ def _grid_faults(ruling) -> list[Fault]:
             shown = f"the contract {a['contract']}" if a["contract"] else "the board passed out"
             out.append(Fault("grid", f"{ln.cite} {ln.rule}: {ln.text!r} but the grid shows {shown}", (ln.rule,)))
     out += _closing_passes_in_rotation(ruling, a)
+    out += _swept_replacements(ruling, a)
     # a board the grid shows passed out has a line saying so, or saying why the auction has
     # not ended (17D3 cancels a closing pass out of rotation; a misinformed player's change)
     if a["passed_out"] and getattr(ruling, "edition", "duplicate-2017") == "duplicate-2017" and not any(
             ln.code in ("passed-out", "auction-not-ended") for ln in lines):
         out.append(Fault("grid", "the grid shows the board passed out and no line says so"))
+    return out
+
+
+def _swept_replacements(ruling, a) -> list[Fault]:
+    """A call offered in place of another and then swept away with an earlier call (status
+    ``voided``: the rules' sweeps of every call after an inadmissible call, a bid above seven,
+    a wrong board) replaces nothing: the grid does not write it as the replacement of the call
+    it was offered for, and that call is not withdrawn by it (it stands, or another replacement
+    took its place, or it waits for a decision on one)."""
+    facts = getattr(ruling, "facts", None)
+    voided = {f["idx"] for f in getattr(facts, "facts", ()) or () if f.get("t") == "call" and f.get("voided")}
+    if not voided:
+        return []
+    out = []
+    for row in a["rows"]:
+        for cell in row:
+            if cell and cell.get("replaced_by") in voided:
+                out.append(Fault("grid", f"the grid shows {cell['seat']} {cell['call']} (event {cell['event']}) replaced "
+                                         f"by event {cell['replaced_by']}, which was swept away with an earlier call"))
+    calls = ruling.calls or []
+    standing = {c.event: c.standing for c in calls} if calls and not isinstance(calls[0], dict) else \
+        {c["event"]: c["standing"] for c in calls}
+    events = ruling.case.events
+    for n, st in standing.items():
+        if st != "withdrawn":
+            continue
+        e = events[n - 1]
+        offers = [x.number for x in events[n:] if x.kind == "replaces" and x.seat == e.seat
+                  and (x.target == n if getattr(x, "target", None) is not None else x.replaces == e.call)]
+        if offers and all(m in voided or standing.get(m) == "cancelled" for m in offers):
+            out.append(Fault("standing", f"event {n} ({e.seat} {e.call}) is shown withdrawn, but every call offered "
+                                         f"in its place ({', '.join(map(str, offers))}) was cancelled or swept away"))
     return out
 
 
@@ -458,6 +498,26 @@ def _after_end(case, ruling) -> list[Fault]:
     return out
 
 
+_KIND_FOR = re.compile(r"at the end of play \(([0-9][0-9A-Za-z()]*)(?:, [^)]*)?\)")
+
+
+def _kind_outside_its_condition(ruling) -> list[Fault]:
+    """A Law 12 line on the kind of an adjustment, said outright, when every line of the law
+    that gives that adjustment is conditional (see ``condition``)."""
+    out = []
+    lines = list(ruling.lines)
+    for ln in _unconditional(ruling):
+        m = _KIND_FOR.search(ln.text) if ln.cite.startswith("12") else None
+        if m is None:
+            continue
+        law = m.group(1)
+        of_law = [x for x in lines if x.cite == law and x is not ln]
+        if of_law and all(x.option or x.branch for x in of_law):
+            out.append(Fault("condition", f"{ln.cite} {ln.rule}: {ln.text!r} is said outright, but every {law} line "
+                                          f"is on a branch or an option", (ln.rule,)))
+    return out
+
+
 def faults(case, ruling) -> list[Fault]:
     """Every broken property of ``ruling`` (a :class:`bridge_director.ruling.build.Ruling` for ``case``).
 
@@ -466,7 +526,7 @@ def faults(case, ruling) -> list[Fault]:
     """
     return (_unanswered(ruling) + _standing_faults(case, ruling) + _contradictions(ruling, case)
             + _labels(ruling) + _duplicates(ruling) + _grid_faults(ruling) + _repeated(case, ruling)
-            + _after_end(case, ruling))
+            + _after_end(case, ruling) + _kind_outside_its_condition(ruling))
 
 
 def edition_faults(case, ruling, editions: "tuple[str, ...] | None" = None) -> list[Fault]:

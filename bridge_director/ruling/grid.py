@@ -127,7 +127,18 @@ def auction(r) -> dict[str, Any]:
     started = False
     cells: dict[int, dict] = {}
     notes: list[str] = []
+    # calls swept away with an earlier call (the rules' status ``voided``): a replacement among
+    # them replaces nothing, so it is never written into the cell of the call it was offered for
+    voided = {f["idx"] for f in getattr(getattr(r, "facts", None), "facts", ()) or ()
+              if f.get("t") == "call" and f.get("voided")}
     for c in calls:
+        if c.get("replaces") and c["event"] in voided:
+            words = dict(seat=seat_name(c["seat"], lang), call=call_name(c["replaces"], lang),
+                         new=call_name(c["call"], lang), new_event=c["event"],
+                         standing=standing_words(c["standing"], lang))
+            text = _("{seat}'s {new} (event {new_event}), offered in place of {call}: {standing}").format(**words)
+            notes.append(text + (f" ({cite_text(r, c['cite'])})" if c.get("cite") else ""))
+            continue
         if c.get("replaces"):
             # a replacement is written in the cell of the call it replaces, when there is one
             orig = next((x for n, x in reversed(list(cells.items()))
