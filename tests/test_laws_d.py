@@ -190,3 +190,37 @@ def test_the_grid_does_not_write_a_swept_replacement_as_replacing_anything():
     found = _swept_replacements(SimpleNamespace(case=r.case, lines=r.lines, calls=calls, facts=r.facts), a)
     assert [f.kind for f in found] == ["standing"] and "(8)" in found[0].detail
     assert _grid_faults(r) == []
+
+
+# ---------------------------------------------------------------- L4: the kind of score where its adjustment is
+
+def _where(ruling, cite):
+    return [("branch" if ln.branch else "option" if ln.option else "ruling") for ln in ruling.lines if ln.cite == cite]
+
+
+def test_the_kind_of_adjusted_score_is_said_where_the_adjustment_is():
+    # tester8 85 / L4: 36B, intent not stated: 72C only on the "meant" branch, 12C1(b) was outright
+    for name, where in (("law36-b-redouble-intent-not-stated-kind-of-score-on-the-meant-branch", "branch"),
+                        ("law27-c-premature-pass-for-an-insufficient-bid-kind-of-score-with-the-option", "option"),
+                        ("law27-c-premature-comparable-bid-27b1b-waits-for-lhos-choice", "option")):
+        case, r = _rule(name)
+        assert set(_where(r, "12C1(b)")) == {where}, (name, _where(r, "12C1(b)"))
+        assert faults(case, r) == [], name
+    # and the property catches it said outright
+    from bridge_director.audit.properties import _kind_outside_its_condition
+    case, r = _rule("law36-b-redouble-intent-not-stated-kind-of-score-on-the-meant-branch")
+    kind = next(ln for ln in r.lines if ln.cite == "12C1(b)")
+    outright = replace(kind, branch="")
+    found = _kind_outside_its_condition(_fake(r, [outright if ln is kind else ln for ln in r.lines]))
+    assert [f.kind for f in found] == ["condition"] and "72C" in found[0].detail
+
+
+def test_the_intent_of_a_barred_players_call_is_asked_when_the_pass_would_end_the_auction():
+    # before: asked only when the pass put in its place left the auction going on
+    for name in ("law37-b-barred-players-bid-that-would-end-the-auction-intent-asked-kind-of-score-on-its-branch",
+                 "law24-b-37-barred-partner-bids-pass-would-end-the-auction-intent-asked",
+                 "law38-c-37-barred-partner-doubles-pass-would-end-the-auction-intent-asked"):
+        case, r = _rule(name)
+        assert any(ln.code == "judgement-needed" and ln.cite == "25A2" for ln in r.lines), name
+        assert set(_where(r, "37B2")) == {"branch"} and set(_where(r, "37B1")) == {"branch"}, name
+        assert faults(case, r) == [], name
