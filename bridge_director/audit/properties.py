@@ -498,7 +498,7 @@ def _after_end(case, ruling) -> list[Fault]:
     return out
 
 
-_KIND_FOR = re.compile(r"at the end of play \(([0-9][0-9A-Za-z()]*)(?:, [^)]*)?\)")
+_KIND_FOR = re.compile(r"at the end of play \((\d+[A-Z]\w*(?:\(\w+\))*)(?:, [^)]*)?\)")
 
 
 def _kind_outside_its_condition(ruling) -> list[Fault]:
