@@ -565,12 +565,13 @@ def load(path: str | Path, max_bytes: "int | None" = None, max_nodes: "int | Non
     p = str(path)
     try:
         import stat as _stat
-        mode = os.stat(p).st_mode
+        st = os.stat(p)
+        mode = st.st_mode
         if not _stat.S_ISREG(mode) and not _stat.S_ISDIR(mode):   # a FIFO would wait for ever, a device never end
             kind = "a FIFO (named pipe)" if _stat.S_ISFIFO(mode) else "a socket" if _stat.S_ISSOCK(mode) else "a device"
             raise InputError(p, 0, 0, "", f"expected a file (a regular file), found {kind}")
         if max_bytes is not None:
-            size = Path(path).stat().st_size
+            size = st.st_size
             if size > max_bytes:
                 raise InputError(p, 0, 0, "", f"the file is {size:,} bytes; a case file holds at most "
                                               f"{max_bytes:,} bytes ({max_bytes // 1_000_000} MB): refused unread")
