@@ -16,10 +16,6 @@ from bridge_director.ruling.questions import questions
 CASES = pathlib.Path(__file__).resolve().parent.parent / "cases"
 
 
-def ruled(name: str):
-    return api.rule(load_case(CASES / f"{name}.yaml"))
-
-
 # R1: the 12C1 line (which kind of adjusted score) is read after the line of the law that
 # gives the adjustment, not first
 
@@ -29,7 +25,7 @@ def ruled(name: str):
     ("law38-b-cancelled-bid-unauthorised-to-partner", "72C"),
     ("law15-a-wrong-board-found-after-the-auction", "15A2(a)"),
 ])
-def test_kind_of_score_follows_the_adjustment(name, law):
+def test_kind_of_score_follows_the_adjustment(ruled, name, law):
     cites = [ln.cite for ln in ruled(name).lines]
     kinds = [i for i, c in enumerate(cites) if c.startswith("12C")]
     assert kinds and law in cites, cites
@@ -45,7 +41,7 @@ def test_kind_of_score_follows_the_adjustment(name, law):
     ("law21-b1a-change-open-now-asked-before-end-of-play-questions", 11, "East"),
     ("law21-b1a-last-pass-open-now-asked-before-earlier-passes", 7, "South"),
 ])
-def test_question_open_now_is_asked_first(name, now_event, seat):
+def test_question_open_now_is_asked_first(ruled, name, now_event, seat):
     r = ruled(name)
     qs = questions(r)
     assert qs[0]["about"]["event"] == now_event and qs[0]["when"] == "now", qs[0]
@@ -61,7 +57,7 @@ def test_question_open_now_is_asked_first(name, now_event, seat):
     ("law29-a-ib-then-rho-passes-at-lhos-turn-ib-settled-first", "E's 1D", "N's Pass"),
     ("law29-a-ib-then-rho-bids-at-lhos-turn-ib-settled-first", "E's 1H", "N's 2S"),
 ])
-def test_ib_settled_before_the_later_call_out_of_rotation(name, first, then):
+def test_ib_settled_before_the_later_call_out_of_rotation(ruled, name, first, then):
     order = [ln for ln in ruled(name).lines if ln.code == "procedure-required" and ln.cite == "29A"]
     assert len(order) == 1 and order[0].text.startswith(f"Settle {first} first, then {then}"), order
 
@@ -71,7 +67,7 @@ def test_ib_settled_before_the_later_call_out_of_rotation(name, first, then):
 
 @pytest.mark.parametrize("name", ["law27-ib-then-partners-bid-at-lhos-turn-order-open",
                                   "law16c2-ib-then-partners-bid-at-lhos-turn-replacement-under-16c2"])
-def test_replacement_options_carry_16c2_for_partners_call(name):
+def test_replacement_options_carry_16c2_for_partners_call(ruled, name):
     r = ruled(name)
     with_16c2 = {ln.option for ln in r.lines if ln.cite == "16C2" and ln.option}
     replacing = {ln.option for ln in r.lines if ln.cite in ("27B1(a)", "27B1(b)", "27B2") and ln.option}
@@ -90,7 +86,7 @@ def test_no_information_line_cites_16c_whole():
 
 @pytest.mark.parametrize("name", ["law38-b-cancelled-bid-unauthorised-to-partner",
                                   "law17-d3-closing-pass-out-of-rotation"])
-def test_cancelled_call_lines_one_per_sub_clause(name):
+def test_cancelled_call_lines_one_per_sub_clause(ruled, name):
     pairs = {(ln.cite, ln.code) for ln in ruled(name).lines}
     assert ("16C2", "information-unauthorised-to-offenders") in pairs
     assert ("16C1", "information-authorised-to-non-offenders") in pairs
@@ -104,7 +100,7 @@ def test_cancelled_call_lines_one_per_sub_clause(name):
     ("law17-d3-two-passes-after-the-pass-out-of-rotation-not-out-of-rotation", 2, [3, 4]),
     ("law17-d3-closing-pass-out-of-rotation", 3, [4]),
 ])
-def test_passes_after_the_17d3_pass_not_out_of_rotation(name, offender, after):
+def test_passes_after_the_17d3_pass_not_out_of_rotation(ruled, name, offender, after):
     r = ruled(name)
     calls = {c.event: c for c in r.calls}
     assert calls[offender].out_of_rotation and calls[offender].standing == "cancelled"

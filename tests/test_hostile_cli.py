@@ -240,6 +240,27 @@ def test_serve_refuses_a_folder_that_is_a_file_or_a_mistyped_path(tmp_path, caps
     assert sorted(p.name for p in tmp_path.iterdir()) == ["case.yaml"]
 
 
+@pytest.mark.parametrize("make, words", [
+    ("fifo", "expected a folder for the saved cases, found a FIFO (named pipe)"),
+    ("socket", "expected a folder for the saved cases, found a socket"),
+])
+def test_serve_names_a_fifo_or_socket_as_base_files_does(tmp_path, capsys, monkeypatch, make, words):
+    # was: serve kept its own copy of the kinds and called a socket "a device or socket";
+    # now it reads bridge_director.base.files.kind, the one table
+    import socket
+    import uvicorn
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    monkeypatch.chdir(tmp_path)
+    if make == "fifo":
+        os.mkfifo("evening")
+    else:
+        sock = socket.socket(socket.AF_UNIX)
+        sock.bind("evening")
+    line = one_line(capsys, ["serve", "--folder", "evening", "--port", "58764"], words)
+    assert "--port" not in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["evening"]
+
+
 @pytest.mark.parametrize("redirect, words", [
     (">&-", "cannot write to standard output: standard output is closed"),
     (">/dev/full", "cannot write to standard output: No space left on device"),
@@ -291,3 +312,57 @@ def test_serve_refuses_a_host_no_system_takes(capsys, command, host):
     # was: '\u202e' -> "internal error: TypeError: encoding of hostname failed"; '' listened on
     # every address of the laptop
     one_line(capsys, [*command, "--host", host, "--port", "58783"], "--host: expected a host name or address")
+
+
+# ---------------------------------------------------------------- numbers: ASCII digits everywhere (helper "polish")
+
+@pytest.mark.parametrize("argv", [
+    ["rule", "--board", "５", "-a", "1S 1H"], ["rule", "--board", "٣", "-a", "1S 1H"],
+    ["rule", "--board", "9" * 5000, "-a", "1S"], ["rule", "--board", "1e3", "-a", "1S"],
+    ["serve", "--port", "８０"], ["check", "cases", "-j", "２"],
+])
+def test_a_number_on_the_command_line_is_ascii_digits_as_in_a_case_file(tmp_path, capsys, monkeypatch, argv):
+    # was: '--board ５' ruled board 5 (argparse's int() reads any Unicode digit) while a case file
+    # refuses 'board: １'; 5,000 digits were quoted whole in the error line
+    monkeypatch.chdir(REPO)
+    with pytest.raises(SystemExit) as stop:      # argparse's usage error: exit 2, one line
+        main(argv)
+    assert stop.value.code == 2
+    lines = [ln for ln in capsys.readouterr().err.splitlines() if ln.strip()]
+    assert len(lines) == 1, lines
+    assert "expected a whole number written in the digits 0-9" in lines[0]
+    assert len(lines[0]) < 300
+
+
+def test_a_case_file_refuses_a_full_width_board_as_the_command_line_does(tmp_path, capsys):
+    text = CASE.read_text().replace("dealer: W\nvulnerability: NS\n", "board: ５\n")
+    (tmp_path / "case.yaml").write_text(text)
+    one_line(capsys, ["rule", str(tmp_path / "case.yaml")], "board", "expected a board number")
+
+
+@pytest.mark.parametrize("value", ["١٤", "１４", "1" * 5000])
+def test_an_event_number_field_takes_ascii_digits_only(capsys, value):
+    # was: 'hand-count E １４' read as 14; 5,000 digits an internal error (int() limit)
+    one_line(capsys, ["rule", "--board", "5", "-a", "1S", "-e", f"hand-count E {value}"],
+             "cards expected a whole number in the digits 0-9")
+
+
+def test_ask_a_full_width_board_number_is_asked_again():
+    # was: '５' at the board question started board 5, while a case file refuses it
+    import io
+    from bridge_director.interview.terminal import Interview, Terminal
+    out = io.StringIO()
+    term = Terminal(stdin=io.StringIO("５\nq\n"), stdout=out, fancy=False)
+    assert Interview(term).run() == 0
+    text = out.getvalue()
+    assert "expected a board number such as 5" in text
+    assert "Board 5" not in text
+
+
+def test_a_pbn_board_in_full_width_digits_is_refused(tmp_path, capsys):
+    pbn = (REPO / "tests" / "fixtures" / "deals" / "good-shuffle.pbn").read_text()
+    import re
+    m = re.search(r'\[Board "(\d+)"\]', pbn)
+    assert m
+    (tmp_path / "b.pbn").write_text(pbn.replace(m[0], '[Board "５"]', 1))
+    one_line(capsys, ["rule", str(tmp_path / "b.pbn")], "Board: expected a board number")

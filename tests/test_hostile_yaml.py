@@ -280,3 +280,41 @@ def test_a_key_longer_than_yaml_takes_is_named_so(tmp_path, capsys, where):
     assert main(["rule", str(tmp_path / "case.yaml")]) == 2
     (line,) = capsys.readouterr().err.splitlines()
     assert "expected a key of at most 1,024 characters" in line, line
+
+
+# ---------------------------------------------------------------- an alias is placed where it is used (helper "polish")
+
+ALIASED = """case: alias-test
+title: &a "seven"
+dealer: N
+vulnerability: None
+{use}
+events:
+  - &call {{seat: N, call: 1S}}
+  - {{seat: E, call: 1H}}
+"""
+
+
+@pytest.mark.parametrize("use, line, col", [
+    ("board: *a", 5, 8),                    # a scalar alias: was reported at 2:8, the anchor
+    ("board: [*call]", 5, 9),               # inside a flow list
+])
+def test_an_alias_is_reported_where_it_is_used_not_at_its_anchor(tmp_path, capsys, use, line, col):
+    (tmp_path / "case.yaml").write_text(ALIASED.format(use=use))
+    rc = main(["rule", str(tmp_path / "case.yaml")])
+    err = capsys.readouterr().err.strip()
+    assert rc == 2, err
+    assert f"case.yaml:{line}:{col}:" in err, err
+
+
+def test_an_aliased_mapping_is_placed_at_the_alias_and_its_keys_where_written():
+    data = loads("a: &m {x: 1}\nb:\n  c: *m\n", "f.yaml")
+    from bridge_director.base.yamlpos import position
+    assert position(data["b"], "c") == (3, 6)           # the alias's place (was 1:4, the anchor's)
+    assert position(data["b"]["c"], "x") == (1, 11)     # its own values: where they are written
+    assert data["b"]["c"] == {"x": 1}
+
+
+def test_a_star_in_plain_text_is_not_an_alias():
+    data = loads("title: 'bid 1S* (alert)'\nnotes: a * b\n", "f.yaml")
+    assert data["title"] == "bid 1S* (alert)" and data["notes"] == "a * b"

@@ -2,19 +2,10 @@
 the words read out at the table. The rulings' codes are in the cases' expect:."""
 from __future__ import annotations
 
-import pathlib
 
 import pytest
 
-from bridge_director.session import api
-from bridge_director.case.load import load_case
 from bridge_director.ruling.grid import tell_the_table
-
-CASES = pathlib.Path(__file__).resolve().parent.parent / "cases"
-
-
-def ruled(name: str):
-    return api.rule(load_case(CASES / f"{name}.yaml"))
 
 
 # T3-4: with nothing decided for a player, the table hears the line about the irregularity,
@@ -25,7 +16,7 @@ def ruled(name: str):
     ("law20-f4-own-explanation-corrected-tell-the-table-names-it", "West corrects their own explanation",
      "A call made on misinformation"),
 ])
-def test_tell_the_table_passes_over_background_lines(name, told, not_told):
+def test_tell_the_table_passes_over_background_lines(ruled, name, told, not_told):
     lines = tell_the_table(ruled(name))
     assert lines and lines[0].startswith(told), lines
     assert not any(t.startswith(not_told) for t in lines), lines
@@ -40,7 +31,7 @@ def test_tell_the_table_passes_over_background_lines(name, told, not_told):
     ("law27-b2-other-sufficient-bid", False),          # the choice made: no options left
     ("law27-ib-then-partner-passes-at-lhos-turn-order-open", True),
 ])
-def test_options_head_only_for_a_players_choice(name, head):
+def test_options_head_only_for_a_players_choice(ruled, name, head):
     r = ruled(name)
     assert any(ln.code == "options-explained" for ln in r.lines) is head
 
@@ -51,7 +42,7 @@ def test_options_head_only_for_a_players_choice(name, head):
     ("law20-f5b-ii-dummy-corrects-partners-explanation-after-final-pass", 7, "E"),
     ("law21-b1a-last-pass-changed-earlier-passes-too-late", 3, "S"),
 ])
-def test_each_question_lists_only_its_own_lines(name, event, seat):
+def test_each_question_lists_only_its_own_lines(ruled, name, event, seat):
     from bridge_director.ruling.questions import questions
     qs = [q for q in questions(ruled(name)) if q["kind"] == "judgement" and q["about"].get("event") == event]
     assert len(qs) == 1, qs

@@ -2,19 +2,10 @@
 standing of lines that the cases' expect: codes do not show."""
 from __future__ import annotations
 
-import pathlib
 
 import pytest
 
-from bridge_director.session import api
-from bridge_director.case.load import load_case
 from bridge_director.ruling.grid import tell_the_table
-
-CASES = pathlib.Path(__file__).resolve().parent.parent / "cases"
-
-
-def ruled(name: str):
-    return api.rule(load_case(CASES / f"{name}.yaml"))
 
 
 # 27C: after a premature pass or bid in place of an insufficient bid, LHO may still accept
@@ -24,7 +15,7 @@ def ruled(name: str):
     ("law27-c-premature-pass-27b2-waits-for-lhos-choice", "S", "1C", "West"),
     ("law27-c-premature-higher-bid-27b2-waits-for-lhos-choice", "E", "1H", "South"),
 ])
-def test_premature_replacement_27b2_is_an_option_until_lho_chooses(name, lho, ib, partner):
+def test_premature_replacement_27b2_is_an_option_until_lho_chooses(ruled, name, lho, ib, partner):
     r = ruled(name)
     settled = [ln for ln in r.lines if ln.cite in ("27B2", "26B", "72C") and not ln.option]
     assert not settled, [(ln.cite, ln.text) for ln in settled]
@@ -34,7 +25,7 @@ def test_premature_replacement_27b2_is_an_option_until_lho_chooses(name, lho, ib
     assert not any(f"{partner} must pass" in t for t in tell_the_table(r)), tell_the_table(r)
 
 
-def test_premature_pass_once_lho_accepts_has_no_27b2_line():
+def test_premature_pass_once_lho_accepts_has_no_27b2_line(ruled):
     r = ruled("law27-c-lho-accepts-ib-after-premature-pass")
     assert not [ln for ln in r.lines if ln.cite in ("27B2", "26B", "72C")]
 
@@ -47,7 +38,7 @@ def test_premature_pass_once_lho_accepts_has_no_27b2_line():
     ("law27-c-premature-lowest-same-bid-27b1a-waits-for-lhos-choice", "S", "1H", {"27B1(a)", "27D"}),
     ("law27-c-premature-comparable-bid-27b1b-waits-for-lhos-choice", "E", "1C", {"27B1(b)", "26A", "27D", "23C"}),
 ])
-def test_premature_replacement_27b1_is_an_option_until_lho_chooses(name, lho, ib, cites):
+def test_premature_replacement_27b1_is_an_option_until_lho_chooses(ruled, name, lho, ib, cites):
     r = ruled(name)
     settled = [ln for ln in r.lines if ln.cite in cites and not ln.option]
     assert not settled, [(ln.cite, ln.text) for ln in settled]

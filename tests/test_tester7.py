@@ -8,15 +8,8 @@ import re
 import pytest
 import yaml
 
-from bridge_director.case.load import load_case
-from bridge_director.session import api
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-CASES = ROOT / "cases"
-
-
-def ruled(name: str):
-    return api.rule(load_case(CASES / f"{name}.yaml"))
 
 
 # F1: an insufficient bid already replaced by a legal bid or pass before the ruling: LHO not
@@ -27,7 +20,7 @@ def ruled(name: str):
     "law27-c-lho-declines-after-premature-2c-barred-partner-then-bids",
     "published/ebu-forum/law27-c-b1a-premature-two-suited-2h-specifies-hearts",
 ])
-def test_no_second_replacement_is_owed(name):
+def test_no_second_replacement_is_owed(ruled, name):
     r = ruled(name)
     assert not [ln for ln in r.lines if ln.code == "offender-must-replace"], [ln.text for ln in r.lines]
     assert any("already put in its place, is the replacement" in ln.text for ln in r.lines)
@@ -40,7 +33,7 @@ def test_no_second_replacement_is_owed(name):
     ("law27-c-b3-premature-redouble-lho-passes-redouble-cancelled", "XX"),
     ("law27-c-b3-premature-double-lho-passes-offender-then-bids-2s", "X"),
 ])
-def test_a_cancelled_premature_double_is_not_said_to_stand(name, call):
+def test_a_cancelled_premature_double_is_not_said_to_stand(ruled, name, call):
     r = ruled(name)
     assert not [ln for ln in r.lines if f"{call} stands in its place" in ln.text], [ln.text for ln in r.lines]
     assert any(ln.code == "judgement-needed" and ln.cite == "27B3" for ln in r.lines)
@@ -53,7 +46,7 @@ def test_a_cancelled_premature_double_is_not_said_to_stand(name, call):
     ("law25-b1-26a-accepted-change-comparable-no-lead-restriction", "26A"),
     ("law25-b1-26b-accepted-change-not-comparable-offender-dummy", "26B"),
 ])
-def test_25b1_comparability_is_used(name, cite):
+def test_25b1_comparability_is_used(ruled, name, cite):
     r = ruled(name)
     assert not r.unused, [u.judgement for u in r.unused]
     assert not [ln for ln in r.lines if ln.text.startswith("Unless ")], [ln.text for ln in r.lines]

@@ -31,15 +31,14 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """The page served by uvicorn on a free loopback port, in a thread; yields its URL."""
+def served(folder, lang: str = "en"):
+    """The page (saving to ``folder``, in ``lang``) served by uvicorn on a free loopback port, in
+    a thread: yields its URL, then stops it (the body of every page-server fixture)."""
     import uvicorn
 
     from bridge_director.web.app import create_app
-    folder = tmp_path_factory.mktemp("session")
     port = _free_port()
-    config = uvicorn.Config(create_app(folder), host="127.0.0.1", port=port, log_level="warning",
+    config = uvicorn.Config(create_app(folder, lang=lang), host="127.0.0.1", port=port, log_level="warning",
                             access_log=False)
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -51,6 +50,12 @@ def server(tmp_path_factory):
     yield f"http://127.0.0.1:{port}"
     srv.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The page served by uvicorn on a free loopback port, in a thread; yields its URL."""
+    yield from served(tmp_path_factory.mktemp("session"))
 
 
 @pytest.fixture(scope="module")

@@ -26,11 +26,13 @@ from pathlib import Path
 
 from bridge_director.base.yamlpos import InputError
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a device"),
+_KINDS = ((stat.S_ISREG, "a file"), (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a device"),
           (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 
 
-def _kind(mode: int) -> str:
+def kind(mode: int) -> str:
+    """What a path of ``stat`` mode ``mode`` is, in words: 'a file', 'a folder', 'a FIFO (named
+    pipe)', 'a device', 'a socket' (the one table; every "found ..." of a path check reads it)."""
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
@@ -48,7 +50,7 @@ def regular_input(path: "str | Path", what: str = "a file") -> os.stat_result:
     except OSError as e:
         raise InputError(p, 0, 0, "", f"cannot read the file: {e.strerror}") from None
     if not stat.S_ISREG(st.st_mode):
-        raise InputError(p, 0, 0, "", f"expected {what} (a regular file), found {_kind(st.st_mode)}")
+        raise InputError(p, 0, 0, "", f"expected {what} (a regular file), found {kind(st.st_mode)}")
     return st
 
 
@@ -122,7 +124,7 @@ def check_output(path: "str | Path", inputs: "tuple | list" = ()) -> Path:
         raise InputError(str(path), 0, 0, "", f"cannot write the file: {e.strerror}") from None
     if st is not None:
         if not stat.S_ISREG(st.st_mode):
-            raise InputError(str(path), 0, 0, "", f"expected a file to write, found {_kind(st.st_mode)}")
+            raise InputError(str(path), 0, 0, "", f"expected a file to write, found {kind(st.st_mode)}")
         for src in inputs:
             if src not in (None, "-") and Path(src).exists() and _same_file(p, Path(src)):
                 raise InputError(str(path), 0, 0, "", f"expected an output other than the input {src}: "

@@ -484,6 +484,58 @@ def _check_size(text: str, file: str, max_nodes: "int | None") -> None:
         return
 
 
+#: an alias (``*name``) somewhere in the text (a rough test: a ``*`` in a note costs only speed)
+_ALIAS = re.compile(r"(?:^|[\s\[{,:?-])\*[^\s,\[\]{}]")
+
+
+class _AliasComposer(yaml.composer.Composer):
+    """PyYAML's composer over the C parser's events, giving each use of an alias (``*name``)
+    its own place: a copy of the anchored node marked where the alias is written (libyaml's
+    composer hands back the anchored node itself, so ``board: *a`` was reported at ``&a``).
+    The copy shares the anchored node's children, so an alias still costs no more than its
+    own node, and the checks of :func:`_check_graph` see the same children."""
+
+    def __init__(self, events: list, loader: _Loader):
+        super().__init__()
+        self._events, self._at = events, 0
+        self.resolve = loader.resolve
+        self.descend_resolver, self.ascend_resolver = loader.descend_resolver, loader.ascend_resolver
+
+    def check_event(self, *choices) -> bool:
+        if self._at >= len(self._events):
+            return False
+        return not choices or isinstance(self._events[self._at], choices)
+
+    def peek_event(self):
+        return self._events[self._at]
+
+    def get_event(self):
+        self._at += 1
+        return self._events[self._at - 1]
+
+    def compose_node(self, parent, index):
+        if not self.check_event(yaml.AliasEvent):
+            return super().compose_node(parent, index)
+        event = self.peek_event()
+        node = super().compose_node(parent, index)
+        if isinstance(node, yaml.ScalarNode):
+            return yaml.ScalarNode(node.tag, node.value, event.start_mark, event.end_mark, style=node.style)
+        return type(node)(node.tag, node.value, event.start_mark, event.end_mark, flow_style=node.flow_style)
+
+
+def _load(text: str) -> Any:
+    """The document of ``text`` built by ``_Loader``; with an alias in it, composed by
+    :class:`_AliasComposer` so that each alias is placed where it is used."""
+    if not _ALIAS.search(text):
+        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
+    loader = _Loader("")
+    try:
+        node = _AliasComposer(list(yaml.parse(text, Loader=_Loader)), loader).get_single_node()
+        return None if node is None else loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
 def loads(text: str, file: str, max_nodes: "int | None" = None) -> Any:
     """Parse YAML text; ``file`` is used in error messages only.
 
@@ -496,7 +548,7 @@ def loads(text: str, file: str, max_nodes: "int | None" = None) -> Any:
     """
     _check_size(text, file, max_nodes)
     try:
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
+        return _load(text)
     except _DuplicateKey as e:
         raise InputError(file, e.line, e.col, str(e.key), "this key appears twice in the same mapping") from None
     except _TooLong as e:

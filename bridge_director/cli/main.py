@@ -135,7 +135,7 @@ def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.Arg
                                            "input; leave it out to describe the case with --board/--auction")
     one = r.add_argument_group("the case in one line (with or without a case file)",
                                'e.g. director rule --board 5 --auction "1S 1H" --judge "E 1H unintended=no"')
-    one.add_argument("--board", type=int, metavar="N", help="the board number (dealer and vulnerability follow)")
+    one.add_argument("--board", type=_whole, metavar="N", help="the board number (dealer and vulnerability follow)")
     one.add_argument("--dealer", metavar="SEAT", help="the dealer, when the board number is not known")
     one.add_argument("--auction", "-a", action=_Step, metavar="CALLS",
                      help="calls in rotation from the dealer (or from the player after the last call): "
@@ -192,7 +192,7 @@ def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.Arg
                                    "in rules/vocabulary.yaml or a malformed cite (ERROR lines), or no case with "
                                    "an expect: block at all.")
     c.add_argument("paths", nargs="*", default=["cases"], help="case files or folders (default: cases)")
-    c.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
+    c.add_argument("-j", "--jobs", type=_whole, default=1, metavar="N",
                    help="rule the cases on N processes at once (0: one per core); the output is the same")
     c.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
@@ -204,12 +204,12 @@ def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.Arg
                                     "the properties of bridge_director.audit); print the number of situations, the faults "
                                     "by kind with the smallest example of each, and situations per second. "
                                     "Exits 1 when a fault is found.")
-    pr.add_argument("-k", "--calls", type=int, default=4, metavar="K", help="the longest auction (default 4)")
+    pr.add_argument("-k", "--calls", type=_whole, default=4, metavar="K", help="the longest auction (default 4)")
     pr.add_argument("--call-set", default=",".join(_PROVE_CALLS), metavar="C,C,...",
                     help=f"the calls to build auctions from (default {','.join(_PROVE_CALLS)})")
     pr.add_argument("--in-rotation", action="store_true", help="only calls made in rotation")
-    pr.add_argument("--depth", type=int, default=3, help="answers to follow after each auction (default 3)")
-    pr.add_argument("-j", "--jobs", type=int, default=0, metavar="N", help="processes (default: one per core)")
+    pr.add_argument("--depth", type=_whole, default=3, help="answers to follow after each auction (default 3)")
+    pr.add_argument("-j", "--jobs", type=_whole, default=0, metavar="N", help="processes (default: one per core)")
     pr.add_argument("--scheduler", metavar="tcp://HOST:PORT",
                     help="run on the workers of this Dask distributed scheduler instead of local processes")
     pr.add_argument("--format", choices=("text", "json"), default="text")
@@ -224,7 +224,7 @@ def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.Arg
                                    "questions, read out the ruling. Prints the address to open and a QR code of it.")
     w.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1, this laptop only; 0.0.0.0 for the club's network)")
-    w.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    w.add_argument("--port", type=_whole, default=8000, help="port (default 8000)")
     w.add_argument("--folder", help="where saved cases go (default: one folder per evening in the user data folder)")
     w.add_argument("--lang", choices=("en", "pt"), default="en",
                    help="the language of the page and its rulings (pt: Portuguese, calls with the suit symbols)")
@@ -243,7 +243,7 @@ def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.Arg
                        description="Asks the board (or the dealer), the calls in one line, what happened next, "
                                    "then only what the ruling waits for; shows the auction it understood and the "
                                    "ruling; r ruling so far, u undo, s save (a case file), q quit.")
-    a.add_argument("--board", type=int, metavar="N", help="the board number (skips the first question)")
+    a.add_argument("--board", type=_whole, metavar="N", help="the board number (skips the first question)")
     a.add_argument("--dealer", metavar="SEAT", help="the dealer, when the board number is not known")
     a.add_argument("--save", metavar="FILE", help="the file to save the case to (default: board-N-HHMM.yaml)")
     a.add_argument("--lang", choices=("en", "pt"), default="en",
@@ -308,7 +308,7 @@ def _teach_parsers(sub) -> None:
                          "server marks the answers (Ctrl-C stops it)")
     qz.add_argument("--host", default="127.0.0.1", help="with --serve: the address to listen on "
                                                          "(0.0.0.0 for phones on the same network)")
-    qz.add_argument("--port", type=int, default=8001, help="with --serve: the port (default 8001)")
+    qz.add_argument("--port", type=_whole, default=8001, help="with --serve: the port (default 8001)")
     qz.add_argument("-o", "--output", help="with --export: write to this file (default: standard output)")
     qz.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     qz.set_defaults(handler=_cmd_quiz)
@@ -521,6 +521,23 @@ def _one_line_error(e: InputError) -> InputError:
     if m:
         return InputError(f"--auction/--event: event {m.group(1)}", 0, 0, m.group(2) or "", e.message)
     return InputError("one-line", 0, 0, e.field, e.message)
+
+
+def _whole(text: str) -> int:
+    """A whole number on the command line as a case file takes one: ASCII digits 0-9 (a leading
+    sign allowed: the option then says which range it takes), at most 100 of them, checked before
+    it is converted (so '５' and '٣' are refused as `board: １` is in a case file, and 5,000
+    digits are never read)."""
+    import argparse
+    import re
+    if re.fullmatch(r"[+-]?[0-9]{1,100}", text, flags=re.ASCII):
+        return int(text)            # (the option then names its range: "from 1 to 9999, found a number of 31 digits")
+    if re.fullmatch(r"[+-]?[0-9]+", text, flags=re.ASCII):
+        shown = f"a number of {len(text.lstrip('+-')):,} digits"
+    else:
+        shown = repr(text) if len(text) <= 20 else f"{text[:20]!r}..."
+    raise argparse.ArgumentTypeError(f"expected a whole number written in the digits 0-9 (at most 100 of them), "
+                                     f"found {shown}")
 
 
 def _board_arg(board: int | None) -> int | None:

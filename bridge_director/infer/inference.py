@@ -102,20 +102,30 @@ def _run_count() -> None:
 
 
 #: the rulesets registered with the engine in this process, least recently used first (see
-#: :func:`_keep`): each holds about 1-5 MB of the engine's memory until it is deleted
+#: :func:`_keep`): each holds the engine's memory for its rules (about 25 KB a rule: 15 MB for
+#: the whole 2017 rulebook, 1-3 MB for a round's value set) until it is deleted
 _REGISTERED: "OrderedDict[tuple, _Compiled]" = OrderedDict()
 #: the most rulesets a process keeps registered at once, for all rulebooks together: a safety
 #: bound (a process that builds many rulebooks, as the tests do); beyond it the least recently
 #: used ruleset is deleted from the engine. Within one rulebook the bounds below keep a process
-#: under it: at most MAX_SHAPE_RULESETS + MAX_VALUE_RULESETS + 1 (the whole book).
+#: under it: at most MAX_SHAPE_RULESETS + MAX_VALUE_RULESETS + 1 (the whole book). A rulebook
+#: never compiles more than its bounds over the life of a process, even when this bound deleted
+#: some of its rulesets (making them again, as before, cost more time compiling than ruling:
+#: two rulesets compiled per case with every question answered under four editions).
 MAX_RULESETS = 160
 #: the most rulesets one rulebook registers for shapes of case (the rules a case's fact types
-#: allow, :func:`compiled`); a shape met once these are taken shares the ruleset of the whole
-#: rulebook (every rule: a superset of any shape's), so no ruleset is made after that and the
-#: memory of a long process stays flat (tests/test_memory.py, tools/sweep.py's memory figure).
-MAX_SHAPE_RULESETS = 48
+#: allow, :func:`compiled`); a shape met once these are taken is ruled on the smallest ruleset
+#: already registered that holds every rule it needs (:func:`_holder`; the whole rulebook at
+#: worst), so the memory of a long process stays flat (tests/test_memory.py, tools/sweep.py's
+#: memory figure). A shape's ruleset holds most of the rulebook (about 500 of 620 rules, 12 MB)
+#: and saves a round little over the whole book's (0.56 against 0.79 ms; a value set's, 0.25):
+#: 8 of them, not 48, take 100 MB, not 580, and a generated sweep is no slower (a round whose
+#: value set has no ruleset of its own is run on another's that holds it, most of the time).
+MAX_SHAPE_RULESETS = 8
 _SIDS = itertools.count(1)
 _NAMES = itertools.count(1)
+#: per rulebook (by id): its registered runners, smallest first, for :func:`_holder`
+_HELD: dict[int, list] = {}
 
 
 def _lookup(key: tuple) -> "_Compiled | None":
@@ -128,22 +138,62 @@ def _lookup(key: tuple) -> "_Compiled | None":
 
 def _keep(key: tuple, runner: "_Compiled") -> "_Compiled":
     """Register ``runner`` under ``key``; delete the least recently used rulesets beyond
-    :data:`MAX_RULESETS` from the engine (never ``runner`` itself)."""
+    :data:`MAX_RULESETS` from the engine (never ``runner`` itself). A deleted ruleset is not
+    made again in place of another (the per-rulebook bounds count every ruleset ever made):
+    its rounds run on a ruleset that holds their rules (:func:`_holder`)."""
     _REGISTERED[key] = runner
     _REGISTERED.move_to_end(key)
+    runner.key = key
+    held = _HELD.setdefault(key[0], [])
+    held.append(runner)
+    held.sort(key=_size)
     while len(_REGISTERED) > MAX_RULESETS:
         old_key, old = next(iter(_REGISTERED.items()))
         if old is runner:
             break
         del _REGISTERED[old_key]
-        if len(old_key) > 2 and old_key[1] == "values":      # a value ruleset may be made again
-            pruned = _PRUNERS.get(old_key[0])
-            if pruned is not None:
-                pruned[2][0] -= 1
-        elif old_key[1] is not None and old_key[0] in _SHAPES:   # so may a shape's
-            _SHAPES[old_key[0]][1] -= 1
+        others = _HELD.get(old_key[0], [])
+        if old in others:
+            others.remove(old)
         old.close()
     return runner
+
+
+def _size(runner) -> int:
+    return getattr(runner, "size", 0)
+
+
+def _holder(book: Rulebook, names: frozenset) -> "_Compiled | None":
+    """The smallest ruleset registered for ``book`` that holds every rule in ``names`` (marked
+    as used now), or None. Rules it holds beyond them cannot fire on the round (``names`` are
+    all those that can), so the ruling is the same as on a ruleset of ``names`` alone."""
+    held = _HELD.get(id(book))
+    if not held:
+        return None
+    bits = _bits(book)
+    want = 0
+    try:
+        for n in names:
+            want |= bits[n]
+    except KeyError:        # not a rule of this book's engine: no ruleset holds it
+        return None
+    size = len(names)
+    for runner in held:
+        if runner.size >= size and runner.mask & want == want and runner.handle is not None:
+            _REGISTERED.move_to_end(runner.key)
+            return runner
+    return None
+
+
+_BITS: dict[int, tuple] = {}
+
+
+def _bits(book: Rulebook) -> dict:
+    """Engine rule name -> its bit, for ``book`` (cached; the entry keeps ``book`` alive)."""
+    hit = _BITS.get(id(book))
+    if hit is None:
+        hit = _BITS[id(book)] = (book, {n: 1 << i for i, n in enumerate(book.engine_rule_names())})
+    return hit[1]
 
 
 @record
@@ -372,6 +422,13 @@ class _Compiled:
             (r.stratum if strata_of is None else strata_of[r.id]) for r in rules.values() if r.unless)
         self.strata = book.strata if strata_of is None else max(strata_of.values(), default=0) + 1
         self.handle = _C.create_ruleset(self.name, book.ruleset_json(definitions, strata_of))
+        # the rules it holds, for :func:`_holder`
+        bits = _bits(book)
+        self.size = len(definitions)
+        self.mask = 0
+        for n in definitions:
+            self.mask |= bits.get(n, 0)
+        self.key: tuple = ()
 
     def close(self) -> None:
         """Delete this ruleset from the engine (its memory given back); the runner is not used again."""
@@ -556,13 +613,14 @@ def compiled(book: Rulebook, base_types: "frozenset | None" = None) -> _Compiled
     if runner is None:
         shapes = _SHAPES.setdefault(id(book), [book, 0])
         if shapes[1] >= MAX_SHAPE_RULESETS:
-            return compiled(book)           # the whole rulebook: holds every rule this shape needs
+            # a ruleset holding every rule this shape needs: another's, or the whole rulebook
+            return _holder(book, names) or compiled(book)
         shapes[1] += 1
         runner = _keep(key, _Compiled(book, names | {"control-sink"}))
     return runner
 
 
-#: per rulebook (by id; the entry keeps the book alive): [book, shape rulesets registered]
+#: per rulebook (by id; the entry keeps the book alive): [book, shape rulesets made]
 _SHAPES: dict[int, list] = {}
 
 
@@ -575,10 +633,13 @@ def limit_rulesets(shapes: int, values: int) -> None:
 
 
 #: rulesets registered for the rules that can fire by the values of a round's facts (see
-#: bridge_director.rulebook.prune), per rulebook: each costs a ruleset compile and about a megabyte the engine
-#: never gives back, so only sets met more than once get one, and no more than this many
-#: (the 36 Law 27 cases alone meet 48 sets; at 32, a tenth of their rounds ran on the ruleset
-#: for their types, about twice the rules, and the engine's time per case was a quarter more)
+#: bridge_director.rulebook.prune), per rulebook: each costs a ruleset compile (5 ms for 70
+#: rules) and 1-3 MB of the engine's memory, so only sets met more than once get one, and no
+#: more than this many over the life of a process (the 36 Law 27 cases alone meet 48 sets; at
+#: 32, a tenth of their rounds ran on the ruleset for their types, about twice the rules, and
+#: the engine's time per case was a quarter more). Generated cases seldom meet a value set
+#: twice (5,900 sets in 14,300 rounds); their rounds run on a registered ruleset holding
+#: their set (:func:`_holder`).
 MAX_VALUE_RULESETS = 64
 _PRUNERS: dict[int, tuple] = {}
 _MET: dict[tuple, int] = {}
@@ -592,7 +653,8 @@ def runner_for(book: Rulebook, types: frozenset, facts: list[dict]) -> _Compiled
     A set met more than once gets its own ruleset; so does the first set of a process that has
     no ruleset yet for the facts' types (a cold ``director rule``: the rules the values allow
     are about a third of those the types allow, and registering them costs as much less), up
-    to :data:`MAX_VALUE_RULESETS` per rulebook."""
+    to :data:`MAX_VALUE_RULESETS` per rulebook. Any other set runs on the smallest registered
+    ruleset that holds it (:func:`_holder`), else on the runner for the facts' types."""
     hit = _PRUNERS.get(id(book))
     if hit is None:
         from bridge_director.rulebook.prune import Pruner
@@ -604,17 +666,19 @@ def runner_for(book: Rulebook, types: frozenset, facts: list[dict]) -> _Compiled
     if runner is not None:
         return runner
     allowed = _possible_rules(book, types)
-    fallback = _lookup((id(book), allowed))
-    if registered[0] >= MAX_VALUE_RULESETS or not names < allowed:
-        return fallback or compiled(book, types)
-    if fallback is not None:
-        met = _MET[key] = _MET.get(key, 0) + 1
-        if met < 2:
-            if len(_MET) > 4 * MAX_VALUE_RULESETS:
-                _MET.clear()
-            return fallback
-    registered[0] += 1
-    return _keep(key, _Compiled(book, names | {"control-sink"}))
+    if registered[0] < MAX_VALUE_RULESETS and names < allowed:
+        if _REGISTERED.get((id(book), allowed)) is not None:
+            met = _MET[key] = _MET.get(key, 0) + 1
+            if met < 2:
+                if len(_MET) > 4 * MAX_VALUE_RULESETS:
+                    _MET.clear()
+                registered = None
+        if registered is not None:
+            registered[0] += 1
+            return _keep(key, _Compiled(book, names | {"control-sink"}))
+    # the smallest ruleset registered that holds every rule the values allow (another value
+    # set's most of the time), else the ruleset for the facts' types
+    return _holder(book, names) or compiled(book, types)
 
 
 _OUTCOME_FILLS: dict[int, tuple] = {}

@@ -246,7 +246,7 @@ class Interview:
 
     def _new_draft(self, text: str) -> Draft:
         t = text.strip()
-        if t.isdigit() and (len(t) > 4 or int(t) >= 1):      # the length first: int() of 5,000 digits fails
+        if t.isascii() and t.isdigit() and (len(t) > 4 or int(t) >= 1):      # the length first: int() of 5,000 digits fails
             if len(t) > 4 or int(t) > MAX_BOARD:
                 raise InputError("interview", 0, 0, "board", f"expected a board number from 1 to {MAX_BOARD}, "
                                                              f"found {t[:12]}{'...' if len(t) > 12 else ''}")
@@ -359,7 +359,7 @@ class Interview:
         if text == "?":
             self.t.say(MENU_HELP + events_help())
             return
-        if text.isdigit():
+        if text.isascii() and text.isdigit():
             self._numbered_event(int(text) if len(text) <= 4 else 0)     # 5,000 digits: no number to int()
             return
         if self._command(text):

@@ -6,6 +6,7 @@ of the call it replaces. No standing is decided here.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from bridge_director.case.model import Case
@@ -72,6 +73,9 @@ def build(case: Case, ruling=None, reveal: bool = True) -> Grid:
     clause); a quiz sets it False, so that the grid gives no answer away.
     """
     from bridge_director.ruling import grid as shared
+    from bridge_director.ruling.i18n import call_name, gettext
+    lang = getattr(case, "lang", None) or "en"
+    _ = gettext(lang)
     data = shared.auction(ruling)
     calls = {e.number: e for e in case.events}
     rows: list[list[Cell | None]] = []
@@ -81,21 +85,22 @@ def build(case: Case, ruling=None, reveal: bool = True) -> Grid:
             if c is None:
                 out.append(None)
                 continue
-            cell = Cell(c["call"], c["event"])
+            cell = Cell(call_name(c["call"], lang), c["event"])
             if c.get("replaced_by"):
                 rep = calls.get(c["replaced_by"])
-                cell.replaced_by.append((str(rep.call) if rep is not None else "?", c["replaced_by"]))
+                cell.replaced_by.append((call_name(str(rep.call), lang) if rep is not None else "?", c["replaced_by"]))
             elif reveal:
                 marks = [m for m in c.get("marks", []) if m not in ("replaced", "out-of-rotation")]
-                cell.standing = next((STANDING_WORDS.get(m, m.replace("-", " ")) for m in marks
+                cell.standing = next((_(STANDING_WORDS.get(m, m.replace("-", " "))) for m in marks
                                       if STANDING_WORDS.get(m, m)), "")
             out.append(cell)
         rows.append(out)
-    g = Grid(rows or [[None] * 4])
+    g = Grid(rows or [[None] * 4], header=tuple(seat(s, lang) for s in COLUMNS))
     if reveal:
-        g.notes = [shared.seats_in_full(n) for n in data.get("notes") or []]
+        g.notes = [shared.seats_in_full(n, lang) for n in data.get("notes") or []]
         if data.get("contract"):
-            g.contract = f"{data['contract']} by {seat(data['declarer'])}"
+            contract = re.sub(r"^[1-7](?:NT|C|D|H|S)", lambda m: call_name(m[0], lang), data["contract"])
+            g.contract = _("{contract} by {seat}").format(contract=contract, seat=seat(data["declarer"], lang))
         elif data.get("passed_out"):
-            g.contract = "passed out"
+            g.contract = _("passed out")
     return g

@@ -18,6 +18,7 @@ from bridge_director.rulebook.model import Rulebook
 from bridge_director.ruling.build import Ruling
 from bridge_director.ruling.render import as_dict
 from bridge_director.ruling.cites import cite_text, edition_title
+from bridge_director.ruling.i18n import gettext
 from bridge_director.paper import diagram, grid as grid_mod
 from bridge_director.paper.words import (VUL_WORDS, condition, event_words, judgement_words, plain, seat, sentence,
                                          sentence_parts, _lowerable)
@@ -100,6 +101,13 @@ class Report:
     adjusted: str = ""                          # the adjusted score the director gave, if any
     reasoning: list[Reason] = field(default_factory=list)
     revisits: list[Revisit] = field(default_factory=list)
+    lang: str = "en"                            # the case's language: the report's words are in it
+
+    def t(self, english: str, **words) -> str:
+        """One of the report's own words in its language (the interface catalogue), filled."""
+        from bridge_director.ruling.i18n import gettext
+        said = gettext(self.lang)(english)
+        return said.format(**words) if words else said
 
 
 def paraphrase(cite: str, book: Rulebook, ruling: Ruling | None = None) -> str:
@@ -151,41 +159,50 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True, revisit: 
     """The report of an existing ruling (see :func:`report`); ``revisit``: work out what each
     finding found the other way would change (the case ruled again per finding)."""
     case = ruling.case
-    data = as_dict(ruling)
+    lang = getattr(case, "lang", None) or "en"
+    _ = gettext(lang)
     shown: list[ShownLine] = []
     sections: list[Section] = []
     groups: dict[str, dict[str, list[ShownLine]]] = {k: {} for k in SECTION_TITLES}
     n = 0
     for ln in ruling.read:          # each paragraph once, no line a later event made moot
         n += 1
-        label = condition(ln.option or ln.branch or "")
+        label = condition(ln.option or ln.branch or "", lang)
         shown_cite = cite_text(ruling, ln.cite)   # an edition's cite in its words (seed 004, statement 13)
-        s = ShownLine(n, plain(ln.text), shown_cite, sentence(case, ln, None if shown_cite == ln.cite else shown_cite),
-                      label, seat(ln.who))
+        s = ShownLine(n, plain(ln.text, lang), shown_cite, sentence(case, ln, None if shown_cite == ln.cite else shown_cite),
+                      label, seat(ln.who, lang))
         shown.append(s)
         groups[ln.section].setdefault(label, []).append(s)
     for key, title in SECTION_TITLES.items():
         if groups[key]:
-            sections.append(Section(key, title, list(groups[key].items())))
+            sections.append(Section(key, _(title), list(groups[key].items())))
     cites = sorted({ln.cite for ln in ruling.lines}, key=law_key)
     unused = [_unused_words(case, u) for u in ruling.unused]
     return Report(
         case=case, ruling=ruling, title=case.title,
-        board=str(case.board.number) if case.board else "not given",
-        dealer=seat(case.dealer.letter), vulnerability=VUL_WORDS.get(case.vulnerability, str(case.vulnerability)),
-        edition=edition_title(ruling.edition),
+        board=str(case.board.number) if case.board else _("not given"),
+        dealer=seat(case.dealer.letter, lang),
+        vulnerability=_(VUL_WORDS[case.vulnerability]) if case.vulnerability in VUL_WORDS else str(case.vulnerability),
+        edition=_(edition_title(ruling.edition)),
         grid=grid_mod.build(case, ruling),
         events=[(e.number, event_words(e, case)) for e in case.events],
         findings=[judgement_words(case, j)[0].upper() + judgement_words(case, j)[1:] for j in case.judgements],
         notes=" ".join(str(case.notes or "").split()), source=case.source or "",
         sections=sections, lines=shown,
-        laws=[(cite_text(ruling, c), paraphrase(c, book, ruling)) for c in cites],
+        laws=[(cite_text(ruling, c), paraphrase(c, book, ruling) if lang == "en" else _in_its_words(ruling, c))
+              for c in cites],
         svg=diagram.svg(ruling, book) if with_svg and ruling.trace else "",
         unused=unused, anchor="case-" + case.id,
         charts=_charts(ruling, book) if with_svg == "charts" else [],
         result=str(case.setting.get("result") or ""), adjusted=str(case.setting.get("adjusted") or ""),
-        reasoning=_reasoning(ruling), revisits=_revisits(ruling, book) if revisit else [],
+        reasoning=_reasoning(ruling), revisits=_revisits(ruling, book) if revisit else [], lang=lang,
     )
+
+
+def _in_its_words(ruling: Ruling, cite: str) -> str:
+    """What clause ``cite`` gave this ruling, in the ruling's language: its first line's words
+    (the paraphrases of the rulebook are in English only)."""
+    return next((plain(ln.text, ruling.case.lang) for ln in ruling.lines if ln.cite == cite), cite)
 
 
 def _reasoning(ruling: Ruling) -> list[Reason]:
@@ -226,9 +243,10 @@ def _revisits(ruling: Ruling, book: Rulebook) -> list[Revisit]:
         except Exception:       # a finding the rules cannot take the other way: nothing to show
             continue
         theirs = {(ln.text, ln.cite, ln.option, ln.branch): ln for ln in again.read}
-        gained = [f"{plain(ln.text).rstrip('.')} ({cite_text(again, ln.cite)})." for k, ln in theirs.items()
+        lang = getattr(case, "lang", None) or "en"
+        gained = [f"{plain(ln.text, lang).rstrip('.')} ({cite_text(again, ln.cite)})." for k, ln in theirs.items()
                   if k not in words]
-        lost = [f"{plain(ln.text).rstrip('.')} ({cite_text(ruling, ln.cite)})." for k, ln in words.items()
+        lost = [f"{plain(ln.text, lang).rstrip('.')} ({cite_text(ruling, ln.cite)})." for k, ln in words.items()
                 if k not in theirs]
         found = judgement_words(case, j)
         out.append(Revisit(found[:1].upper() + found[1:], _judgement_q(case, event, j.prop)["prompt"],

@@ -20,9 +20,10 @@ from bridge_director.ruling.build import Ruling, build
 from bridge_director.base.yamlpos import InputError
 
 
-#: the rulesets a long-running page server registers per rulebook (shapes, value sets): about
-#: 33 rulesets, some 120 MB, instead of the batch tools' 113 (bridge_director.infer.inference)
-SERVER_RULESETS = (16, 16)
+#: the rulesets a long-running page server registers per rulebook (shapes, value sets): at
+#: most 21, some 90 MB, instead of the batch tools' 73 (bridge_director.infer.inference); a
+#: case met beyond them runs on a registered ruleset that holds its rules
+SERVER_RULESETS = (4, 16)
 
 
 def limit_memory(shapes: int = SERVER_RULESETS[0], values: int = SERVER_RULESETS[1]) -> None:

@@ -781,8 +781,10 @@ def _happened(words: list[str], file: str, lang: str = "en", calls: str = "en") 
             order.remove(k)
         typ = HAPPENED_FIELDS[k][0]
         if typ is int:
-            if not v.isdigit():
-                raise InputError(file, 0, 0, "event", f"{code}: {k} expected a whole number, found {v!r}")
+            if not (v.isascii() and v.isdigit() and len(v) <= 12):   # ASCII digits, bounded before int()
+                shown = f"a number of {len(v)} digits" if v.isascii() and v.isdigit() else repr(v[:40])
+                raise InputError(file, 0, 0, "event", f"{code}: {k} expected a whole number in the digits 0-9, "
+                                                      f"found {shown}")
             ev[k] = int(v)
         elif typ is bool:
             # a flag written as its own name ('card-exposed W S4 led') means yes; anything that is

@@ -65,8 +65,8 @@ class _PbnHead:
         board_txt, bline = self.tag("Board")
         self.board = None
         if board_txt is not None:
-            if not board_txt.isdigit() or int(board_txt) < 1:
-                raise PbnError(f"Board: expected a board number 1, 2, ..., found {board_txt!r}", file, bline, 1)
+            if not (board_txt.isascii() and board_txt.isdigit()) or len(board_txt) > 12 or int(board_txt) < 1:
+                raise PbnError(f"Board: expected a board number 1, 2, ..., found {board_txt[:40]!r}", file, bline, 1)
             self.board = int(board_txt)
         self.dealer, self.dline = self.tag("Dealer")
         if self.dealer is not None and self.dealer.upper() not in ("N", "E", "S", "W"):

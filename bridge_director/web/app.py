@@ -42,9 +42,9 @@ from starlette.staticfiles import StaticFiles
 
 from bridge_director.case.shapes import HAPPENED
 from bridge_director.base.yamlpos import InputError, loads
-from bridge_director.ruling.i18n import seat_name
+from bridge_director.ruling.i18n import call_name, seat_name
 from bridge_director.web import draft
-from bridge_director.web.words import LANG, t as _t
+from bridge_director.web.words import LANG, Worded, t as _t
 from bridge_director.web.guard import Guard, PageError
 from bridge_director.bridge.table import MAX_BOARD
 from bridge_director.web.state import SETTING_KEYS, Seal, State, StateError, key_in
@@ -138,7 +138,7 @@ class App:
             try:
                 data, _turn = draft.view(state)
             except InputError as e:
-                ctx["error"] = ctx["error"] or _refusal(e)
+                ctx["error"] = ctx["error"] or _refusal(e).said()
                 ctx["refused"] = True
                 status = max(status, 400)
         auction = (data or {}).get("auction") or {}
@@ -200,18 +200,19 @@ class App:
         if call in DENOMINATIONS:
             level = _one(form, "level", 2)
             if level not in LEVELS:
-                raise PageError(f"Tap a level (1 to 7) first, then {SUIT_HTML.get(call, (call,))[0]}.", state=state)
+                raise PageError("Tap a level (1 to 7) first, then {denomination}.", state=state,
+                                denomination=_denomination_text(call))
             call = level + call
         if call not in CALLS:
-            raise PageError(f"There is no call {call[:8]!r}: the bidding box has 1C to 7NT, Pass, X and XX.",
-                            state=state)
+            raise PageError("There is no call {call}: the bidding box has 1C to 7NT, Pass, X and XX.", state=state,
+                            call=repr(call[:8]))
         seat = _one(form, "seat", 2) or draft.next_in_turn(state)
         if seat not in SEATS:
             raise PageError("The seat must be North, East, South or West.", state=state)
         if _one(form, "mode", 10) == "replace":
             old = draft.last_call_of(state, seat)
             if old is None:
-                raise PageError(f"{draft.SEAT_NAMES[seat]} has made no call to replace.", state=state)
+                raise PageError("{seat} has made no call to replace.", state=state, seat=seat_name(seat, LANG.get()))
             return self.go(state.with_step({"ev": [{"seat": seat, "replaces": old, "with": call}]}), "box")
         return self.go(state.with_step({"ev": draft.call_events(state, seat, call)}), "box")
 
@@ -230,11 +231,13 @@ class App:
         if call:                                  # a question that takes a call: its little bidding box
             if call in DENOMINATIONS:
                 if level not in LEVELS:
-                    raise PageError(f"Tap a level (1 to 7) first, then {SUIT_HTML.get(call, (call,))[0]}.", state=state)
+                    raise PageError("Tap a level (1 to 7) first, then {denomination}.", state=state,
+                                denomination=_denomination_text(call))
                 call = level + call
             if call not in CALLS:
-                raise PageError(f"There is no call {call[:8]!r}: 1C to 7NT, Pass, X and XX.", state=state)
-            reply = call
+                raise PageError("There is no call {call}: the bidding box has 1C to 7NT, Pass, X and XX.", state=state,
+                                call=repr(call[:8]))
+            reply = call_name(call, LANG.get())   # as the language writes it (2♥, Passe): the answer reads it so
         elif "denom" in form:                     # a question that takes denominations
             denoms = form.getlist("denom")
             if not denoms or any(x not in DENOMINATIONS for x in denoms):
@@ -245,14 +248,14 @@ class App:
         try:
             draft.view(state)
         except InputError as e:
-            raise PageError(_refusal(e), state=state) from None
+            raise _refusal(e, state) from None
         try:
             step = draft.answer(state, qid, reply)
         except InputError as e:
             if e.message.startswith("no open question"):
                 raise PageError("That question is no longer asked (the case has changed); here is the page as it "
                                 "is now.", state=state) from None
-            raise PageError(f"That answer was not taken: {e.message}.", state=state) from None
+            raise PageError("That answer was not taken: {reason}.", state=state, reason=e.message) from None
         if step is None:
             return self.go(state, "ruling")
         return self.go(state.with_step(step), "ruling")
@@ -275,8 +278,8 @@ class App:
         try:
             name = self.store.save(text, state.board)
         except OSError as e:
-            raise PageError(f"The case could not be saved in {self.store.folder}: {e.strerror or e}",
-                            state=state, status=507) from None
+            raise PageError("The case could not be saved in {folder}: {reason}", state=state, status=507,
+                            folder=str(self.store.folder), reason=str(e.strerror or e)) from None
         return self.go(state, "top", saved=name)
 
     async def case_yaml(self, request: Request) -> Response:
@@ -328,13 +331,13 @@ class App:
             raise PageError("Choose a case file (YAML) to load.")
         raw = await up.read(MAX_UPLOAD + 1)
         if len(raw) > MAX_UPLOAD:
-            raise PageError(f"That file is larger than {MAX_UPLOAD // 1024} KB: a case file is much smaller.",
-                            status=413)
+            raise PageError("That file is larger than {size} KB: a case file is much smaller.", status=413,
+                            size=MAX_UPLOAD // 1024)
         from bridge_director.base.yamlpos import decode_utf8
         try:
             text = decode_utf8(raw, "upload.yaml")
         except InputError as e:         # where the first byte that is not UTF-8 is, or UTF-16 named
-            raise PageError(f"That file is not a case file the page can read: {e}.") from None
+            raise PageError("That file is not a case file the page can read: {reason}.", reason=str(e)) from None
         return self.go(_state_from_case_text(text, "upload.yaml"), "ruling")
 
     async def _form(self, request: Request, max_files: int = 0):
@@ -349,17 +352,29 @@ class App:
         try:
             return draft.rule(state)
         except InputError as e:
-            raise PageError(_refusal(e), state=state) from None
+            raise _refusal(e, state) from None
 
     # ------------------------------------------------------------ errors
 
-    def error_page(self, message: str, status: int, state: State | None = None) -> HTMLResponse:
-        """A refused request: the page itself with the message when there is a state, else a short page."""
+    def error_page(self, message: "str | Worded", status: int, state: State | None = None) -> HTMLResponse:
+        """A refused request: the page itself with the message when there is a state, else a short
+        page; the message in the page's language (an English template and its words, or a key
+        of the catalogue)."""
+        text = _said(message)
         if state is not None:
-            resp = self.page(state, status=status, error=message)
+            resp = self.page(state, status=status, error=text)
             resp.status_code = status
             return resp
-        return self.html("error.html", status, message=_t(_sentence(message)), status=status)
+        return self.html("error.html", status, message=text, status=status)
+
+
+def _said(message: "str | Worded") -> str:
+    """A refusal as one sentence in the page's language: the catalogue's words for the English
+    sentence (:func:`_sentence` of the template), filled with the error's words."""
+    if isinstance(message, Worded):
+        said = _t(_sentence(message.template))
+        return _sentence(said.format(**message.words) if message.words else said)
+    return _t(_sentence(message))
 
 
 def _sentence(message: str) -> str:
@@ -384,12 +399,15 @@ def _tell(data: dict | None) -> list[dict]:
     return [{"text": t, "cite": cites.get(t)} for t in data.get("tell_the_table") or []]
 
 
-def _refusal(e: InputError) -> str:
+def _refusal(e: InputError, state: "State | None" = None) -> PageError:
     """What the case format said about the state, for the director (no file or position:
     the director never saw a file): ``event 5: expected ...``; undo puts it right."""
-    where = e.field.replace("events.", "event ", 1) if e.field else ""
-    return f"The case as it stands is refused ({where}: {e.message}). Undo the last step." if where \
-        else f"The case as it stands is refused: {e.message}. Undo the last step."
+    if e.field:
+        where = e.field.replace("events.", _t("event") + " ", 1)
+        return PageError("The case as it stands is refused ({where}: {reason}). Undo the last step.", state=state,
+                         where=where, reason=e.message)
+    return PageError("The case as it stands is refused: {reason}. Undo the last step.", state=state,
+                     reason=e.message)
 
 
 # ---------------------------------------------------------------- form helpers
@@ -403,7 +421,8 @@ async def _form(request: Request, max_files: int = 0):
     try:
         return await request.form(max_files=max_files, max_fields=40, max_part_size=MAX_UPLOAD)
     except HTTPException as e:                    # python-multipart's limits, raised by Starlette as 400
-        raise PageError(f"The form was refused: {e.detail}", status=e.status_code if 400 <= e.status_code < 500 else 400)
+        raise PageError("The form was refused: {detail}", status=e.status_code if 400 <= e.status_code < 500 else 400,
+                        detail=str(e.detail))
     except Exception:
         raise PageError("The form could not be read: it was not sent by this page.") from None
 
@@ -419,13 +438,14 @@ def _one(params, key: str, limit: int) -> str:
     if not values:
         return ""
     if any(not isinstance(v, str) for v in values):
-        raise PageError(f"The field {key!r} must be text.")
+        raise PageError("The field {field} must be text.", field=repr(key))
     if len(set(values)) > 1 and key != "s":
-        raise PageError(f"The field {key!r} was sent twice with different values.")
+        raise PageError("The field {field} was sent twice with different values.", field=repr(key))
     v = values[-1]
     if len(v) > limit:
-        raise PageError(f"The field {key!r} is {len(v):,} characters long; at most {limit:,} are expected.",
-                        status=413 if len(v) > 10 * limit else 400)
+        raise PageError("The field {field} is {length} characters long; at most {limit} are expected.",
+                        status=413 if len(v) > 10 * limit else 400, field=repr(key), length=f"{len(v):,}",
+                        limit=f"{limit:,}")
     return v
 
 
@@ -437,17 +457,21 @@ def _board_number(text: str) -> int:
     """
     t = text.strip()
     if not t.isascii() or not t.isdigit():
-        raise PageError(f"The board number must be a whole number from 1 to {MAX_BOARD}, not {t[:20]!r}.")
+        raise PageError("The board number must be a whole number from 1 to {limit}, not {found}.", limit=MAX_BOARD,
+                        found=repr(t[:20]))
     if len(t) > 4 or not 1 <= int(t) <= MAX_BOARD:
-        raise PageError(f"The board number must be from 1 to {MAX_BOARD} (found a number of {len(t)} digits)."
-                        if len(t) > 4 else f"The board number must be from 1 to {MAX_BOARD}, not {int(t)}.")
+        if len(t) > 4:
+            raise PageError("The board number must be from 1 to {limit} (found a number of {digits} digits).",
+                            limit=MAX_BOARD, digits=len(t))
+        raise PageError("The board number must be from 1 to {limit}, not {found}.", limit=MAX_BOARD, found=int(t))
     return int(t)
 
 
-def _seat_field(form, key: str, what: str) -> str:
+def _seat_field(form, key: str, refusal: str) -> str:
+    """A seat letter sent by the page (``refusal``: what to say when it is none)."""
     v = _one(form, key, 2)
     if v not in SEATS:
-        raise PageError(f"Choose {what}: North, East, South or West.")
+        raise PageError(refusal)
     return v
 
 
@@ -463,13 +487,13 @@ def _event_from(form, state: State) -> dict:
         by = _one(form, "by", 2)
         return {"director": "called", **({"by": by} if by in SEATS else {})}
     if kind == "accepts":
-        seat = _seat_field(form, "seat", "who decides")
+        seat = _seat_field(form, "seat", "Choose who decides: North, East, South or West.")
         value = _one(form, "value", 5)
         if value not in ("yes", "no"):
             raise PageError("Say whether the player accepts: yes or no.")
         return {"seat": seat, "accepts": value == "yes"}
     if kind not in HAPPENED:
-        raise PageError(f"There is no event {kind[:40]!r}: choose one from the page's list.")
+        raise PageError("There is no event {kind}: choose one from the page's list.", kind=repr(kind[:40]))
     required, optional, _doc = HAPPENED[kind]
     ev: dict[str, Any] = {"happened": kind}
     for name in required + optional:
@@ -477,7 +501,7 @@ def _event_from(form, state: State) -> dict:
         if raw == "" and name in optional:
             continue
         if raw == "":
-            raise PageError(f"{kind}: fill in {name.replace('_', ' ')}.")
+            raise PageError("{kind}: fill in {name}.", kind=kind, name=name.replace("_", " "))
         ev[name] = _field_value(kind, name, raw)
     return ev
 
@@ -486,23 +510,24 @@ def _field_value(kind: str, name: str, raw: str) -> Any:
     """A form field's text as the case format writes it (numbers as numbers, lists as lists)."""
     if name in ("board", "cards"):
         if not raw.isascii() or not raw.isdigit() or len(raw) > 4:
-            raise PageError(f"{kind}: {name} must be a whole number, not {raw[:20]!r}.")
+            raise PageError("{kind}: {name} must be a whole number, not {found}.", kind=kind, name=name, found=repr(raw[:20]))
         n = int(raw)
         if name == "board" and not 1 <= n <= MAX_BOARD:
-            raise PageError(f"{kind}: the board number must be from 1 to {MAX_BOARD}.")
+            raise PageError("{kind}: the board number must be from 1 to {limit}.", kind=kind, limit=MAX_BOARD)
         if name == "cards" and n > MAX_CARDS:
-            raise PageError(f"{kind}: a hand holds from 0 to {MAX_CARDS} cards (a pack has {MAX_CARDS}), not {n}.")
+            raise PageError("{kind}: a hand holds from 0 to {limit} cards (a pack has {limit}), not {found}.", kind=kind,
+                            limit=MAX_CARDS, found=n)
         return n
     if name == "played_by":
         if raw in ("-", "none"):
             return []          # nobody here had played it (left empty: not yet known)
         seats = [s for s in raw.replace(",", " ").split() if s]
         if any(s not in SEATS for s in seats):
-            raise PageError(f"{kind}: played by: seats N, E, S, W separated by spaces (or nothing).")
+            raise PageError("{kind}: played by: seats N, E, S, W separated by spaces (or nothing).", kind=kind)
         return seats
     if name == "played":
         if raw not in ("yes", "no"):
-            raise PageError(f"{kind}: played: yes or no.")
+            raise PageError("{kind}: played: yes or no.", kind=kind)
         return raw == "yes"
     return raw
 
@@ -517,17 +542,17 @@ def _state_from_case_text(text: str, file: str) -> State:
     try:
         data = loads(text, file)
         if isinstance(data, dict) and "deal_register" in data:
-            raise PageError(f"{file}: deal_register: a case with a deal register cannot be loaded in the page "
-                            "(it names a file on the laptop); rule on it with `director rule`.")
+            raise PageError("{file}: deal_register: a case with a deal register cannot be loaded in the page (it "
+                            "names a file on the laptop); rule on it with `director rule`.", file=file)
         case = from_data(data, file)
     except InputError as e:
-        raise PageError(f"That is not a case file the page can load: {e}") from None
+        raise PageError("That is not a case file the page can load: {reason}", reason=str(e)) from None
     if not isinstance(data, dict):
         raise PageError("That is not a case file the page can load: expected a mapping with board and events.")
     plain = json.loads(json.dumps(data, default=str))      # positions dropped; plain data
     board = plain.get("board")
     if board is not None and (not isinstance(board, int) or not 1 <= board <= MAX_BOARD):
-        raise PageError(f"{file}: board: the page takes board numbers from 1 to {MAX_BOARD}.")
+        raise PageError("{file}: board: the page takes board numbers from 1 to {limit}.", file=file, limit=MAX_BOARD)
     setting = {k: plain[k] for k in SETTING_KEYS if k in plain}
     setting["edition"] = case.edition         # ruled (and saved) by the case's own code of law, written or not
     state = State(board=board, dealer=None if board is not None else case.dealer.value,
@@ -582,6 +607,11 @@ def _title(state: State, data: dict, now: _dt.datetime) -> str:
 
 
 SUIT_HTML = {"C": ("♣", "club"), "D": ("♦", "diamond"), "H": ("♥", "heart"), "S": ("♠", "spade"), "NT": ("NT", "nt")}
+
+
+def _denomination_text(d: str) -> str:
+    """A denomination as the page's language writes it in a sentence: its symbol, notrump NT (SA)."""
+    return "SA" if d == "NT" and LANG.get() == "pt" else SUIT_HTML.get(d, (d,))[0]
 
 
 def _seats_in_full(text: str) -> str:
@@ -662,9 +692,9 @@ def create_app(folder: Path | str | None = None, *, key: bytes | None = None,
             try:
                 return await handler(request)
             except PageError as e:
-                return app.error_page(str(e), e.status, e.state)
+                return app.error_page(e, e.status, e.state)
             except StateError as e:
-                return app.error_page(str(e), 400)
+                return app.error_page(e, 400)
         return endpoint
 
     routes = [
@@ -689,8 +719,8 @@ def create_app(folder: Path | str | None = None, *, key: bytes | None = None,
         return app.error_page(words.get(exc.status_code, str(exc.detail)), exc.status_code)
 
     async def internal_error(request: Request, exc: Exception) -> Response:
-        return app.error_page(f"Something went wrong inside bridge-director ({type(exc).__name__}); "
-                              "the case was not changed. Please report it with the saved case.", 500)
+        return app.error_page(PageError("Something went wrong inside bridge-director ({error}); the case was not "
+                                        "changed. Please report it with the saved case.", error=type(exc).__name__), 500)
 
     from starlette.middleware import Middleware
     from starlette.middleware.trustedhost import TrustedHostMiddleware

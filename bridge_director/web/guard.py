@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bridge_director.web.words import LANG, Worded
+
 #: the largest request body accepted (bytes): a case upload is at most 256 KB
 MAX_BODY = 300 * 1024
 SECURITY_HEADERS = [
@@ -24,16 +26,20 @@ SECURITY_HEADERS = [
 ]
 
 
-class PageError(Exception):
+class PageError(Worded, Exception):
     """A request refused with a message for the director.
+
+    ``message`` is an English template (a key of the interface catalogue) and ``words`` fill
+    it (``PageError("Tap a level (1 to 7) first, then {denomination}.", denomination="♣")``),
+    so the page says it in its own language (:meth:`said`).
 
     Attributes:
         status: the HTTP status (4xx); ``state``: the page's state when it is known, so the
         page can be shown again with the message (None: a short error page).
     """
 
-    def __init__(self, message: str, status: int = 400, state: Any = None):
-        super().__init__(message)
+    def __init__(self, message: str, status: int = 400, state: Any = None, **words: Any):
+        super().__init__(self._worded(message, words))
         self.status, self.state = status, state
 
 
@@ -62,14 +68,15 @@ class Guard:
                     (k, v) for k, v in SECURITY_HEADERS if k not in have]
             await send(message)
 
+        LANG.set(getattr(self.page_app, "lang", "en"))    # the guard's refusals in the page's language
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         if scope["method"] not in ("GET", "HEAD") and not _same_origin(headers):
-            return await self._refuse(send_with_headers, 403,
-                                      "This page takes forms only from itself (the request came from another site).")
+            return await self._refuse(send_with_headers, 403, PageError(
+                "This page takes forms only from itself (the request came from another site)."))
         length = headers.get("content-length")
         if length is not None:
             if not (length.isascii() and length.isdigit()):
-                return await self._refuse(send_with_headers, 400, "The request's length is not a number.")
+                return await self._refuse(send_with_headers, 400, PageError("The request's length is not a number."))
             if len(length) > len(str(self.max_body)) or int(length) > self.max_body:   # digits counted first:
                 # int() of a 5,000-digit length is a ValueError (Python's limit), not a number
                 length = length if len(length) <= 12 else "9" * 12
@@ -95,16 +102,19 @@ class Guard:
             return await receive()
         return await self.asgi(scope, replay, send_with_headers)
 
-    async def _refuse(self, send, status: int, message: str):
+    async def _refuse(self, send, status: int, message: "PageError"):
         resp = self.page_app.error_page(message, status)
         await send({"type": "http.response.start", "status": status,
                     "headers": [(k.encode(), v.encode()) for k, v in resp.headers.items()]})
         await send({"type": "http.response.body", "body": resp.body})
 
 
-def _too_large(n: int, limit: int, at_least: bool = False) -> str:
-    return (f"The request is {'more than ' if at_least else ''}{n:,} bytes; the page never sends more than "
-            f"{limit:,} (a case file is much smaller).")
+def _too_large(n: int, limit: int, at_least: bool = False) -> PageError:
+    if at_least:
+        return PageError("The request is more than {size} bytes; the page never sends more than {limit} (a case "
+                         "file is much smaller).", size=f"{n:,}", limit=f"{limit:,}")
+    return PageError("The request is {size} bytes; the page never sends more than {limit} (a case file is much "
+                     "smaller).", size=f"{n:,}", limit=f"{limit:,}")
 
 
 def _same_origin(headers: dict[str, str]) -> bool:

@@ -114,6 +114,7 @@ def _check_folder(where: Path) -> None:
         InputError: a file (FIFO, device) where the folder should be, or no folder to make it in.
     """
     import stat
+    from bridge_director.base.files import kind
     from bridge_director.base.yamlpos import InputError
     try:
         st = os.stat(where)
@@ -122,8 +123,8 @@ def _check_folder(where: Path) -> None:
     except OSError as e:
         raise InputError(str(where), 0, 0, "", f"--folder: cannot use this folder: {e.strerror}") from None
     if st is not None and not stat.S_ISDIR(st.st_mode):
-        kind = "a file" if stat.S_ISREG(st.st_mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(st.st_mode) else "a device or socket"
-        raise InputError(str(where), 0, 0, "", f"--folder: expected a folder for the saved cases, found {kind}")
+        raise InputError(str(where), 0, 0, "", f"--folder: expected a folder for the saved cases, "
+                                               f"found {kind(st.st_mode)}")
     if st is None:
         parent = where.parent if str(where.parent) else Path(".")
         if not parent.is_dir():

@@ -27,6 +27,7 @@ from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any
 from bridge_director.bridge.table import MAX_BOARD
+from bridge_director.web.words import Worded
 
 #: the longest token accepted (characters) and the most it may inflate to (bytes)
 MAX_TOKEN = 64 * 1024
@@ -41,8 +42,12 @@ SETTING_KEYS = ("vulnerability", "deal", "pockets", "session", "played_at_other_
                 "stationary", "replay_event", "notes", "edition", "source")
 
 
-class StateError(ValueError):
-    """The state token is not one the page made (or is too large): one clear message."""
+class StateError(Worded, ValueError):
+    """The state token is not one the page made (or is too large): one clear message (an
+    English template and its words, said in the page's language: bridge_director.web.words)."""
+
+    def __init__(self, message: str, **words: Any):
+        super().__init__(self._worded(message, words))
 
 
 @dataclass
@@ -99,7 +104,7 @@ class State:
             StateError: the state already holds MAX_STEPS steps.
         """
         if len(self.steps) >= MAX_STEPS:
-            raise StateError(f"a case holds at most {MAX_STEPS} steps; save this one and start another")
+            raise StateError("a case holds at most {limit} steps; save this one and start another", limit=MAX_STEPS)
         return State(self.board, self.dealer, self.steps + [step], dict(self.setting), self.title)
 
     def undone(self) -> "State":
@@ -135,7 +140,8 @@ def decode(token: str | None) -> State:
     if not token:
         return State()
     if len(token) > MAX_TOKEN:
-        raise StateError(f"the page's state is {len(token):,} characters long; at most {MAX_TOKEN:,} are accepted")
+        raise StateError("the page's state is {length} characters long; at most {limit} are accepted",
+                             length=f"{len(token):,}", limit=f"{MAX_TOKEN:,}")
     try:
         packed = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
         inflater = zlib.decompressobj()
@@ -215,7 +221,8 @@ class Seal:
         if not token:
             return State()
         if len(token) > MAX_TOKEN + 64:
-            raise StateError(f"the page's state is {len(token):,} characters long; at most {MAX_TOKEN:,} are accepted")
+            raise StateError("the page's state is {length} characters long; at most {limit} are accepted",
+                             length=f"{len(token):,}", limit=f"{MAX_TOKEN:,}")
         try:
             payload = self._signer.unsign(token.encode("ascii")).decode("ascii")
         except (BadSignature, UnicodeError):
