@@ -250,3 +250,10 @@ def test_a_hand_from_the_wrong_pocket_gets_16d_when_its_cards_were_seen():
     assert {ln.cite for ln in r.lines if ln.option} == {"16D3"}
     case, r = _rule("law07-b1-hand-from-the-wrong-pocket-not-seen-nothing-under-16d")
     assert [(ln.cite, ln.code) for ln in r.lines if ln.cite.startswith("16D")] == [("16D1", "no-further-rectification")]
+
+
+def test_information_about_another_board_names_that_board():
+    # tester8 58 / L9: "information about the board" when it was board 5, not the board at the table
+    case, r = _rule("law16-d1-overheard-about-another-board-names-that-board")
+    assert _texts(r, cite="16D1") == ["E has information about board 5, which they have yet to play, from outside "
+                                      "its auction and play: the director should be told at once, preferably by E."]
