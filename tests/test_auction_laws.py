@@ -108,7 +108,9 @@ def test_substituted_pass_is_replayed_as_a_pass():
                            ("72C", "adjust-if-offender-could-have-known"), ("26B", "lead-restriction-possible"),
                            ("12C1(b)", "assigned-adjusted-score"),     # 12C: the kind, if 72C adjusts
                            ("16C2", "information-unauthorised-to-offenders"),   # the cancelled 8NT
-                           ("16C1", "information-authorised-to-non-offenders")}
+                           ("16C1", "information-authorised-to-non-offenders"),
+                           # West's next turn never came: the 38C bar had nothing to apply to (laws-d)
+                           ("22A", "pass-obligation-lapsed")}
 
 
 def test_closing_pass_out_of_rotation_reopens_the_auction():

@@ -23,7 +23,10 @@ def ruled(name: str):
     return api.rule(load_case(CASES / f"{name}.yaml"))
 
 
-@pytest.mark.parametrize("name", ["law37-b1-b2-barred-player-bids", "law24-chain-partner-bids-at-barred-turn",
+# (law24-chain-partner-bids-at-barred-turn no longer: North's intent is not stated, so its 72C
+# paragraph is on the branch where 1S was meant, laws-d / tester8 L4; law24-e-37b2... has the two)
+@pytest.mark.parametrize("name", ["law37-b1-b2-barred-player-bids",
+                                  "law24-e-37b2-substituted-pass-ends-the-auction-penalty-card-settled",
                                   "law38-b-calls-after-the-ruling-stand"])
 def test_a_paragraph_said_of_two_events_is_printed_once(name):
     r = ruled(name)

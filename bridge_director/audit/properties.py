@@ -24,7 +24,20 @@ The kinds of fault (``Fault.kind``):
   while a line says all four passed, or an ended auction while a line says it has not ended
   (unless the auction went on and ended later); a line saying the auction ended while the grid
   shows it open or another contract; a board shown passed out with no line saying so; or the
-  grid shows the auction ended by passes one of which it marks out of rotation (22A/17D3).
+  grid shows the auction ended by passes one of which it marks out of rotation (22A/17D3); or it
+  writes a call swept away with an earlier one (status ``voided``) as the replacement of the
+  call it was offered for (that call is then not ``withdrawn`` by it either: a ``standing``
+  fault).
+- ``after-end``: a line outside any option or branch speaks of a turn to call still to come
+  after the auction has ended (the auction as the tool replayed it): "the auction goes on" said
+  of the call that ended it (or a later one); a player told to pass at their next turn, or for
+  the rest of the auction, when the auction ended before that player's next turn, with no
+  line saying the obligation has nothing left to apply to (``pass-obligation-lapsed``); a
+  player told they "now call" when the case already shows their next call.
+- ``condition``: a line outside any option or branch says which kind of adjusted score an
+  adjustment at the end of play would be ("at the end of play (72C)") while every line of the
+  law giving that adjustment is on a branch or an option: the kind is said where the
+  adjustment is.
 - ``edition-silent`` (:func:`edition_faults`): an event the case's own edition finds irregular
   that another edition's ruling has no line about (and that edition's ``unanswered`` and
   ``contradiction`` faults, prefixed with its name).
@@ -365,11 +378,44 @@ def _grid_faults(ruling) -> list[Fault]:
             shown = f"the contract {a['contract']}" if a["contract"] else "the board passed out"
             out.append(Fault("grid", f"{ln.cite} {ln.rule}: {ln.text!r} but the grid shows {shown}", (ln.rule,)))
     out += _closing_passes_in_rotation(ruling, a)
+    out += _swept_replacements(ruling, a)
     # a board the grid shows passed out has a line saying so, or saying why the auction has
     # not ended (17D3 cancels a closing pass out of rotation; a misinformed player's change)
     if a["passed_out"] and getattr(ruling, "edition", "duplicate-2017") == "duplicate-2017" and not any(
             ln.code in ("passed-out", "auction-not-ended") for ln in lines):
         out.append(Fault("grid", "the grid shows the board passed out and no line says so"))
+    return out
+
+
+def _swept_replacements(ruling, a) -> list[Fault]:
+    """A call offered in place of another and then swept away with an earlier call (status
+    ``voided``: the rules' sweeps of every call after an inadmissible call, a bid above seven,
+    a wrong board) replaces nothing: the grid does not write it as the replacement of the call
+    it was offered for, and that call is not withdrawn by it (it stands, or another replacement
+    took its place, or it waits for a decision on one)."""
+    facts = getattr(ruling, "facts", None)
+    voided = {f["idx"] for f in getattr(facts, "facts", ()) or () if f.get("t") == "call" and f.get("voided")}
+    if not voided:
+        return []
+    out = []
+    for row in a["rows"]:
+        for cell in row:
+            if cell and cell.get("replaced_by") in voided:
+                out.append(Fault("grid", f"the grid shows {cell['seat']} {cell['call']} (event {cell['event']}) replaced "
+                                         f"by event {cell['replaced_by']}, which was swept away with an earlier call"))
+    calls = ruling.calls or []
+    standing = {c.event: c.standing for c in calls} if calls and not isinstance(calls[0], dict) else \
+        {c["event"]: c["standing"] for c in calls}
+    events = ruling.case.events
+    for n, st in standing.items():
+        if st != "withdrawn":
+            continue
+        e = events[n - 1]
+        offers = [x.number for x in events[n:] if x.kind == "replaces" and x.seat == e.seat
+                  and (x.target == n if getattr(x, "target", None) is not None else x.replaces == e.call)]
+        if offers and all(m in voided or standing.get(m) == "cancelled" for m in offers):
+            out.append(Fault("standing", f"event {n} ({e.seat} {e.call}) is shown withdrawn, but every call offered "
+                                         f"in its place ({', '.join(map(str, offers))}) was cancelled or swept away"))
     return out
 
 
@@ -402,6 +448,76 @@ def _closing_passes_in_rotation(ruling, a) -> list[Fault]:
     return out
 
 
+#: codes whose line tells a player to pass at a turn still to come: who is bound
+PASS_LATER = {"partner-must-pass-next": "who", "offender-must-pass-next": "who",
+              "partner-must-pass-rest": "who", "offenders-must-pass-rest": "side"}
+_GOES_ON = re.compile(r"\bthe auction (?:goes on|continues|proceeds)\b(?! unless)")
+_NOW_CALLS = re.compile(r"\{(\w+)\.(\w+)\} now calls\b")
+
+
+def _after_end(case, ruling) -> list[Fault]:
+    """Lines that speak of a turn to call after the auction has ended (see ``after-end``)."""
+    facts = getattr(ruling, "facts", None)
+    english = (getattr(ruling.case, "lang", None) or "en") == "en"
+    out = []
+    lines = _unconditional(ruling)
+    ended = getattr(facts, "auction_ended", 0)
+    shown = list(facts.auction[:ended]) if ended else []
+    end = shown[-1][0] if shown else None
+    # a call changed after the end (Law 25, 21B1(a)): the lines speak of the auction as it then stood
+    changed_later = end is not None and any(e.kind == "replaces" and e.number > end for e in case.events)
+    if end is not None and not changed_later:
+        lapsed = {ln.who for ln in lines if ln.code == "pass-obligation-lapsed"}
+        for ln in lines:
+            at = max(_about(ln), default=0)
+            if english and _GOES_ON.search(ln.text) and at >= end and ln.code not in ("auction-not-ended",):
+                out.append(Fault("after-end", f"{ln.cite} {ln.rule}: {ln.text!r} but the auction ended at event {end}",
+                                 (ln.rule,)))
+            how = PASS_LATER.get(ln.code)
+            if how is None or ln.who not in _PARTNER:
+                continue
+            bound = {ln.who, _PARTNER[ln.who]} if how == "side" else {ln.who}
+            for seat in sorted(bound):
+                turns = [n for n, s, _ in shown if s == seat and n > at]
+                if not turns and seat not in lapsed:
+                    out.append(Fault("after-end", f"{ln.cite} {ln.rule}: {ln.text!r} but the auction ended at event "
+                                                  f"{end} before {seat}'s next turn, and no line says so", (ln.rule,)))
+    for ln in lines:
+        for _alias, _field in _NOW_CALLS.findall(ln.template)[:1]:
+            m = re.search(r"(\w+) now calls", ln.text)
+            if m is None:
+                continue
+            seat = m.group(1)
+            # the line's moment: the latest case event behind it (the acceptance, say)
+            moment = max([e.event for e in ln.events if e.event] + list(_about(ln)), default=0)
+            later = [e for e in case.events if e.kind == "call" and e.number > moment
+                     and e.seat is not None and seat in (e.seat.letter, str(e.seat), getattr(e.seat, "name", ""))]
+            if later:
+                out.append(Fault("after-end", f"{ln.cite} {ln.rule}: {ln.text!r} but {seat} called at event "
+                                              f"{later[0].number}", (ln.rule,)))
+    return out
+
+
+_KIND_FOR = re.compile(r"at the end of play \((\d+[A-Z]\w*(?:\(\w+\))*)(?:, [^)]*)?\)")
+
+
+def _kind_outside_its_condition(ruling) -> list[Fault]:
+    """A Law 12 line on the kind of an adjustment, said outright, when every line of the law
+    that gives that adjustment is conditional (see ``condition``)."""
+    out = []
+    lines = list(ruling.lines)
+    for ln in _unconditional(ruling):
+        m = _KIND_FOR.search(ln.text) if ln.cite.startswith("12") else None
+        if m is None:
+            continue
+        law = m.group(1)
+        of_law = [x for x in lines if x.cite == law and x is not ln]
+        if of_law and all(x.option or x.branch for x in of_law):
+            out.append(Fault("condition", f"{ln.cite} {ln.rule}: {ln.text!r} is said outright, but every {law} line "
+                                          f"is on a branch or an option", (ln.rule,)))
+    return out
+
+
 def faults(case, ruling) -> list[Fault]:
     """Every broken property of ``ruling`` (a :class:`bridge_director.ruling.build.Ruling` for ``case``).
 
@@ -409,7 +525,8 @@ def faults(case, ruling) -> list[Fault]:
         The faults found, in a stable order (empty when the ruling has every property).
     """
     return (_unanswered(ruling) + _standing_faults(case, ruling) + _contradictions(ruling, case)
-            + _labels(ruling) + _duplicates(ruling) + _grid_faults(ruling) + _repeated(case, ruling))
+            + _labels(ruling) + _duplicates(ruling) + _grid_faults(ruling) + _repeated(case, ruling)
+            + _after_end(case, ruling) + _kind_outside_its_condition(ruling))
 
 
 def edition_faults(case, ruling, editions: "tuple[str, ...] | None" = None) -> list[Fault]:

@@ -75,6 +75,7 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   player whose turn it was. It does not change when the rules cancel those passes).
 * ``replayed-auction`` (one, every round): ended (the calls that stand at the end of the
   replay end the auction), idx (the call event that ended it, as replayed; 0 when not ended),
+  seat (who made that call; ``none`` when not ended),
   passed_out (ended, and no bid stands).
 * ``director-called`` also carries ``by`` (the seat that called, when the case says so).
 * ``decision``: idx, seat, accepts, of (event number decided on), rel (decider to that caller).
@@ -382,7 +383,9 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
     # ended or not: the fact types of a case do not depend on the call statuses (inference.run)
     ended = replay.ended_at()
     n = replay.standing[ended - 1][0] if ended else 0
+    seat = replay.standing[ended - 1][1] if ended else None
     add({"t": "replayed-auction", "fid": "replayed-auction", "ended": bool(ended), "idx": n,
+         "seat": getattr(seat, "letter", seat) if ended else "none",
          "passed_out": bool(ended) and not any(c.is_bid for _, _, c in replay.standing[:ended])},
         Source(n, order.sources[n].line, "the auction ends here, as the calls that stand are replayed") if ended
         else Source(None, 1, "the calls that stand, replayed, do not end the auction"))

@@ -409,10 +409,11 @@ def _kind_after_its_law(lines: list[Line], kind_of: dict[int, str]) -> list[Line
     out = [ln for ln in lines if id(ln) not in kind_of]
     for ln in (ln for ln in lines if id(ln) in kind_of):
         law = kind_of[id(ln)]
+        laws = set(law.split(", ")) if law else set()      # "27D, 23C": after the last line of either
 
         def last(same: bool) -> "int | None":
             return max((i for i, x in enumerate(out)
-                        if (x.cite == law or kind_of.get(id(x)) == law)
+                        if (x.cite == law or x.cite in laws or kind_of.get(id(x)) == law)
                         and (not same or (x.option, x.branch) == (ln.option, ln.branch))), default=None)
         at = last(True) if law else None
         if law and at is None:
@@ -533,7 +534,8 @@ def standings(case: Case, facts: Facts, result: RunResult, lines: list[Line]) ->
     took_place_of: dict[int, int] = {}          # original event -> the replacement that took its place
     for n, f in call_facts.items():
         orig = f.get("replaces")
-        if isinstance(orig, int) and status.get(n) not in ("cancelled",):
+        # a replacement cancelled, or swept away with an earlier call, took no call's place
+        if isinstance(orig, int) and status.get(n) not in ("cancelled", "voided"):
             took_place_of.setdefault(orig, n)
     stands_cite: dict[int, str] = {}
     option_cite: dict[int, str] = {}

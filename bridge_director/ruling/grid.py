@@ -113,6 +113,23 @@ def _mark(c: dict, lang: str = "en") -> str:
     return text + ("*" if c["out_of_rotation"] else "")
 
 
+def _voided(r) -> set:
+    """The calls swept away with an earlier call (the rules' status ``voided``): a replacement
+    among them replaces nothing, so it is never written into the cell of the call it was
+    offered for."""
+    return {f["idx"] for f in getattr(getattr(r, "facts", None), "facts", ()) or ()
+            if f.get("t") == "call" and f.get("voided")}
+
+
+def _swept_note(r, c: dict, lang: str) -> str:
+    """The note for replacement ``c`` swept away with an earlier call: offered, and cancelled."""
+    from bridge_director.ruling.cites import cite_text
+    words = dict(seat=seat_name(c["seat"], lang), call=call_name(c["replaces"], lang),
+                 new=call_name(c["call"], lang), new_event=c["event"], standing=standing_words(c["standing"], lang))
+    text = gettext(lang)("{seat}'s {new} (event {new_event}), offered in place of {call}: {standing}").format(**words)
+    return text + (f" ({cite_text(r, c['cite'])})" if c.get("cite") else "")
+
+
 def auction(r) -> dict[str, Any]:
     """The auction as the tool understood it (see the module docstring); the cells' text and
     the notes in the ruling's language (``r.case.lang``)."""
@@ -127,7 +144,11 @@ def auction(r) -> dict[str, Any]:
     started = False
     cells: dict[int, dict] = {}
     notes: list[str] = []
+    voided = _voided(r)
     for c in calls:
+        if c.get("replaces") and c["event"] in voided:
+            notes.append(_swept_note(r, c, lang))
+            continue
         if c.get("replaces"):
             # a replacement is written in the cell of the call it replaces, when there is one
             orig = next((x for n, x in reversed(list(cells.items()))
