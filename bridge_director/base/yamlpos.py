@@ -297,23 +297,37 @@ def _quick(loader: _Loader, node, seen: set, depth: int = 0):
         if type(node) is not yaml.MappingNode:
             raise _Slow
         out = PosDict()
-        out.pos = _mark(node)
+        mark = node.start_mark
+        out.pos = (mark.line + 1, mark.column + 1)
         out.kpos = kpos = {}
+        scalar = yaml.ScalarNode
         for key_node, value_node in node.value:
-            if key_node.tag in _ODD_KEYS:
+            # a plain text key or value (most of a case file) is taken here, as _quick takes it
+            if key_node.tag == _STR and type(key_node) is scalar:
+                key = key_node.value
+            else:
+                if key_node.tag in _ODD_KEYS:
+                    raise _Slow
+                key = _quick(loader, key_node, seen, depth + 1)
+                if type(key) not in (str, int, bool, float, type(None)):
+                    raise _Slow
+            if key in out:
                 raise _Slow
-            key = _quick(loader, key_node, seen, depth + 1)
-            if type(key) not in (str, int, bool, float, type(None)) or key in out:
-                raise _Slow
-            out[key] = _quick(loader, value_node, seen, depth + 1)
-            kpos[key] = _mark(value_node)
+            if value_node.tag == _STR and type(value_node) is scalar:
+                out[key] = value_node.value
+            else:
+                out[key] = _quick(loader, value_node, seen, depth + 1)
+            mark = value_node.start_mark
+            kpos[key] = (mark.line + 1, mark.column + 1)
         return out
     if tag == _SEQ:
         if type(node) is not yaml.SequenceNode:
             raise _Slow
-        out = PosList(_quick(loader, child, seen, depth + 1) for child in node.value)
+        scalar = yaml.ScalarNode
+        out = PosList([child.value if child.tag == _STR and type(child) is scalar
+                       else _quick(loader, child, seen, depth + 1) for child in node.value])
         out.pos = _mark(node)
-        out.ipos = [_mark(child) for child in node.value]
+        out.ipos = [(m.line + 1, m.column + 1) for m in [child.start_mark for child in node.value]]
         return out
     if type(node) is not yaml.ScalarNode:
         raise _Slow
@@ -617,12 +631,13 @@ def load(path: str | Path, max_bytes: "int | None" = None, max_nodes: "int | Non
     p = str(path)
     try:
         import stat as _stat
-        mode = os.stat(p).st_mode
+        st = os.stat(p)
+        mode = st.st_mode
         if not _stat.S_ISREG(mode) and not _stat.S_ISDIR(mode):   # a FIFO would wait for ever, a device never end
             kind = "a FIFO (named pipe)" if _stat.S_ISFIFO(mode) else "a socket" if _stat.S_ISSOCK(mode) else "a device"
             raise InputError(p, 0, 0, "", f"expected a file (a regular file), found {kind}")
         if max_bytes is not None:
-            size = Path(path).stat().st_size
+            size = st.st_size
             if size > max_bytes:
                 raise InputError(p, 0, 0, "", f"the file is {size:,} bytes; a case file holds at most "
                                               f"{max_bytes:,} bytes ({max_bytes // 1_000_000} MB): refused unread")

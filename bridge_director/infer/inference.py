@@ -42,7 +42,7 @@ from typing import Any, Iterable, Iterator
 
 from bridge_director.infer.enginecheck import require_fixed_engine
 from bridge_director.base.record import field, record
-from bridge_director.rulebook.book import local_strata
+from bridge_director.rulebook.book import local_strata, needed_fields
 from bridge_director.rulebook.model import CONTROL_ALIAS, CONTROL_TYPE, TEMPLATE_RE, Rulebook, Rule
 from bridge_director.bridge.table import calls_after
 
@@ -404,14 +404,16 @@ class _Compiled:
             [n for n in book.engine_rule_names() if n in names]
         # only the fact types some registered rule can match enter this ruleset
         types = {t for n in definitions for t in _TYPES[id(book)][1].get(n, ())} | {CONTROL_TYPE}
-        self.needed = {t: f for t, f in book.needed_fields.items() if t in types} \
+        rules = {id(r): r for r in (book.engine_names.get(n) for n in definitions) if r is not None}
+        # and of their facts only the fields these rules test or join on (rulebook.book.
+        # needed_fields of the rules present): the engine's cost grows with a fact's fields
+        self.needed = {t: f for t, f in needed_fields(list(rules.values())).items() if t in types} \
             if names is not None else book.needed_fields
         self.actions = {ename: self._action(ename) for ename in definitions}
         # A ruleset holding some of the rules is stratified on its own (rulebook.book.
         # local_strata): a rule left out derives nothing here, so only the rules present need
         # to be apart, and their chains of negation are short. The whole rulebook keeps its
         # strata.
-        rules = {id(r): r for r in (book.engine_names.get(n) for n in definitions) if r is not None}
         self.strata_of = None if names is None else local_strata(list(rules.values()))
         strata_of = self.strata_of
         # the strata whose control fact some registered rule waits for (a rule with

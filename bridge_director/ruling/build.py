@@ -207,16 +207,21 @@ class Ruling:
         return self.make_trace()
 
     @cached_property
+    def _readable(self) -> "tuple[list[Line], dict[int, list[int]]]":
+        """:func:`readable` of the lines, worked out once for :attr:`read` and :attr:`read_events`."""
+        return readable(self.lines, self.firings)
+
+    @property
     def read(self) -> "list[Line]":
         """The lines as a reader gets them (:func:`readable`): each paragraph once, no line a
         later one has made moot. ``lines`` stays whole: ``expect:`` and the checks read it."""
-        return readable(self.lines, self.firings)[0]
+        return self._readable[0]
 
-    @cached_property
+    @property
     def read_events(self) -> "dict[int, list[int]]":
         """id(line) -> the events a line of :attr:`read` stands for when it was written once
         for several (the same words about events 2 and 7)."""
-        return readable(self.lines, self.firings)[1]
+        return self._readable[1]
 
     def pairs(self) -> set[tuple[str, str]]:
         """The (cite, outcome code) pairs of the ruling: what ``expect:`` is compared with."""
@@ -302,12 +307,14 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
         return find
     call_events = {e.number for e in case.events if e.kind in ("call", "replaces")}
     kind_of: dict[int, str] = {}     # id(line) of a Law 12 line -> the cite of the law adjusting
+    lang = getattr(case, "lang", "en")
     for o in result.outcomes:
-        template = _template(o)
-        named = _named_events(template, o.firing.matched, call_events)
+        template, aliases, _concl = _outcome_template(o)
+        named = _named_events(template, o.firing.matched, call_events, aliases)
         # the same words about other calls or events are another line (a second insufficient
         # bid, a second hand count of 14, gets its own ruling), not a repeat
-        key = (o.code, o.cite, o.who, o.option, o.branch, o.text, tuple(sorted(set(named.values()))))
+        key = (o.code, o.cite, o.who, o.option, o.branch, o.text,
+               tuple(sorted(set(named.values()))) if named else ())
         if key in seen:
             # the same words, naming no other event: one line, resting on the events of every
             # firing that gave it (a repeated irregularity's answer answers each copy)
@@ -315,11 +322,11 @@ def build(case: Case, book: Rulebook, facts: Facts, result: RunResult) -> Ruling
             continue
         seen[key] = [o.firing]
         text, option, branch, who = o.text, o.option, o.branch, o.who
-        if getattr(case, "lang", "en") != "en":
+        if lang != "en":
             from bridge_director.ruling.i18n import outcome_words
             text, option, branch = outcome_words(o.rule, o.firing, o.code, text, option, branch, case.lang)
         lines.append(Line(o.code, o.cite, who, option, branch, text, o.rule.id, events_of(seen[key]),
-                          template, named, _say(o, getattr(case, "lang", "en"))))
+                          template, named, _say(o, lang, _concl)))
         if o.rule.law == "12":
             kind_of[id(lines[-1])] = next((str(f["law"]) for f in o.firing.matched.values()
                                            if f.get("t") == "adjustment" and f.get("law")), "")
@@ -345,14 +352,27 @@ SETTLED_BY = {"lead-restriction-possible": ("lead-restriction-possible", "lead-r
 def _builds_on(firings) -> "set[tuple[str, str]]":
     """(rule, earlier rule) pairs where the rule matched a fact the earlier rule derived: the
     rule that says how a condition fell reads the fact the conditional line's rule left."""
-    made: list[tuple[str, dict]] = [(f.rule.id, d) for f in firings for d in (f.derived or [])
-                                    if isinstance(d, dict)]
+    # the derived facts by their fid: a matched fact holding every field of a derived fact has
+    # its fid, so only those are compared field by field (a fact without one, or whose fid is
+    # not a string, is compared with every matched fact)
+    by_fid: dict[str, list[tuple[str, dict]]] = {}
+    loose: list[tuple[str, dict]] = []
+    for f in firings:
+        for d in (f.derived or []):
+            if isinstance(d, dict):
+                fid = d.get("fid")
+                if isinstance(fid, str):
+                    by_fid.setdefault(fid, []).append((f.rule.id, d))
+                else:
+                    loose.append((f.rule.id, d))
     pairs: set[tuple[str, str]] = set()
     for f in firings:
         for m in (f.matched or {}).values():
             if not isinstance(m, dict):
                 continue
-            for rid, d in made:
+            fid = m.get("fid")
+            candidates = by_fid.get(fid, ()) if isinstance(fid, str) else ()
+            for rid, d in (list(candidates) + loose if loose else candidates):
                 if rid != f.rule.id and all(m.get(k) == v for k, v in d.items()):
                     pairs.add((f.rule.id, rid))
     while True:                          # through steps: a rule reading a step's fact builds on what the step read
@@ -446,16 +466,41 @@ def _conclusion(o: OutcomeRecord):
 
 def _template(o: OutcomeRecord) -> str:
     """The text template of outcome ``o`` as its rule writes it ('' when it has none)."""
-    concl = _conclusion(o)
-    text = concl.data.get("text", "") if concl is not None else ""
-    return text if isinstance(text, str) else ""
+    return _outcome_template(o)[0]
 
 
-def _say(o: OutcomeRecord, lang: str) -> "str | None":
+#: (id(rule), conclusion index, outcome code) -> (rule, its text template, the template's
+#: aliases, the conclusion): worked out once per conclusion of the rulebook (the entry keeps
+#: the rule alive, so its id is not reused)
+_TEMPLATES: "dict[tuple, tuple]" = {}
+
+
+def _outcome_template(o: OutcomeRecord) -> "tuple[str, tuple[str, ...], Any]":
+    """(the text template of outcome ``o``, the aliases it names, the conclusion that gave
+    ``o``), as :func:`_template`, :func:`_aliases` and :func:`_conclusion` give them."""
+    last = o.order[-1] if o.order else None
+    key = (id(o.rule), last if isinstance(last, int) else None, o.code)
+    hit = _TEMPLATES.get(key)
+    if hit is None:
+        concl = _conclusion(o)
+        text = concl.data.get("text", "") if concl is not None else ""
+        text = text if isinstance(text, str) else ""
+        if len(_TEMPLATES) >= 65536:
+            _TEMPLATES.clear()
+        hit = _TEMPLATES[key] = (o.rule, text, _aliases(text), concl)
+    return hit[1], hit[2], hit[3]
+
+
+_NO_CONCLUSION: Any = object()
+
+
+def _say(o: OutcomeRecord, lang: str, concl: Any = _NO_CONCLUSION) -> "str | None":
     """The players' words of outcome ``o`` (its conclusion's ``say``, filled from the facts the
     rule matched; in ``lang`` when the rule gives ``say_<lang>``, else None so the line's text,
-    already in that language, is read); None when the rule gives none."""
-    concl = _conclusion(o)
+    already in that language, is read); None when the rule gives none. ``concl``: the
+    conclusion that gave ``o`` when it is known (:func:`_conclusion`)."""
+    if concl is _NO_CONCLUSION:
+        concl = _conclusion(o)
     if concl is None or "say" not in concl.data:
         return None
     from bridge_director.infer.inference import compile_template
@@ -487,10 +532,12 @@ def _fact_event(fact: dict, call_events: set[int]) -> int | None:
     return None
 
 
-def _named_events(template: str, matched: dict[str, dict], call_events: set[int]) -> dict[str, int]:
-    """alias -> event number, for each pattern the template's ``{alias.field}`` names."""
+def _named_events(template: str, matched: dict[str, dict], call_events: set[int],
+                  aliases: "tuple[str, ...] | None" = None) -> dict[str, int]:
+    """alias -> event number, for each pattern the template's ``{alias.field}`` names
+    (``aliases``: :func:`_aliases` of the template, when known)."""
     out: dict[str, int] = {}
-    for alias in _aliases(template):
+    for alias in (_aliases(template) if aliases is None else aliases):
         if alias in matched:
             n = _fact_event(matched[alias], call_events)
             if n is not None:

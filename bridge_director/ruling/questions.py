@@ -77,12 +77,19 @@ def _words(case):
 
 
 def _asks(rule) -> bool:
-    """Whether ``rule`` concludes something that waits: a judgement-needed line, a branch or an option."""
-    for c in rule.then:
-        if c.kind == "outcome" and (c.data.get("outcome") == "judgement-needed" or c.data.get("branch")
-                                    or c.data.get("option")):
-            return True
-    return False
+    """Whether ``rule`` concludes something that waits: a judgement-needed line, a branch or an option
+    (worked out once per rule: the entry keeps the rule alive, so its id is not reused)."""
+    hit = _ASKS.get(id(rule))
+    if hit is None:
+        if len(_ASKS) >= 65536:
+            _ASKS.clear()
+        hit = _ASKS[id(rule)] = (rule, any(
+            c.kind == "outcome" and bool(c.data.get("outcome") == "judgement-needed" or c.data.get("branch")
+                                         or c.data.get("option")) for c in rule.then))
+    return hit[1]
+
+
+_ASKS: "dict[int, tuple]" = {}
 
 
 def _tests(p) -> dict[str, tuple[str, Any]]:
