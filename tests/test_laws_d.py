@@ -224,3 +224,36 @@ def test_the_intent_of_a_barred_players_call_is_asked_when_the_pass_would_end_th
         assert any(ln.code == "judgement-needed" and ln.cite == "25A2" for ln in r.lines), name
         assert set(_where(r, "37B2")) == {"branch"} and set(_where(r, "37B1")) == {"branch"}, name
         assert faults(case, r) == [], name
+
+
+# ---------------------------------------------------------------- L7: a review in play, moment not stated
+
+def test_a_review_in_play_with_no_moment_is_branched_not_silent():
+    for name, seat in (("law20-c2-defender-asks-for-a-review-in-play-moment-not-stated", "W"),
+                       ("law20-c2-declarer-asks-for-a-review-in-play-moment-not-stated", "N")):
+        case, r = _rule(name)
+        branches = {ln.branch for ln in r.lines if ln.cite == "20C2" and ln.branch}
+        assert branches == {f"if it was {seat}'s first turn to play", f"if {seat} had already played a card"}, branches
+        assert any(ln.code == "judgement-needed" and ln.cite == "20C2" for ln in r.lines)
+    case, r = _rule("law20-c2-dummy-asks-for-a-review-in-play-moment-not-needed")
+    assert [ln.code for ln in r.lines if ln.cite == "20C2"] == ["not-entitled"]
+
+
+# ---------------------------------------------------------------- L3: a hand from the wrong pocket, 16D
+
+def test_a_hand_from_the_wrong_pocket_gets_16d_when_its_cards_were_seen():
+    case, r = _rule("law07-b1-16d1-hand-from-the-wrong-pocket-whether-its-cards-were-seen-is-asked")
+    assert [(ln.cite, ln.code) for ln in r.lines if ln.cite.startswith("16D")] == [("16D1", "judgement-needed")]
+    case, r = _rule("law07-b1-16d2-hand-from-the-wrong-pocket-seen-before-any-call-options")
+    assert {ln.cite for ln in r.lines if ln.option} == {"16D2(a)", "16D2(b)", "16D2(c)", "16D2(d)"}
+    case, r = _rule("law07-b1-16d3-hand-from-the-wrong-pocket-seen-after-calls-play-on-or-adjust")
+    assert {ln.cite for ln in r.lines if ln.option} == {"16D3"}
+    case, r = _rule("law07-b1-hand-from-the-wrong-pocket-not-seen-nothing-under-16d")
+    assert [(ln.cite, ln.code) for ln in r.lines if ln.cite.startswith("16D")] == [("16D1", "no-further-rectification")]
+
+
+def test_information_about_another_board_names_that_board():
+    # tester8 58 / L9: "information about the board" when it was board 5, not the board at the table
+    case, r = _rule("law16-d1-overheard-about-another-board-names-that-board")
+    assert _texts(r, cite="16D1") == ["E has information about board 5, which they have yet to play, from outside "
+                                      "its auction and play: the director should be told at once, preferably by E."]

@@ -82,7 +82,8 @@ PROPERTIES: dict[str, Property] = {
                'such that no player could have seen a card of another hand')),
     "cards-seen": Property(
         means=('bool: before the discrepancy was mended a player saw a card of another hand (hand-count '
-               'event)'),
+               'event); or the player who took a hand out of the wrong pocket saw the face of any of its '
+               'cards (hand-from-wrong-pocket event, 16D1)'),
         question='Did a player see a card of another hand before the hands were put right ({what})?',
         flip=False,
         found=('such that a player saw a card of another hand before it was put right',

@@ -1145,6 +1145,10 @@ def _happened_fact(case: Case, e: Event, stages: _Stages, happened: "list[Event]
         f.setdefault("permission", "none")
     elif e.happened == "hand-count":
         f.setdefault("adjacent", False)
+    elif e.happened == "hand-from-wrong-pocket":
+        # who may have seen whose cards, in the words a card-seen event uses (by, of)
+        f.setdefault("by", f.get("seat"))
+        f.setdefault("of", f.get("pocket"))
     # calls already made on the board the event is about: this board's calls, or none
     # recorded for another board named in the event (one this table has yet to play)
     other_board = e.get("board") is not None and case.board is not None and e.get("board") != case.board.number
