@@ -151,11 +151,7 @@ def _init_source(names: list[str], defaults: dict, factories: dict, frozen: bool
         else:
             params.append(n)
             value = n
-        # a frozen record's fields go straight into its __dict__ (what object.__setattr__ does for
-        # a class with no descriptor of a field's name, at a third of the cost)
-        body.append(f"  _d_[{n!r}] = {value}" if frozen else f"  self.{n} = {value}")
-    if frozen and body:
-        body.insert(0, "  _d_ = self.__dict__")
+        body.append(f"  _set_(self, {n!r}, {value})" if frozen else f"  self.{n} = {value}")
     if post_init:
         body.append("  self.__post_init__()")
     return f"def __init__({', '.join(params)}):\n" + ("\n".join(body) or "  pass") + "\n"
