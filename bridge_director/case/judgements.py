@@ -155,7 +155,7 @@ PROPERTIES: dict[str, Property] = {
         away=True),
     "influenced": Property(
         means='bool: the decision to make this call could well have been influenced by the misinformation',
-        question="Could {seat}'s decision to make {call} well have been influenced by the misinformation?",
+        question="Could {seat}'s {call} well have been influenced by the misinformation?",
         flip=False,
         found=('a call the misinformation could well have influenced',
                'not a call the misinformation could have influenced')),

@@ -144,8 +144,8 @@ _DETAIL_WORDS = {"by": "by {v}", "of": "of {v}", "seat": "{v}", "call": "{v}", "
 
 
 def _what(e, case=None) -> str:
-    """The event in words, for a question, in the case's language: "the explanation at event 3:
-    by West, 2D", "the hand count at event 5: East, 14 cards", "South's 3S at event 8"."""
+    """The event in words, for a question, in the case's language: "the explanation at event 3
+    (by West, 2D)", "the hand count at event 5 (East, 14 cards)", "South's 3S at event 8"."""
     _, seat, call = _words(case)
     if e.kind == "happened":
         def bit(k, v):
@@ -163,7 +163,7 @@ def _what(e, case=None) -> str:
             return (form if form == "{v}" else _(form)).format(v=v)
         bits = ", ".join(b for b in (bit(k, v) for k, v in e.details if not (isinstance(v, (list, tuple)) and not v)) if b)
         return _("the {what} at event {event}").format(what=_(e.happened.replace("-", " ")), event=e.number) + \
-            (f": {bits}" if bits else "")
+            (f" ({bits})" if bits else "")
     if e.kind in ("call", "replaces") and e.seat is not None:
         return _("{seat}'s {call} at event {event}").format(seat=seat(e.seat.value), call=call(str(e.call)),
                                                              event=e.number)
