@@ -224,41 +224,28 @@ def test_a_path_too_long_for_the_system_is_one_short_line(tmp_path, capsys, monk
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("folder, words", [
-    ("case.yaml", "expected a folder for the saved cases, found a file"),
-    ("no/such/deep", "expected a new folder in an existing one, found no folder 'no/such'"),
+@pytest.mark.parametrize("make, folder, words", [
+    ("file", "evening", "expected a folder for the saved cases, found a file"),
+    ("nothing", "no/such/deep", "expected a new folder in an existing one, found no folder 'no/such'"),
+    ("fifo", "evening", "expected a folder for the saved cases, found a FIFO (named pipe)"),
+    ("socket", "evening", "expected a folder for the saved cases, found a socket"),
 ])
-def test_serve_refuses_a_folder_that_is_a_file_or_a_mistyped_path(tmp_path, capsys, monkeypatch, folder, words):
+def test_serve_refuses_a_folder_that_is_not_a_folder(tmp_path, capsys, monkeypatch, make, folder, words):
     # was: a file -> "cannot listen there: File exists (try another --port)", blaming the port;
-    # a missing path -> every folder along it made, and the server started
-    import uvicorn
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "case.yaml").write_text("case: x\n")
-    line = one_line(capsys, ["serve", "--folder", folder, "--port", "58762"], words)
-    assert "--port" not in line
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["case.yaml"]
-
-
-@pytest.mark.parametrize("make, words", [
-    ("fifo", "expected a folder for the saved cases, found a FIFO (named pipe)"),
-    ("socket", "expected a folder for the saved cases, found a socket"),
-])
-def test_serve_names_a_fifo_or_socket_as_base_files_does(tmp_path, capsys, monkeypatch, make, words):
-    # was: serve kept its own copy of the kinds and called a socket "a device or socket";
-    # now it reads bridge_director.base.files.kind, the one table
+    # a missing path -> every folder along it made, and the server started; serve kept its own
+    # copy of the kinds and called a socket "a device or socket" (now base.files.kind, the one table)
     import socket
     import uvicorn
     monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
     monkeypatch.chdir(tmp_path)
-    if make == "fifo":
-        os.mkfifo("evening")
-    else:
-        sock = socket.socket(socket.AF_UNIX)
-        sock.bind("evening")
-    line = one_line(capsys, ["serve", "--folder", "evening", "--port", "58764"], words)
+    made = {"file": lambda: (tmp_path / "evening").write_text("case: x\n"),
+            "nothing": lambda: None,
+            "fifo": lambda: os.mkfifo("evening"),
+            "socket": lambda: socket.socket(socket.AF_UNIX).bind("evening")}
+    made[make]()
+    line = one_line(capsys, ["serve", "--folder", folder, "--port", "58762"], words)
     assert "--port" not in line
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["evening"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ([] if make == "nothing" else ["evening"])
 
 
 @pytest.mark.parametrize("redirect, words", [
