@@ -47,7 +47,7 @@ def test_question_open_now_is_asked_first(ruled, name, now_event, seat):
     assert qs[0]["about"]["event"] == now_event and qs[0]["when"] == "now", qs[0]
     assert len(qs) >= 3 and all(q["when"] == "end-of-play" for q in qs[1:]), [q["id"] for q in qs]
     told = director_steps(r, qs)[0]
-    assert told.startswith("Before ruling, find out") and f"{seat}'s decision" in told, told
+    assert told.startswith("Before ruling, find out") and f"{seat}'s Pass well have been influenced" in told, told
 
 
 # R3: an insufficient bid, then its RHO's call at LHO's turn: the line says the insufficient bid

@@ -77,4 +77,4 @@ def test_a_call_told_of_in_an_event_is_written_as_the_language_writes_it(tmp_pat
     # hearts to a Brazilian director: C is copas)
     (tmp_path / "c.yaml").write_text(C16B.read_text(encoding="utf-8") + "lang: pt\n", encoding="utf-8")
     md = render_report(tmp_path / "c.yaml", "md")
-    assert "4. Explicação do evento 4: por Oeste, 2♣." in md and "por Oeste, 2C" not in md
+    assert "4. Explicação do evento 4 (por Oeste, 2♣)." in md and "por Oeste, 2C" not in md
