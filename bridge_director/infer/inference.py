@@ -41,6 +41,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Iterator
 
 from bridge_director.infer.enginecheck import require_fixed_engine
+from bridge_director.base.memo import ByObject
 from bridge_director.base.record import field, record
 from bridge_director.rulebook.book import local_strata, needed_fields
 from bridge_director.rulebook.model import CONTROL_ALIAS, CONTROL_TYPE, TEMPLATE_RE, Rulebook, Rule
@@ -681,7 +682,7 @@ def runner_for(book: Rulebook, types: frozenset, facts: list[dict]) -> _Compiled
     return _holder(book, names) or compiled(book, types)
 
 
-_OUTCOME_FILLS: dict[int, tuple] = {}
+_OUTCOME_FILLS = ByObject()
 #: an outcome's fields, as its conclusion names them, in OutcomeRecord's order; True: shown as text
 OUTCOME_FIELDS = (("outcome", False), ("cite", False), ("for", True), ("option", True), ("branch", True),
                   ("text", True))
@@ -689,11 +690,8 @@ OUTCOME_FIELDS = (("outcome", False), ("cite", False), ("for", True), ("option",
 
 def _outcome_fills(rule: Rule) -> list[tuple]:
     """(conclusion, its outcome maker) for each outcome of ``rule`` (cached; keeps ``rule`` alive)."""
-    hit = _OUTCOME_FILLS.get(id(rule))
-    if hit is None:
-        hit = _OUTCOME_FILLS[id(rule)] = (rule, [(c, _outcome_maker(c.data)) for c in rule.then
-                                                 if c.kind == "outcome"])
-    return hit[1]
+    return _OUTCOME_FILLS.get(rule, lambda: [(c, _outcome_maker(c.data)) for c in rule.then
+                                             if c.kind == "outcome"])
 
 
 def _outcome_maker(data: dict):

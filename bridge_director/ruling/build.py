@@ -15,6 +15,7 @@ from typing import Any, Callable
 from bridge_director.case.model import Case
 from bridge_director.infer.facts import Facts
 from bridge_director.infer.inference import Firing, OutcomeRecord, RunResult, call_status_facts
+from bridge_director.base.memo import ByObject
 from bridge_director.base.record import field, record
 from bridge_director.rulebook.model import TEMPLATE_RE, Rulebook
 
@@ -469,26 +470,23 @@ def _template(o: OutcomeRecord) -> str:
     return _outcome_template(o)[0]
 
 
-#: (id(rule), conclusion index, outcome code) -> (rule, its text template, the template's
-#: aliases, the conclusion): worked out once per conclusion of the rulebook (the entry keeps
-#: the rule alive, so its id is not reused)
-_TEMPLATES: "dict[tuple, tuple]" = {}
+#: (rule, conclusion index, outcome code) -> (its text template, the template's aliases, the
+#: conclusion): worked out once per conclusion of the rulebook
+_TEMPLATES = ByObject()
 
 
 def _outcome_template(o: OutcomeRecord) -> "tuple[str, tuple[str, ...], Any]":
     """(the text template of outcome ``o``, the aliases it names, the conclusion that gave
     ``o``), as :func:`_template`, :func:`_aliases` and :func:`_conclusion` give them."""
     last = o.order[-1] if o.order else None
-    key = (id(o.rule), last if isinstance(last, int) else None, o.code)
-    hit = _TEMPLATES.get(key)
-    if hit is None:
-        concl = _conclusion(o)
-        text = concl.data.get("text", "") if concl is not None else ""
-        text = text if isinstance(text, str) else ""
-        if len(_TEMPLATES) >= 65536:
-            _TEMPLATES.clear()
-        hit = _TEMPLATES[key] = (o.rule, text, _aliases(text), concl)
-    return hit[1], hit[2], hit[3]
+    return _TEMPLATES.get(o.rule, lambda: _template_of(o), (last if isinstance(last, int) else None, o.code))
+
+
+def _template_of(o: OutcomeRecord) -> "tuple[str, tuple[str, ...], Any]":
+    concl = _conclusion(o)
+    text = concl.data.get("text", "") if concl is not None else ""
+    text = text if isinstance(text, str) else ""
+    return text, _aliases(text), concl
 
 
 _NO_CONCLUSION: Any = object()

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bridge_director.base.memo import ByObject
 from bridge_director.ruling.i18n import SEAT_NAMES
 from bridge_director.case.judgements import PROPERTIES
 from bridge_director.rulebook.model import Ref
@@ -78,18 +79,13 @@ def _words(case):
 
 def _asks(rule) -> bool:
     """Whether ``rule`` concludes something that waits: a judgement-needed line, a branch or an option
-    (worked out once per rule: the entry keeps the rule alive, so its id is not reused)."""
-    hit = _ASKS.get(id(rule))
-    if hit is None:
-        if len(_ASKS) >= 65536:
-            _ASKS.clear()
-        hit = _ASKS[id(rule)] = (rule, any(
-            c.kind == "outcome" and bool(c.data.get("outcome") == "judgement-needed" or c.data.get("branch")
-                                         or c.data.get("option")) for c in rule.then))
-    return hit[1]
+    (worked out once per rule)."""
+    return _ASKS.get(rule, lambda: any(
+        c.kind == "outcome" and bool(c.data.get("outcome") == "judgement-needed" or c.data.get("branch")
+                                     or c.data.get("option")) for c in rule.then))
 
 
-_ASKS: "dict[int, tuple]" = {}
+_ASKS = ByObject()
 
 
 def _tests(p) -> dict[str, tuple[str, Any]]:
