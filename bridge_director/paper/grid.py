@@ -6,7 +6,6 @@ of the call it replaces. No standing is decided here.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from bridge_director.case.model import Case
@@ -73,7 +72,7 @@ def build(case: Case, ruling=None, reveal: bool = True) -> Grid:
     clause); a quiz sets it False, so that the grid gives no answer away.
     """
     from bridge_director.ruling import grid as shared
-    from bridge_director.ruling.i18n import call_name, gettext
+    from bridge_director.ruling.i18n import call_name, contract_name, gettext
     lang = getattr(case, "lang", None) or "en"
     _ = gettext(lang)
     data = shared.auction(ruling)
@@ -99,7 +98,7 @@ def build(case: Case, ruling=None, reveal: bool = True) -> Grid:
     if reveal:
         g.notes = [shared.seats_in_full(n, lang) for n in data.get("notes") or []]
         if data.get("contract"):
-            contract = re.sub(r"^[1-7](?:NT|C|D|H|S)", lambda m: call_name(m[0], lang), data["contract"])
+            contract = contract_name(data["contract"], lang)
             g.contract = _("{contract} by {seat}").format(contract=contract, seat=seat(data["declarer"], lang))
         elif data.get("passed_out"):
             g.contract = _("passed out")

@@ -15,11 +15,10 @@ Data (``auction(r)``)::
 from __future__ import annotations
 
 import os
-import re
 import sys
 from typing import Any
 
-from bridge_director.ruling.i18n import VUL_WORDS, call_name, gettext, seat_name, seats_in_full
+from bridge_director.ruling.i18n import VUL_WORDS, call_name, contract_name, gettext, seat_name, seats_in_full
 from bridge_director.ruling.questions import questions
 from bridge_director.ruling.wrap import wrap
 from bridge_director.bridge.table import Board, Seat, contract_of, final_contract
@@ -327,7 +326,7 @@ def _after_grid(case, a: dict, lang: str) -> list[str]:
     out = []
     if a["contract"]:
         out.append(_("Auction ended: {contract} by {declarer}; opening leader {leader}.").format(
-            contract=re.sub(r"^[1-7](?:NT|C|D|H|S)", lambda m: call_name(m[0], lang), a["contract"]),
+            contract=contract_name(a["contract"], lang),
             declarer=seat_name(a["declarer"], lang), leader=seat_name(a["leader"], lang)))
     elif a["passed_out"]:
         out.append(_("Auction ended: passed out."))

@@ -98,6 +98,12 @@ def call_name(call: "str | None", lang: str = "en") -> str:
     return CALLS.get(lang, {}).get(text, text)
 
 
+def contract_name(contract: str, lang: str = "en") -> str:
+    """A contract as ``lang`` writes it: its bid as :func:`call_name` writes it, the doubling
+    after it as it is ('4SX' -> '4♠X' in Portuguese)."""
+    return re.sub(r"^[1-7](?:NT|C|D|H|S)", lambda m: call_name(m[0], lang), contract)
+
+
 def calls_in_words(text: str, lang: str = "en") -> str:
     """Every bid written in the case format's notation inside ``text`` (a title, a judgement
     key) as ``lang`` writes it: "S 1C unintended" -> "S 1♣ unintended" in Portuguese."""
