@@ -186,15 +186,12 @@ def _holder(book: Rulebook, names: frozenset) -> "_Compiled | None":
     return None
 
 
-_BITS: dict[int, tuple] = {}
+_BITS = ByObject()
 
 
 def _bits(book: Rulebook) -> dict:
-    """Engine rule name -> its bit, for ``book`` (cached; the entry keeps ``book`` alive)."""
-    hit = _BITS.get(id(book))
-    if hit is None:
-        hit = _BITS[id(book)] = (book, {n: 1 << i for i, n in enumerate(book.engine_rule_names())})
-    return hit[1]
+    """Engine rule name -> its bit, for ``book`` (worked out once per rulebook)."""
+    return _BITS.get(book, lambda: {n: 1 << i for i, n in enumerate(book.engine_rule_names())})
 
 
 @record
