@@ -199,16 +199,7 @@ class App:
         state = self.seal.state(_one(form, "s", 80_000))
         if not state.started:
             raise PageError("Give the board number first: dealer and vulnerability follow from it.", state=state)
-        call = _one(form, "call", 8)
-        if call in DENOMINATIONS:
-            level = _one(form, "level", 2)
-            if level not in LEVELS:
-                raise PageError("Tap a level (1 to 7) first, then {denomination}.", state=state,
-                                denomination=_denomination_text(call))
-            call = level + call
-        if call not in CALLS:
-            raise PageError("There is no call {call}: the bidding box has 1C to 7NT, Pass, X and XX.", state=state,
-                            call=repr(call[:8]))
+        call = _box_call(_one(form, "call", 8), _one(form, "level", 2), state)
         seat = _one(form, "seat", 2) or draft.next_in_turn(state)
         if seat not in SEATS:
             raise PageError("The seat must be North, East, South or West.", state=state)
@@ -232,15 +223,7 @@ class App:
         qid, label = _one(form, "q", 300), _one(form, "a", 100)
         call, level = _one(form, "call", 8), _one(form, "level", 2)
         if call:                                  # a question that takes a call: its little bidding box
-            if call in DENOMINATIONS:
-                if level not in LEVELS:
-                    raise PageError("Tap a level (1 to 7) first, then {denomination}.", state=state,
-                                denomination=_denomination_text(call))
-                call = level + call
-            if call not in CALLS:
-                raise PageError("There is no call {call}: the bidding box has 1C to 7NT, Pass, X and XX.", state=state,
-                                call=repr(call[:8]))
-            reply = call_name(call, LANG.get())   # as the language writes it (2♥, Passe): the answer reads it so
+            reply = call_name(_box_call(call, level, state), LANG.get())   # as the language writes it (2♥, Passe): the answer reads it so
         elif "denom" in form:                     # a question that takes denominations
             denoms = form.getlist("denom")
             if not denoms or any(x not in DENOMINATIONS for x in denoms):
@@ -648,6 +631,24 @@ def _title(state: State, data: dict, now: _dt.datetime) -> str:
 
 
 SUIT_HTML = {"C": ("♣", "club"), "D": ("♦", "diamond"), "H": ("♥", "heart"), "S": ("♠", "spade"), "NT": ("NT", "nt")}
+
+
+def _box_call(call: str, level: str, state: State) -> str:
+    """The call tapped in a bidding box (the page's or a question's): a denomination with the
+    level tapped before it, or Pass, X, XX (the case format's notation).
+
+    Raises:
+        PageError: no level before a denomination, or no such call.
+    """
+    if call in DENOMINATIONS:
+        if level not in LEVELS:
+            raise PageError("Tap a level (1 to 7) first, then {denomination}.", state=state,
+                            denomination=_denomination_text(call))
+        call = level + call
+    if call not in CALLS:
+        raise PageError("There is no call {call}: the bidding box has 1C to 7NT, Pass, X and XX.", state=state,
+                        call=repr(call[:8]))
+    return call
 
 
 def _denomination_text(d: str) -> str:
