@@ -393,8 +393,8 @@ def _swept_replacements(ruling, a) -> list[Fault]:
     a wrong board) replaces nothing: the grid does not write it as the replacement of the call
     it was offered for, and that call is not withdrawn by it (it stands, or another replacement
     took its place, or it waits for a decision on one)."""
-    facts = getattr(ruling, "facts", None)
-    voided = {f["idx"] for f in getattr(facts, "facts", ()) or () if f.get("t") == "call" and f.get("voided")}
+    from bridge_director.ruling.grid import voided_calls
+    voided = voided_calls(ruling)
     if not voided:
         return []
     out = []

@@ -112,7 +112,7 @@ def _mark(c: dict, lang: str = "en") -> str:
     return text + ("*" if c["out_of_rotation"] else "")
 
 
-def _voided(r) -> set:
+def voided_calls(r) -> set[int]:
     """The calls swept away with an earlier call (the rules' status ``voided``): a replacement
     among them replaces nothing, so it is never written into the cell of the call it was
     offered for."""
@@ -143,7 +143,7 @@ def auction(r) -> dict[str, Any]:
     started = False
     cells: dict[int, dict] = {}
     notes: list[str] = []
-    voided = _voided(r)
+    voided = voided_calls(r)
     for c in calls:
         if c.get("replaces") and c["event"] in voided:
             notes.append(_swept_note(r, c, lang))
