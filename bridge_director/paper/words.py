@@ -130,7 +130,7 @@ _POSSESSED = {"Pass": "pass", "X": "double", "XX": "redouble"}
 def _event_words_in(e: Event, case: Case, lang: str) -> str:
     """An event in words in ``lang`` (the interface catalogue's): 'Norte: 1♠', 'Sul não aceitou
     1♥', 'Leste substituiu 1♥ por 2♥', 'O Diretor foi chamado por Sul'; another event as the
-    ruling's questions name it ('A contagem de cartas do evento 5: Leste, 14 cartas')."""
+    ruling's questions name it ('A contagem de cartas do evento 5 (Leste, 14 cartas)')."""
     from bridge_director.ruling.questions import _what
     _ = gettext(lang)
     who = seat(e.seat.letter, lang) if e.seat else ""
