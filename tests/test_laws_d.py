@@ -173,7 +173,7 @@ def test_the_grid_does_not_write_a_swept_replacement_as_replacing_anything():
     from bridge_director.audit.properties import _grid_faults
     case, r = _rule("law25-b2-second-offer-swept-away-by-36a-replaces-nothing")
     a = auction(r)
-    assert a["notes"] == ["West's 1H (event 1): replaced by Pass (event 4); awaiting a player's decision",
+    assert a["notes"] == ["West's Pass (event 4), offered in place of 1H: awaiting a player's decision",
                           "South's X (event 5): out of rotation; cancelled (36A)",
                           "West's 3C (event 7), offered in place of 1H: cancelled (36A)",
                           "West's 8S (event 8), offered in place of Pass: cancelled (36A)"], a["notes"]

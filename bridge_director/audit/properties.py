@@ -196,7 +196,7 @@ def _standing_faults(case, ruling) -> list[Fault]:
             # an acceptance line's "X stands" is the acceptance itself (25B1: "the second
             # call stands"): it held until the maker changed the call again
             late_change = claim in ("accepted", "stands") and n in accepted \
-                and c.standing in ("withdrawn", "superseded") and _changed_after_acceptance(case, n)
+                and c.standing in ("withdrawn", "superseded", "awaiting-decision") and _changed_after_acceptance(case, n)
             if c.standing not in ALLOWED[claim] and not late_change:
                 out.append(Fault("standing", f"{ln.cite} {ln.rule}: {ln.text!r} but event {n} ({c.seat} {c.call}) "
                                              f"{c.standing}", (ln.rule,)))

@@ -602,6 +602,11 @@ def standings(case: Case, facts: Facts, result: RunResult, lines: list[Line]) ->
             standing, cite = "cancelled", cites.get((n, st))
         elif st in ("cancelled", "replaced-by-pass", "superseded"):
             standing, cite = st, cites.get((n, st))
+        elif n in took_place_of and took_place_of[n] not in took_place_of \
+                and _awaits(took_place_of[n], status, option_cite, stands_cite):
+            # the call offered in its place waits on a player's choice (accept it or not): so
+            # does this call (not one further back in a chain of replacements: gone either way)
+            standing, cite = "awaiting-decision", option_cite[took_place_of[n]]
         elif n in took_place_of:
             standing = "withdrawn"
             cite = cites.get((n, st)) if st else stands_cite.get(took_place_of[n])
@@ -619,6 +624,12 @@ def standings(case: Case, facts: Facts, result: RunResult, lines: list[Line]) ->
         out.append(CallStanding(n, e.seat.letter, str(e.call), standing, cite, oor,
                                 str(e.replaces) if e.kind == "replaces" else None))
     return out
+
+
+def _awaits(n: int, status: dict, option_cite: dict, stands_cite: dict) -> bool:
+    """Whether call event ``n`` has no standing of its own yet and is named by an option
+    (a player still chooses whether it stands)."""
+    return status.get(n) is None and n in option_cite and n not in stands_cite
 
 
 def _followed_in_turn(case: Case, e) -> bool:

@@ -144,29 +144,41 @@ def auction(r) -> dict[str, Any]:
     cells: dict[int, dict] = {}
     notes: list[str] = []
     voided = voided_calls(r)
+    # the calls a later offer by the same player names as the call it replaces
+    replaced_later = {(c["seat"], c["replaces"]) for c in calls if c.get("replaces") and c["event"] not in voided}
     for c in calls:
         if c.get("replaces") and c["event"] in voided:
             notes.append(_swept_note(r, c, lang))
             continue
         if c.get("replaces"):
             # a replacement is written in the cell of the call it replaces, when there is one
+            # (or of the last call put in its place: a replacement of a replacement joins the chain)
             orig = next((x for n, x in reversed(list(cells.items()))
-                         if x["seat"] == c["seat"] and x["call"] == c["replaces"]), None)
+                         if x["seat"] == c["seat"] and c["replaces"] in (x["call"], x.get("last"))), None)
             if orig is not None:
+                first = "last" not in orig          # the first call put in its place (not a later link of a chain)
                 orig["text"] = f"{orig['text'].rstrip('?').rstrip('→')}→{_mark(c, lang)}"
                 orig["replaced_by"] = c["event"]
+                orig["last"] = c["call"]
                 orig["marks"].append("replaced")
                 k = orig.get("note")
                 words = dict(seat=seat_name(c["seat"], lang), call=call_name(c["replaces"], lang), event=orig["event"],
                              new=call_name(c["call"], lang), new_event=c["event"])
-                if c["standing"] == "cancelled" and orig["marks"] == ["replaced"]:
+                if c["standing"] == "awaiting-decision" and (c["seat"], c["call"]) not in replaced_later:
+                    # offered, and a player still chooses whether it takes the call's place
+                    orig["text"] += "?"
+                    text = _("{seat}'s {new} (event {new_event}), offered in place of {call}: {standing}").format(
+                        **words, standing=standing_words(c["standing"], lang))
+                elif c["standing"] == "cancelled" and orig["marks"] == ["replaced"]:
                     # the replacement went and the call it would have replaced is left standing
                     text = _("{seat}'s {call} (event {event}) stands; {new} (event {new_event}), "
                              "put in its place, is cancelled").format(**words)
                 else:
+                    # (a link of a chain whose last offer awaits a decision: that offer's note says it)
                     text = _("{seat}'s {call} (event {event}): replaced by {new} (event {new_event})").format(**words) + (
-                        f"; {standing_words(c['standing'], lang)}" if c["standing"] != "stands" else "")
-                if k is not None:
+                        f"; {standing_words(c['standing'], lang)}" if c["standing"] not in ("stands", "awaiting-decision")
+                        else "")
+                if k is not None and first:
                     notes[k] = text
                 else:
                     notes.append(text)
@@ -193,6 +205,7 @@ def auction(r) -> dict[str, Any]:
         rows.append(row)
     for cell in cells.values():
         cell.pop("note", None)
+        cell.pop("last", None)
     replayed = getattr(getattr(r, "facts", None), "auction", None)
     if replayed:
         # the auction as the rules' own replay left it (a replacement in the place of the call
@@ -236,9 +249,13 @@ def legend(a: dict, lang: str = "en") -> str:
         keys.append(_("* out of rotation"))
     if any(t.startswith("(") for t in texts):
         keys.append(_("(X) cancelled, (X)P replaced by a pass"))
-    if any("→" in t for t in texts):
+    arrows = [t for t in texts if "→" in t]
+    offered = [t for t in arrows if t.endswith("?") and not t.endswith("→?")]
+    if len(offered) < len(arrows):
         keys.append(_("X→Y replaced by Y") + (_("; X→? to be replaced") if any(t.endswith("→?") for t in texts)
                                               else ""))
+    if offered:
+        keys.append(_("X→Y? Y offered in place of X, a player to decide"))
     return f" ({'; '.join(keys)})" if keys else ""
 
 
@@ -260,6 +277,8 @@ def _note(c: dict, extra: str = "", shown=str, lang: str = "en") -> str:
 def grid_lines(a: dict, cell: int = 8, lang: str = "en") -> list[str]:
     """The grid as text rows: a head row of seat names (the dealer's marked ``(D)``), the calls."""
     _ = gettext(lang)
+    # a column as wide as its longest cell and a space (a chain of replacements runs long)
+    cell = max([cell] + [len(c["text"]) - 2 for row in a["rows"] for c in row if c])
     head = "".join(f"{seat_name(s, lang) + (_(' (D)') if s == a['dealer'] else ''):<{cell + 3}}"
                    for s in a["columns"])
     out = ["  " + head.rstrip()]
