@@ -217,6 +217,15 @@ def _judgements(rng: random.Random, events: list[dict]) -> dict:
             seat, call = e["seat"], e.get("with", e.get("call"))
             same = [m for m, x in calls if x["seat"] == seat and x.get("with", x.get("call")) == call]
             prop = rng.choice(CALL_PROPS)
+            if prop == "unintended" and "replaces" in e:
+                # the question of intent is asked of the call replaced (the case format refuses
+                # it on the replacement while that call is not judged): judge that call
+                orig = next(((m, x) for m, x in reversed(calls) if m < n and x["seat"] == seat
+                             and x.get("with", x.get("call")) == e["replaces"]), None)
+                if orig is not None:
+                    n, e = orig
+                    call = e.get("with", e.get("call"))
+                    same = [m for m, x in calls if x["seat"] == seat and x.get("with", x.get("call")) == call]
             key = f"{seat} {call} {prop}" if len(same) == 1 else f"event {n} {prop}"
             out[key] = (rng.sample(["C", "D", "H", "S", "NT"], rng.choice((1, 1, 2))) if prop == "specifies"
                         else rng.random() < 0.5)

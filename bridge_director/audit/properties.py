@@ -37,7 +37,8 @@ The kinds of fault (``Fault.kind``):
 - ``condition``: a line outside any option or branch says which kind of adjusted score an
   adjustment at the end of play would be ("at the end of play (72C)") while every line of the
   law giving that adjustment is on a branch or an option: the kind is said where the
-  adjustment is.
+  adjustment is. Also: a line on a branch or an option still saying "if X becomes a defender"
+  once the auction has ended (who defends is known: the line says which way it fell).
 - ``edition-silent`` (:func:`edition_faults`): an event the case's own edition finds irregular
   that another edition's ruling has no line about (and that edition's ``unanswered`` and
   ``contradiction`` faults, prefixed with its name).
@@ -498,6 +499,25 @@ def _after_end(case, ruling) -> list[Fault]:
     return out
 
 
+_BECOMES_DEFENDER = re.compile(r"\b[Ii]f (\w+) becomes a defender")
+
+
+def _settled_defender(case, ruling) -> list[Fault]:
+    """A line on a branch or an option (the unconditional ones are settled by the presentation,
+    ruling/build.py `readable`) that still says "if X becomes a defender" once
+    the auction has ended (as the rules replayed it, no call changed after its end): who
+    defends is then known, and the line should say which way it fell (tester8 leftover, the
+    26B line in a comparability branch, and the meant branch of Laws 36/37; see ``condition``)."""
+    facts = getattr(ruling, "facts", None)
+    if (getattr(ruling.case, "lang", None) or "en") != "en" or not getattr(facts, "auction_ended", 0):
+        return []
+    end = facts.auction[:facts.auction_ended][-1][0]
+    if any(e.kind == "replaces" and e.number > end for e in case.events):
+        return []           # a call changed after the end: the lines speak of the auction as it then stood
+    return [Fault("condition", f"{ln.cite} {ln.rule}: {ln.text!r} but the auction ended at event {end}", (ln.rule,))
+            for ln in ruling.lines if (ln.branch or ln.option) and _BECOMES_DEFENDER.search(ln.text)]
+
+
 _KIND_FOR = re.compile(r"at the end of play \((\d+[A-Z]\w*(?:\(\w+\))*)(?:, [^)]*)?\)")
 
 
@@ -526,7 +546,7 @@ def faults(case, ruling) -> list[Fault]:
     """
     return (_unanswered(ruling) + _standing_faults(case, ruling) + _contradictions(ruling, case)
             + _labels(ruling) + _duplicates(ruling) + _grid_faults(ruling) + _repeated(case, ruling)
-            + _after_end(case, ruling) + _kind_outside_its_condition(ruling))
+            + _after_end(case, ruling) + _kind_outside_its_condition(ruling) + _settled_defender(case, ruling))
 
 
 def edition_faults(case, ruling, editions: "tuple[str, ...] | None" = None) -> list[Fault]:

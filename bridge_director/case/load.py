@@ -510,7 +510,38 @@ def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
                                  f"{', '.join(str(e.number) for e in made)}): expected 'event N {prop}' to say which")
             n = made[0].number
         out.append(Judgement(n, prop, value, line, col))
+    _check_intent_on_replacements(file, out, events)
     return out
+
+
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def _check_intent_on_replacements(file: str, judgements: list[Judgement], events: list[Event]) -> None:
+    """Refuse an ``unintended`` judgement on a call put in place of another (a ``replaces``
+    event) while the call it replaced is not judged: the question of intent is asked of the
+    call replaced (tester9 #7: taken on the replacement, it contradicted the branches asking
+    about the replaced call). Allowed when the replacement is itself changed later (replaced
+    in turn, or followed at once by the same player's call): it is then the call put right."""
+    judged = {j.event for j in judgements if j.prop == "unintended"}
+    for j in judgements:
+        e = events[j.event - 1]
+        if j.prop != "unintended" or e.kind != "replaces":
+            continue
+        orig = next((x for x in reversed(events[:j.event - 1])
+                     if x.kind in ("call", "replaces") and x.seat == e.seat and x.call == e.replaces), None)
+        if orig is None or orig.number in judged:
+            continue
+        later = events[j.event:]
+        nxt = next((x for x in later if x.kind in ("call", "replaces")), None)
+        if any(x.kind == "replaces" and x.seat == e.seat and x.replaces == e.call for x in later) \
+                or (nxt is not None and nxt.seat == e.seat):
+            continue
+        seat = SEAT_WORDS[e.seat.value]
+        raise InputError(file, j.line, j.column, "judgement",
+                         f"event {j.event} is {seat}'s {e.call}, put in place of {e.replaces} (event {orig.number}): "
+                         f"whether a call was meant is asked of the call replaced: expected "
+                         f"'event {orig.number} unintended' ({seat}'s {e.replaces})")
 
 
 def _denominations(file: str, line: int, col: int, key: str, value: Any) -> list[str]:

@@ -129,6 +129,39 @@ def _swept_note(r, c: dict, lang: str) -> str:
     return text + (f" ({cite_text(r, c['cite'])})" if c.get("cite") else "")
 
 
+def _write_replacement(orig: dict, c: dict, notes: list[str], offered: bool, lang: str) -> None:
+    """Write replacement ``c`` into the cell ``orig`` of the call it replaces (a chain of
+    replacements runs on in one cell), with its note: an ``offered`` call awaits a player's
+    decision (``X→Y?``)."""
+    _ = gettext(lang)
+    first = "last" not in orig          # the first call put in its place (not a later link of a chain)
+    orig["text"] = f"{orig['text'].rstrip('?').rstrip('→')}→{_mark(c, lang)}"
+    orig["replaced_by"] = c["event"]
+    orig["last"] = c["call"]
+    orig["marks"].append("replaced")
+    k = orig.get("note")
+    words = dict(seat=seat_name(c["seat"], lang), call=call_name(c["replaces"], lang), event=orig["event"],
+                 new=call_name(c["call"], lang), new_event=c["event"])
+    if offered:
+        # offered, and a player still chooses whether it takes the call's place
+        orig["text"] += "?"
+        text = _("{seat}'s {new} (event {new_event}), offered in place of {call}: {standing}").format(
+            **words, standing=standing_words(c["standing"], lang))
+    elif c["standing"] == "cancelled" and orig["marks"] == ["replaced"]:
+        # the replacement went and the call it would have replaced is left standing
+        text = _("{seat}'s {call} (event {event}) stands; {new} (event {new_event}), "
+                 "put in its place, is cancelled").format(**words)
+    else:
+        # (a link of a chain whose last offer awaits a decision: that offer's note says it)
+        text = _("{seat}'s {call} (event {event}): replaced by {new} (event {new_event})").format(**words) + (
+            f"; {standing_words(c['standing'], lang)}" if c["standing"] not in ("stands", "awaiting-decision")
+            else "")
+    if k is not None and first:
+        notes[k] = text
+    else:
+        notes.append(text)
+
+
 def auction(r) -> dict[str, Any]:
     """The auction as the tool understood it (see the module docstring); the cells' text and
     the notes in the ruling's language (``r.case.lang``)."""
@@ -156,32 +189,8 @@ def auction(r) -> dict[str, Any]:
             orig = next((x for n, x in reversed(list(cells.items()))
                          if x["seat"] == c["seat"] and c["replaces"] in (x["call"], x.get("last"))), None)
             if orig is not None:
-                first = "last" not in orig          # the first call put in its place (not a later link of a chain)
-                orig["text"] = f"{orig['text'].rstrip('?').rstrip('→')}→{_mark(c, lang)}"
-                orig["replaced_by"] = c["event"]
-                orig["last"] = c["call"]
-                orig["marks"].append("replaced")
-                k = orig.get("note")
-                words = dict(seat=seat_name(c["seat"], lang), call=call_name(c["replaces"], lang), event=orig["event"],
-                             new=call_name(c["call"], lang), new_event=c["event"])
-                if c["standing"] == "awaiting-decision" and (c["seat"], c["call"]) not in replaced_later:
-                    # offered, and a player still chooses whether it takes the call's place
-                    orig["text"] += "?"
-                    text = _("{seat}'s {new} (event {new_event}), offered in place of {call}: {standing}").format(
-                        **words, standing=standing_words(c["standing"], lang))
-                elif c["standing"] == "cancelled" and orig["marks"] == ["replaced"]:
-                    # the replacement went and the call it would have replaced is left standing
-                    text = _("{seat}'s {call} (event {event}) stands; {new} (event {new_event}), "
-                             "put in its place, is cancelled").format(**words)
-                else:
-                    # (a link of a chain whose last offer awaits a decision: that offer's note says it)
-                    text = _("{seat}'s {call} (event {event}): replaced by {new} (event {new_event})").format(**words) + (
-                        f"; {standing_words(c['standing'], lang)}" if c["standing"] not in ("stands", "awaiting-decision")
-                        else "")
-                if k is not None and first:
-                    notes[k] = text
-                else:
-                    notes.append(text)
+                _write_replacement(orig, c, notes, offered=(c["standing"] == "awaiting-decision"
+                                                            and (c["seat"], c["call"]) not in replaced_later), lang=lang)
                 continue
         col = COLUMNS.index(c["seat"])
         if started and col < nxt:
