@@ -210,3 +210,37 @@ def test_the_meant_branch_26b_line_says_the_auction_has_ended_with_the_offender_
         case, r = _rule(name)
         assert not any("becomes a defender" in ln.text for ln in r.lines if ln.branch), name
         assert faults(case, r) == [], name
+
+
+# ---------------------------------------------------------------- tester8 leftovers: one acceptance, one line
+
+def test_an_opening_out_of_turn_accepted_in_words_then_called_over_is_one_29a_line():
+    case, r = _rule("law29-a-lho-accepts-the-opening-out-of-turn-in-words-then-calls")
+    said = _texts(r, cite="29A", code="call-accepted")
+    assert said == ["S accepts 1H: it stands as if it had been in turn, and the auction goes on from it."], said
+
+
+def test_a_call_out_of_rotation_called_over_then_accepted_in_words_is_one_29a_line():
+    # N called over West's pass (accepting it, 29A), and only then said so: no "N now calls"
+    case, r = _rule("law27-c-premature-insufficient-replacement-before-the-refusal-keeps-its-place")
+    said = _texts(r, cite="29A", code="call-accepted")
+    assert said == ["N called over Pass and so accepted it: it stands as if it had been in turn, with no rectification."], said
+
+
+def test_a_change_accepted_in_words_then_called_over_asks_nothing_more():
+    case, r = _rule("law25-b1-lho-accepts-the-change-in-words-then-calls-one-line")
+    assert _texts(r, cite="25B1", code="call-accepted") == ["E accepts 1NT: 1S is withdrawn and 1NT stands."]
+    assert not [ln for ln in r.lines if ln.code == "judgement-needed" and ln.cite == "25B1"]
+    assert not [ln for ln in r.lines if ln.cite == "25B2"]
+    assert faults(case, r) == []
+
+
+def test_the_sweep_25a5_item_is_a_25a4_case():
+    # sweep-issue25 'Left': 1C P P P, 2C offered for 1C (a slip), 1NT at once: 25A5 said North
+    # could still put the intended call in place, while 39A cancelled 1NT
+    case, r = _rule("law25-a4-a5-offer-after-partner-passed-and-the-auction-ended-then-1nt-after-the-final-pass")
+    assert not any(ln.cite == "25A5" for ln in r.lines)
+    assert [ln.code for ln in r.lines if ln.cite == "25A4"] == ["call-cancelled"]
+    assert {c.event: c.standing for c in r.calls}[6] == "cancelled"
+    assert [(u.event, u.prop) for u in r.unused] == [(5, "unintended")]
+    assert faults(case, r) == []
