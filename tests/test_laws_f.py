@@ -28,7 +28,7 @@ def test_change_after_partner_called_asks_no_intent_and_has_no_slip_branch():
     assert not [ln for ln in r.lines if ln.code == "judgement-needed"]
     assert not [ln for ln in r.lines if ln.branch]
     said = _texts(r, cite="25A4")
-    assert len(said) == 1 and said[0].startswith("S had already called over 1S: no call may be put in its place"), said
+    assert len(said) == 1 and said[0].startswith("S had already called since 1S: no call may be put in its place"), said
     assert [(ln.cite, ln.option) for ln in r.lines if ln.code in ("option-accept", "call-cancelled")] == [
         ("25B1", "E accepts 1NT"), ("25B2", "E does not accept 1NT")]
     assert faults(case, r) == []
