@@ -76,7 +76,9 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
 * ``replayed-auction`` (one, every round): ended (the calls that stand at the end of the
   replay end the auction), idx (the call event that ended it, as replayed; 0 when not ended),
   seat (who made that call; ``none`` when not ended),
-  passed_out (ended, and no bid stands).
+  passed_out (ended, and no bid stands), standing (how many calls stand), bids (how many of
+  them are bids), uncalled (the seats with no standing call, space-separated; ``none``), next
+  (the seat after the last standing call, the dealer when none stands).
 * ``director-called`` also carries ``by`` (the seat that called, when the case says so).
 * ``decision``: idx, seat, accepts, of (event number decided on), rel (decider to that caller).
 * ``director-called``: idx, after (event number of the last call before it, 0 if none),
@@ -386,7 +388,10 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
     seat = replay.standing[ended - 1][1] if ended else None
     add({"t": "replayed-auction", "fid": "replayed-auction", "ended": bool(ended), "idx": n,
          "seat": getattr(seat, "letter", seat) if ended else "none",
-         "passed_out": bool(ended) and not any(c.is_bid for _, _, c in replay.standing[:ended])},
+         "passed_out": bool(ended) and not any(c.is_bid for _, _, c in replay.standing[:ended]),
+         "standing": len(replay.standing), "bids": sum(1 for _, _, c in replay.standing if c.is_bid),
+         "uncalled": " ".join(x.letter for x in Seat if x not in {st[1] for st in replay.standing}) or "none",
+         "next": replay.standing[-1][1].lho.letter if replay.standing else case.first_caller.letter},
         Source(n, order.sources[n].line, "the auction ends here, as the calls that stand are replayed") if ended
         else Source(None, 1, "the calls that stand, replayed, do not end the auction"))
     _specified_facts(case, call_facts, add)
@@ -458,7 +463,12 @@ class _Replay:
             trail.append(t)
             trail_in.append(ti)
             bid_at.append(b)
-            ended.append(ended[-1] or (k == 4 and ti == 4) or (k >= 4 and ti >= 3 and b > 0))
+            # no bid: every one of the four players has passed and the last three passes were
+            # made in turn (a pass out of turn that was accepted early on, with all four
+            # passing after it, ends it too); after a bid: three passes in turn after it
+            ended.append(ended[-1] or (b == 0 and k >= 4 and ti >= 3
+                                       and len({st[1] for st in self.standing[:k]}) == 4)
+                         or (k >= 4 and ti >= 3 and b > 0))
         return ended[j]
 
     def ended_at(self) -> int:
