@@ -389,13 +389,28 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
     add({"t": "replayed-auction", "fid": "replayed-auction", "ended": bool(ended), "idx": n,
          "seat": getattr(seat, "letter", seat) if ended else "none",
          "passed_out": bool(ended) and not any(c.is_bid for _, _, c in replay.standing[:ended]),
-         "standing": len(replay.standing), "bids": sum(1 for _, _, c in replay.standing if c.is_bid),
-         "uncalled": " ".join(x.letter for x in Seat if x not in {st[1] for st in replay.standing}) or "none",
-         "next": replay.standing[-1][1].lho.letter if replay.standing else case.first_caller.letter},
+         **_on_the_table(case, replay)},
         Source(n, order.sources[n].line, "the auction ends here, as the calls that stand are replayed") if ended
         else Source(None, 1, "the calls that stand, replayed, do not end the auction"))
     _specified_facts(case, call_facts, add)
     return call_facts, replay
+
+
+def _on_the_table(case: Case, replay: "_Replay") -> dict:
+    """What the calls on the table come to: those that stand, and a call held back awaiting
+    its replacement that no standing call has yet taken the place of (so that holding a call
+    back changes none of these, as the Deriver's short cut needs): how many, how many bids,
+    the seats with no call among them, and the seat after the last of them."""
+    by_number = {e.number: e for e in case.events}
+    taken = {by_number[n].target for n, _, _ in replay.standing if by_number[n].kind == "replaces"}
+    numbers = {n for n, _, _ in replay.standing}
+    table = list(replay.standing) + [(e.number, e.seat, e.call) for e in replay.held
+                                     if e.number not in numbers and e.number not in taken]
+    table.sort(key=lambda st: st[0])
+    seats = {st[1] for st in table}
+    return {"standing": len(table), "bids": sum(1 for _, _, c in table if c.is_bid),
+            "uncalled": " ".join(x.letter for x in Seat if x not in seats) or "none",
+            "next": table[-1][1].lho.letter if table else case.first_caller.letter}
 
 
 class _Replay:
