@@ -6,6 +6,7 @@ from pathlib import Path
 from bridge_director.case.load import load_case
 from bridge_director.session import api
 from bridge_director.session.draft import Draft
+from bridge_director.ruling.questions import questions
 
 REPO_CASES = Path(__file__).resolve().parent.parent / "cases"
 
@@ -71,3 +72,44 @@ def test_a_waiver_then_lho_calls_under_laws_37_and_38_asks_nothing_under_10b():
         moot = [ln for ln in r.lines if ln.code == "players-rectification-moot"]
         assert [ln.cite for ln in moot] == [cite], name
         assert not any(ln.cite == "10B" for ln in r.lines), name
+
+
+# ---------------------------------------------------------------- row 28: a repeat and a pass due at one turn
+
+def _settled(ruling):
+    return [ln for ln in ruling.lines if not ln.branch and not ln.option]
+
+
+def test_a_repeat_and_a_pass_due_at_one_turn_are_branches_until_the_director_rules():
+    for name, repeat_law, pass_law in (
+            ("law31-a1-24b-repeat-and-pass-due-at-one-turn-director-decides", "31A1", "24B"),
+            ("law31-a1-24b-repeat-made-before-the-director-rules-which-governs", "31A1", "24B"),
+            ("law32-a1-24c-repeat-double-and-pass-due-at-one-turn-director-decides", "32A1", "24C")):
+        case, r = _rule(name)
+        assert api.check(case, r).passed, name
+        settled = {(ln.cite, ln.code) for ln in _settled(r)}
+        # neither obligation is stated as settled, and no Law 37 line rules on the repeat
+        assert (repeat_law, "offender-must-repeat") not in settled, name
+        assert (pass_law, "partner-must-pass-next") not in settled, name
+        assert (repeat_law, "no-further-rectification") not in settled, name
+        assert not any(ln.cite.startswith("37") or ln.cite == "35B" for ln in r.lines), name
+        branches = {(ln.cite, ln.code) for ln in r.lines if ln.branch}
+        assert {(repeat_law, "offender-must-repeat"), (pass_law, "partner-must-pass-next")} <= branches, name
+        # the question names a key the one-line form accepts
+        qs = [q for q in questions(r) if q.get("property") == "repeat-governs"]
+        assert len(qs) == 1, qs
+        ev = 1 if repeat_law == "31A1" else 5
+        assert qs[0]["answers"][0]["adds"] == {"judgement": {f"event {ev} repeat-governs": True}}, qs[0]["answers"]
+
+
+def test_the_director_ruling_which_obligation_governs_settles_one_reading_only():
+    case, r = _rule("law31-a1-24b-repeat-governs-repeated-bid-stands")
+    assert api.check(case, r).passed
+    cites = {ln.cite for ln in r.lines}
+    assert "24B" not in cites and not any(c.startswith("37") for c in cites), sorted(cites)
+    assert ("31A1", "no-further-rectification") in {(ln.cite, ln.code) for ln in _settled(r)}
+    case, r = _rule("law31-a1-24b-pass-governs-repeated-bid-is-inadmissible")
+    assert api.check(case, r).passed
+    pairs = {(ln.cite, ln.code) for ln in _settled(r)}
+    assert ("37B1", "call-cancelled") in pairs and ("24B", "partner-must-pass-next") in pairs
+    assert not any(ln.cite == "31A1" for ln in r.lines), [ln.text for ln in r.lines if ln.cite == "31A1"]
