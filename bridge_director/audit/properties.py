@@ -38,6 +38,11 @@ The kinds of fault (``Fault.kind``):
   adjustment at the end of play would be ("at the end of play (72C)") while every line of the
   law giving that adjustment is on a branch or an option: the kind is said where the
   adjustment is.
+- ``asked``: a line outside any option or branch states as settled what a question of the same
+  ruling still asks: that a player must tell the opponents (or failed to tell them) that the
+  explanation at event N was wrong, while the ruling asks whether that explanation described
+  the partnership's agreement (the ``misinformation`` judgement on event N). Such a line
+  belongs on the branch where it was not.
 - ``edition-silent`` (:func:`edition_faults`): an event the case's own edition finds irregular
   that another edition's ruling has no line about (and that edition's ``unanswered`` and
   ``contradiction`` faults, prefixed with its name).
@@ -518,6 +523,35 @@ def _kind_outside_its_condition(ruling) -> list[Fault]:
     return out
 
 
+#: what an unconditional line may not state while the judgement named is still asked: a duty to
+#: tell (or the failure to tell) that an explanation was wrong, while whether it was is asked
+_STATES = {"misinformation": re.compile(r"^(?!If |Unless )(?:.*\btells? the opponents\b(?![^.;]*opinion)[^.;]* explanation[^.;]* was wrong"
+                                        r"|.*\bhad to call the director\b|.*did not call the director and correct)")}
+
+
+def _states_what_it_asks(ruling) -> list[Fault]:
+    """Unconditional lines stating what an open judgement question still asks (see ``asked``)."""
+    english = (getattr(ruling.case, "lang", None) or "en") == "en"
+    if not english:
+        return []
+    lines = [ln for ln in _unconditional(ruling) if ln.code != "judgement-needed"
+             and any(rx.search(ln.text) for rx in _STATES.values())]
+    if not lines:
+        return []
+    from bridge_director.ruling.questions import questions
+    out = []
+    for q in questions(ruling):
+        rx = _STATES.get(q.get("property") or "")
+        n = (q.get("about") or {}).get("event")
+        if q["kind"] != "judgement" or rx is None or n is None:
+            continue
+        for ln in lines:
+            if rx.search(ln.text) and (n in ln.about or any(e.event == n for e in ln.events)):
+                out.append(Fault("asked", f"{ln.cite} {ln.rule}: {ln.text!r} is said outright, but the ruling still "
+                                          f"asks whether event {n} was so ({q['property']})", (ln.rule,)))
+    return out
+
+
 def faults(case, ruling) -> list[Fault]:
     """Every broken property of ``ruling`` (a :class:`bridge_director.ruling.build.Ruling` for ``case``).
 
@@ -526,7 +560,7 @@ def faults(case, ruling) -> list[Fault]:
     """
     return (_unanswered(ruling) + _standing_faults(case, ruling) + _contradictions(ruling, case)
             + _labels(ruling) + _duplicates(ruling) + _grid_faults(ruling) + _repeated(case, ruling)
-            + _after_end(case, ruling) + _kind_outside_its_condition(ruling))
+            + _after_end(case, ruling) + _kind_outside_its_condition(ruling) + _states_what_it_asks(ruling))
 
 
 def edition_faults(case, ruling, editions: "tuple[str, ...] | None" = None) -> list[Fault]:

@@ -1,0 +1,75 @@
+"""laws-e: the mis-rulings tester9 found in Laws 16, 20 and 21 (docs/open-faults/tester9.md 4, 5,
+13, 15, 16, 17, 18), each fixed by kind, and the property that catches a line stating what the
+same ruling still asks (``asked``, bridge_director/audit/properties.py)."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from bridge_director.audit.properties import _states_what_it_asks, faults
+from bridge_director.base.record import replace
+from bridge_director.case.load import load_case
+from bridge_director.session import api
+
+REPO_CASES = __import__("pathlib").Path(__file__).resolve().parent.parent / "cases"
+
+
+def _rule(name: str):
+    case = load_case(REPO_CASES / f"{name}.yaml")
+    return case, api.rule(case)
+
+
+def _texts(ruling, **where) -> list[str]:
+    return [ln.text for ln in ruling.lines if all(getattr(ln, k) == v for k, v in where.items())]
+
+
+def _fake(ruling, lines):
+    return SimpleNamespace(case=ruling.case, lines=lines, calls=ruling.calls, edition=ruling.edition,
+                           facts=ruling.facts, firings=ruling.firings)
+
+
+# ---------------------------------------------------------------- 4: 20F5(b) while misinformation is asked
+
+def test_partners_duty_is_on_the_branch_where_the_explanation_was_not_the_agreement():
+    # tester9 4: East must tell the opponents West's explanation was wrong, said outright while
+    # the same ruling asks whether it was
+    case, r = _rule("law20-f5b-ii-presumed-misexplanation-partners-duty-on-its-branch")
+    duty = [ln for ln in r.lines if ln.cite == "20F5(b)(ii)"]
+    assert [(ln.code, ln.branch) for ln in duty] == [
+        ("must-call-director", "if W's explanation at event 3 was not EW's agreement")], duty
+    nothing = [ln for ln in r.lines if ln.cite == "21A"]
+    assert [(ln.code, ln.branch) for ln in nothing] == [
+        ("no-redress", "if it was EW's agreement (E's call was the mistake)")]
+    assert "E has nothing to tell the opponents" in nothing[0].text
+    # the players are not told it outright either
+    from bridge_director.ruling.grid import tell_the_table
+    told = " ".join(tell_the_table(r))
+    assert "tell the opponents" not in told, told
+    assert faults(case, r) == []
+
+
+def test_a_defender_keeps_silent_whatever_they_think_and_speaks_only_on_the_branch():
+    case, r = _rule("law20-f5b-i-presumed-misexplanation-defenders-duty-on-its-branch")
+    lines = [(ln.code, bool(ln.branch)) for ln in r.lines if ln.cite == "20F5(b)(i)"]
+    assert lines == [("must-not-correct", False), ("must-call-director", True)], lines
+    silent = _texts(r, cite="20F5(b)(i)", branch="")[0]
+    assert "was wrong" not in silent and "until play ends" in silent
+    assert faults(case, r) == []
+
+
+def test_a_judged_misexplanation_still_states_the_duty_outright():
+    case, r = _rule("law20-f5b-ii-declaring-side-must-correct-now")
+    duty = [ln for ln in r.lines if ln.cite == "20F5(b)(ii)"]
+    assert [(ln.code, ln.branch) for ln in duty] == [("must-call-director", "")]
+    assert not any(ln.cite == "21A" for ln in r.lines)
+
+
+def test_the_asked_property_catches_a_duty_said_outright_while_asked():
+    case, r = _rule("law20-f5b-ii-presumed-misexplanation-partners-duty-on-its-branch")
+    assert _states_what_it_asks(r) == []
+    line = next(ln for ln in r.lines if ln.cite == "20F5(b)(ii)")
+    outright = replace(line, branch="")
+    found = _states_what_it_asks(_fake(r, [outright if ln is line else ln for ln in r.lines]))
+    assert [f.kind for f in found] == ["asked"] and "event 3" in found[0].detail, found
+    # once judged, the same line outright is no fault
+    case, r = _rule("law20-f5b-ii-declaring-side-must-correct-now")
+    assert _states_what_it_asks(r) == []
