@@ -73,3 +73,32 @@ def test_the_asked_property_catches_a_duty_said_outright_while_asked():
     # once judged, the same line outright is no fault
     case, r = _rule("law20-f5b-ii-declaring-side-must-correct-now")
     assert _states_what_it_asks(r) == []
+
+
+# ---------------------------------------------------------------- 16: an insufficient bid after misinformation
+
+def test_an_insufficient_bid_after_misinformation_is_law_27s_until_accepted():
+    # tester9 16: the 27B options (27B2 among them) beside an unqualified 21B1(a) "South may
+    # change 2D ... with no other rectification for their side"
+    case, r = _rule("law21-b1a-27b-insufficient-bid-after-misexplanation-law-27-governs-unless-accepted")
+    said = _texts(r, cite="27B", code="refer-to-law")
+    assert len(said) == 1 and said[0].startswith("S's 2D is an insufficient bid: unless W accepts it (27A1)"), said
+    change = [ln for ln in r.lines if ln.cite == "21B1(a)" and ln.code == "change-allowed"]
+    assert [ln.branch for ln in change] == ["if S's 2D at event 4 could have been influenced"]
+    assert change[0].text.startswith("If W accepts the insufficient bid (27A1), S may then change 2D")
+    assert "W may then change a call made after it (21B2)" in change[0].text
+    # the other branch does not say 2D stands: unless accepted it must be replaced
+    other = [ln for ln in r.lines if ln.cite == "21B1(a)" and ln.branch.endswith("could not")]
+    assert [ln.code for ln in other] == ["change-not-allowed"] and "stands" not in other[0].text
+    assert {ln.option for ln in r.lines if ln.cite == "27B2"} == {"if W does not accept, S replaces 2D with any other sufficient bid or a pass"}
+    assert faults(case, r) == []
+
+
+def test_a_declined_insufficient_bid_is_replaced_under_27b_with_its_rectification():
+    case, r = _rule("law21-b1a-27b2-misinformed-players-insufficient-bid-replaced-law-27-rectifies")
+    assert not any(ln.cite == "21B1(a)" for ln in r.lines)          # no change "without other rectification"
+    assert not any(ln.cite in ("16C1", "16C2") and "non-offending" in ln.text for ln in r.lines)
+    assert [ln.branch for ln in r.lines if ln.cite == "27B2"] == ["if 2NT is not comparable"]
+    assert _texts(r, cite="27B", code="refer-to-law")[0].startswith("W did not accept S's insufficient 2D")
+    assert [u.judgement for u in r.unused] == ["S 2D influenced"]   # decides nothing once declined
+    assert faults(case, r) == []
