@@ -102,3 +102,74 @@ def test_a_declined_insufficient_bid_is_replaced_under_27b_with_its_rectificatio
     assert _texts(r, cite="27B", code="refer-to-law")[0].startswith("W did not accept S's insufficient 2D")
     assert [u.judgement for u in r.unused] == ["S 2D influenced"]   # decides nothing once declined
     assert faults(case, r) == []
+
+
+# ---------------------------------------------------------------- 18: the call chosen after the information
+
+def _asked_about(ruling, prop: str) -> list[int]:
+    from bridge_director.ruling.questions import questions
+    return sorted(q["about"]["event"] for q in questions(ruling) if q["kind"] == "judgement" and q["property"] == prop)
+
+
+def test_the_16b_questions_are_about_the_replacement_not_the_withdrawn_insufficient_bid():
+    # tester9 18: North's 2D (event 6) replaced by 3D (event 9) after East declined
+    case, r = _rule("law16b-1a-hesitation-then-insufficient-bid-replaced-the-replacement-is-judged")
+    assert _asked_about(r, "suggested") == [] and _asked_about(r, "logical-alternative") == []
+    assert _texts(r, cite="16B1(a)", code="irregularity") == [
+        "N's 3D was demonstrably suggested by the unauthorised information, and another call was a logical "
+        "alternative: an infraction of 16B1(a)."]
+    assert r.unused == []
+    # with nothing judged, the questions name 3D
+    without = replace(case, judgements=[j for j in case.judgements if j.event != 9])
+    r2 = api.rule(without)
+    assert _asked_about(r2, "suggested") == [9] and _asked_about(r2, "logical-alternative") == [9]
+    assert [ln.branch for ln in r2.lines if ln.cite == "16B3"] == [
+        "if the information demonstrably suggested 3D, and another call was a logical alternative"]
+
+
+def test_a_slip_corrected_under_25a1_is_judged_on_the_intended_call():
+    case, r = _rule("law16b-1a-hesitation-then-a-slip-corrected-the-intended-call-is-judged")
+    assert _asked_about(r, "suggested") == []
+    assert _texts(r, cite="16B1(a)") == ["The unauthorised information did not demonstrably suggest N's 3D: "
+                                         "there is no infraction."]
+
+
+# ---------------------------------------------------------------- 17: a remark after partner's explanation; each question once
+
+def test_a_remark_after_partners_explanation_is_flagged_under_20f5a():
+    case, r = _rule("law20-f5a-partners-remark-after-the-explanation-flagged-each-16b-question-once")
+    remark = [ln for ln in r.lines if ln.rule == "partner-remark-after-mistaken-explanation"]
+    assert [(ln.cite, ln.code, ln.who, ln.branch) for ln in remark] == [("20F5(a)", "must-not-correct", "S", "")]
+    assert remark[0].text.startswith("S's remark came after N's explanation, during the auction: if it showed")
+    assert faults(case, r) == []
+
+
+def test_each_16b_question_is_shown_once_under_the_line_naming_its_call():
+    from bridge_director.ruling.questions import questions
+    from bridge_director.ruling.render import render_text
+    for name, calls in (("law20-f5a-partners-remark-after-the-explanation-flagged-each-16b-question-once",
+                         ("North's 2H", "South's Pass")),
+                        ("law16b-1a-hesitation-by-each-partner-each-question-under-its-own-call",
+                         ("North's 3S", "South's 4S"))):
+        case, r = _rule(name)
+        text = " ".join(render_text(r).split()).split("Judgements needed")[1]
+        for call in calls:
+            heading = f"Decide whether the unauthorised information demonstrably suggested {call} over another call."
+            asked = [q["prompt"] for q in questions(r) if q["property"] in ("suggested", "logical-alternative")
+                     and call in q["prompt"]]
+            assert text.count(heading) == 1 and len(asked) == 2, (name, call, asked)
+            section = text.split(heading)[1].split(" - ")[0]        # up to the next judgement line
+            for prompt in asked:
+                assert text.count(prompt) == 1 and prompt in section, (name, prompt)
+        assert faults(case, r) == [], name
+
+
+def test_the_question_property_catches_a_question_under_two_lines():
+    from bridge_director.audit.properties import _questions_placed
+    case, r = _rule("law16b-1a-hesitation-by-each-partner-each-question-under-its-own-call")
+    assert _questions_placed(r) == []
+    # the old lines named no event: every question of the rule went under each of them
+    lines = [replace(ln, refs={}) if ln.rule == "ui-next-call-not-judged" and ln.code == "judgement-needed" else ln
+             for ln in r.lines]
+    found = _questions_placed(_fake(r, lines))
+    assert {f.kind for f in found} == {"question"} and len(found) == 4, found

@@ -43,6 +43,9 @@ The kinds of fault (``Fault.kind``):
   explanation at event N was wrong, while the ruling asks whether that explanation described
   the partnership's agreement (the ``misinformation`` judgement on event N). Such a line
   belongs on the branch where it was not.
+- ``question``: a judgement question about one event is shown under two judgement-needed lines
+  of the same rule (the same question listed twice, under a line about another call): a
+  judgement-needed line of a rule that fires once per call must name the call it asks about.
 - ``edition-silent`` (:func:`edition_faults`): an event the case's own edition finds irregular
   that another edition's ruling has no line about (and that edition's ``unanswered`` and
   ``contradiction`` faults, prefixed with its name).
@@ -552,6 +555,31 @@ def _states_what_it_asks(ruling) -> list[Fault]:
     return out
 
 
+def _questions_placed(ruling) -> list[Fault]:
+    """A question shown under two judgement-needed lines of one rule (see ``question``): the
+    placement the text ruling uses (bridge_director.ruling.render's judgements section)."""
+    needed = [ln for ln in ruling.lines if ln.code == "judgement-needed"]
+    by_rule: dict[str, int] = {}
+    for ln in needed:
+        by_rule[ln.rule] = by_rule.get(ln.rule, 0) + 1
+    if not any(n > 1 for n in by_rule.values()):
+        return []
+    from bridge_director.ruling.questions import questions
+    out = []
+    for q in questions(ruling):
+        n = (q.get("about") or {}).get("event")
+        if q["kind"] != "judgement" or n is None:
+            continue
+        under = [ln for ln in needed if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ())
+                 and (not ln.about or n in ln.about)]
+        for rule in {ln.rule for ln in under}:
+            mine = [ln for ln in under if ln.rule == rule]
+            if len(mine) > 1:
+                out.append(Fault("question", f"{rule}: the question on event {n} ({q['property']}) is shown under "
+                                             f"{len(mine)} lines: " + " / ".join(repr(ln.text) for ln in mine), (rule,)))
+    return out
+
+
 def faults(case, ruling) -> list[Fault]:
     """Every broken property of ``ruling`` (a :class:`bridge_director.ruling.build.Ruling` for ``case``).
 
@@ -560,7 +588,8 @@ def faults(case, ruling) -> list[Fault]:
     """
     return (_unanswered(ruling) + _standing_faults(case, ruling) + _contradictions(ruling, case)
             + _labels(ruling) + _duplicates(ruling) + _grid_faults(ruling) + _repeated(case, ruling)
-            + _after_end(case, ruling) + _kind_outside_its_condition(ruling) + _states_what_it_asks(ruling))
+            + _after_end(case, ruling) + _kind_outside_its_condition(ruling) + _states_what_it_asks(ruling)
+            + _questions_placed(ruling))
 
 
 def edition_faults(case, ruling, editions: "tuple[str, ...] | None" = None) -> list[Fault]:
