@@ -173,3 +173,35 @@ def test_the_question_property_catches_a_question_under_two_lines():
              for ln in r.lines]
     found = _questions_placed(_fake(r, lines))
     assert {f.kind for f in found} == {"question"} and len(found) == 4, found
+
+
+# ---------------------------------------------------------------- 5, 13: 21B2 named, 16C spelled out
+
+def test_no_later_call_for_the_lho_to_change_is_not_spoken_of():
+    # tester9 5: "North's LHO may then change a later call" when North's Pass ended the auction
+    case, r = _rule("law21-b1a-final-pass-may-be-changed-no-later-call-for-lho-to-change")
+    assert not any(ln.cite == "21B2" for ln in r.lines)
+    change = _texts(r, cite="21B1(a)", code="change-allowed")
+    assert change == ["N may change Pass until the opening lead is faced, with no other rectification for their "
+                      "side; the withdrawn Pass is then authorised information to NS and unauthorised to EW "
+                      "(16C1, 16C2)."], change
+    assert not any("LHO" in (ln.players_words or "") + ln.branch + ln.option for ln in r.lines)
+    assert faults(case, r) == []
+
+
+def test_the_lho_s_later_call_and_16c_are_spelled_out():
+    # tester9 13: "South's LHO may then change a later call (21B2, 16C)"
+    case, r = _rule("law21-b1a-16c-misinformed-change-information-from-withdrawn-calls-spelled-out")
+    assert [(ln.code, ln.option, ln.text) for ln in r.lines if ln.cite == "21B2"] == [
+        ("lho-may-change", "S changes X", "W may then in turn change Pass, made after X; a call W withdraws is "
+                                          "unauthorised information to EW and authorised to NS (16C2, 16C1).")]
+    assert _texts(r, cite="21B1(a)", code="change-allowed") == [
+        "S may change X until the opening lead is faced, with no other rectification for their side; the withdrawn X "
+        "is then authorised information to NS and unauthorised to EW (16C1, 16C2)."]
+    assert faults(case, r) == []
+    # and on a branch, when whether the call was influenced is not stated
+    case, r = _rule("law20-f5b-ii-presumed-misexplanation-partners-duty-on-its-branch")
+    assert [(ln.branch, ln.text) for ln in r.lines if ln.cite == "21B2"] == [
+        ("if N's Pass at event 6 could have been influenced",
+         "If N changes Pass, E may then in turn change Pass, made after it; a call E withdraws is unauthorised "
+         "information to EW and authorised to NS (16C2, 16C1).")]
