@@ -205,3 +205,28 @@ def test_the_lho_s_later_call_and_16c_are_spelled_out():
         ("if N's Pass at event 6 could have been influenced",
          "If N changes Pass, E may then in turn change Pass, made after it; a call E withdraws is unauthorised "
          "information to EW and authorised to NS (16C2, 16C1).")]
+
+
+# ---------------------------------------------------------------- 15: the opening lead after the information
+
+def test_the_hesitators_partner_on_lead_is_told_16b_covers_the_lead():
+    case, r = _rule("law16b-1a-hesitation-then-the-hesitators-partner-is-on-opening-lead")
+    lead = [ln for ln in r.lines if ln.rule == "ui-opening-lead-by-receiver"]
+    assert [(ln.cite, ln.code, ln.who, ln.branch) for ln in lead] == [
+        ("16B1(a)", "information-unauthorised-to-partner", "E", "")]
+    assert lead[0].text.startswith("E is on opening lead: what W conveyed is unauthorised for the lead too")
+    assert faults(case, r) == []
+    # judged on the hesitation's own event (event 4): the judged line instead
+    from bridge_director.case.model import Judgement
+    judged = replace(case, judgements=[Judgement(4, "suggested", False, 1, 1)])
+    r2 = api.rule(judged)
+    assert not any(ln.rule == "ui-opening-lead-by-receiver" for ln in r2.lines)
+    assert [ln.rule for ln in r2.lines if ln.code == "result-stands"] == ["ui-play-not-suggested"]
+
+
+def test_no_lead_line_when_the_receiver_is_not_on_lead():
+    # North-South declare: West's partner East is on lead, not South (the receiver of South's remark)
+    case, r = _rule("law20-f5a-partners-remark-after-the-explanation-flagged-each-16b-question-once")
+    assert [ln.who for ln in r.lines if ln.rule == "ui-opening-lead-by-receiver"] == []
+    case, r = _rule("law20-f5b-i-presumed-misexplanation-defenders-duty-on-its-branch")
+    assert [ln.who for ln in r.lines if ln.rule == "ui-opening-lead-by-receiver"] == ["S"]
