@@ -147,8 +147,11 @@ def _parser(with_deals: bool = False, only: "str | None" = None) -> argparse.Arg
     one.add_argument("--judge", "-j", action="append", default=[], metavar="JUDGEMENT",
                      help="a director's judgement: 'E 1H unintended=no', 'S 2C comparable=yes'")
     one.add_argument("--scoring", choices=("pairs", "teams", "individual"), help="the form of scoring")
-    r.add_argument("--write", choices=("yaml", "pbn"),
-                   help="print the case (as a case file, or as PBN) instead of the ruling")
+    r.add_argument("--write", choices=("yaml", "pbn", "expect"),
+                   help="print the case (as a case file, or as PBN) instead of the ruling; expect: "
+                        "the case file with an expect: block drafted from today's ruling (each item "
+                        "followed by the ruling's words for it: check each against the Laws before "
+                        "you keep it)")
     r.add_argument("--format", choices=("text", "markdown", "json"), default="text",
                    help="text for the table (default), markdown for a committee report, json for programs")
     r.add_argument("--trace", action="store_true",
@@ -468,6 +471,9 @@ def _rule(args) -> int:
         from bridge_director.session.pbn_case import draft_to_pbn
         sys.stdout.write(draft_to_pbn(draft))
         return 0
+    elif args.write == "expect":
+        sys.stdout.write(_drafted_expect(draft, args))
+        return 0
     else:
         ruling = api.rule(draft.case(), edition=_edition_arg(args.edition), lang=args.lang)
     sys.stdout.write(RENDERERS[args.format](ruling, trace=args.trace))
@@ -478,6 +484,32 @@ def _rule(args) -> int:
         if owed:
             sys.stdout.write(f"\n{'A seguir' if draft.lang == 'pt' else 'Next'}: {owed}\n")
     return 0
+
+
+def _drafted_expect(draft, args) -> str:
+    """The case file of ``draft`` with an ``expect:`` block drafted from the ruling on it: one
+    ``{cite, outcome}`` item per distinct pair, in the order of the ruling's lines, each with
+    the line's words as a comment (its branch or option named), for a teacher to check against
+    the Laws; the case's own ``expect:`` is not read (the draft is today's ruling, not a key)."""
+    from bridge_director.session import api
+    from bridge_director.ruling.grid import seats_in_full
+    ruling = api.rule(draft.case(), edition=_edition_arg(args.edition), lang=args.lang)
+    lang = getattr(ruling.case, "lang", None) or "en"
+    items: list[dict] = []
+    notes: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    for ln in ruling.lines:
+        if (ln.cite, ln.code) in seen:
+            continue
+        seen.add((ln.cite, ln.code))
+        items.append({"cite": ln.cite, "outcome": ln.code})
+        where = " ".join(w for w in (ln.branch, ln.option) if w)
+        notes.append(seats_in_full((f"[{where}] " if where else "") + ln.text, lang))
+    head = ("# expect: rascunho do bridge-director a partir da sua própria decisão, não uma chave: "
+            "confira cada item com as Leis antes de o manter\n" if lang == "pt" else
+            "# expect: drafted by bridge-director from its own ruling, not a key: check every item "
+            "against the Laws before you keep it\n")
+    return head + draft.to_yaml(expect=items, notes=notes)
 
 
 _GC_PAUSED = False

@@ -225,7 +225,7 @@ def _revisits(ruling: Ruling, book: Rulebook) -> list[Revisit]:
     director) and the ruling's lines gained and lost if it were found the other way (the case
     ruled again with that finding turned over)."""
     from bridge_director.base.record import replace
-    from bridge_director.ruling.questions import _judgement_q
+    from bridge_director.ruling.questions import judgement_question
     case = ruling.case
     unread = {(u.event, u.prop) for u in ruling.unused}
     words = {(ln.text, ln.cite, ln.option, ln.branch): ln for ln in ruling.read}
@@ -249,7 +249,7 @@ def _revisits(ruling: Ruling, book: Rulebook) -> list[Revisit]:
         lost = [f"{plain(ln.text, lang).rstrip('.')} ({cite_text(ruling, ln.cite)})." for k, ln in words.items()
                 if k not in theirs]
         found = judgement_words(case, j)
-        out.append(Revisit(found[:1].upper() + found[1:], _judgement_q(case, event, j.prop)["prompt"],
+        out.append(Revisit(found[:1].upper() + found[1:], judgement_question(case, event, j.prop)["prompt"],
                            judgement_words(case, turned), gained, lost))
     return out
 

@@ -131,7 +131,7 @@ def _event_words_in(e: Event, case: Case, lang: str) -> str:
     """An event in words in ``lang`` (the interface catalogue's): 'Norte: 1♠', 'Sul não aceitou
     1♥', 'Leste substituiu 1♥ por 2♥', 'O Diretor foi chamado por Sul'; another event as the
     ruling's questions name it ('A contagem de cartas do evento 5 (Leste, 14 cartas)')."""
-    from bridge_director.ruling.questions import _what
+    from bridge_director.ruling.questions import named_event
     _ = gettext(lang)
     who = seat(e.seat.letter, lang) if e.seat else ""
 
@@ -156,7 +156,7 @@ def _event_words_in(e: Event, case: Case, lang: str) -> str:
         return _("The director was called by {seat}").format(seat=who) if who else _("The director was called")
     if e.kind == "ruled":
         return _("The director ruled on the rectification")
-    words = _what(e, case)
+    words = named_event(e, case)
     return words[:1].upper() + words[1:]
 
 
@@ -187,12 +187,12 @@ def judgement_words(case: Case, j: Judgement) -> str:
 def _finding_in(case: Case, j: Judgement, lang: str) -> str:
     """A finding in ``lang``: the question the director was asked (the ruling's own, in the
     language) and the answer found: 'O 1♥ era a voz que Leste pretendia fazer? Não'."""
-    from bridge_director.ruling.questions import _judgement_q
+    from bridge_director.ruling.questions import judgement_question
     _ = gettext(lang)
     ev = case.events[j.event - 1] if 0 < j.event <= len(case.events) else None
     if ev is None:
         return f"{_('event {event}').format(event=j.event)}: {j.prop} = {j.value}"
-    q = _judgement_q(case, ev, j.prop)
+    q = judgement_question(case, ev, j.prop)
     if isinstance(j.value, list):
         if j.prop == "specifies":
             items = ", ".join(_(SUIT_WORDS.get(str(d), str(d))) for d in j.value) or _("no denomination")

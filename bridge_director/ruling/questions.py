@@ -139,7 +139,7 @@ _DETAIL_WORDS = {"by": "by {v}", "of": "of {v}", "seat": "{v}", "call": "{v}", "
                  "board": "board {v}", "card": "{v}"}
 
 
-def _what(e, case=None) -> str:
+def named_event(e, case=None) -> str:
     """The event in words, for a question, in the case's language: "the explanation at event 3
     (by West, 2D)", "the hand count at event 5 (East, 14 cards)", "South's 3S at event 8"."""
     _, seat, call = _words(case)
@@ -166,7 +166,7 @@ def _what(e, case=None) -> str:
     return _("event {event}").format(event=e.number)
 
 
-def _judgement_q(case, e, prop: str) -> dict:
+def judgement_question(case, e, prop: str) -> dict:
     _, seat, call = _words(case)
     key = judgement_key(case, e.number, prop)           # the question's name, as a director reads it
     written = answer_key(e.number, prop)                # what its answer writes: by the event's number
@@ -175,7 +175,7 @@ def _judgement_q(case, e, prop: str) -> dict:
         else _("the call whose place it takes")
     made = e.call if e.call else (e.get("call") if e.kind == "happened" else None)   # a call told of in words
     prompt = _(template).format(call=call(str(made)) if made else "", seat=seat(e.seat.value if e.seat else ""),
-                                what=_what(e, case), replaced=replaced, prop=prop)
+                                what=named_event(e, case), replaced=replaced, prop=prop)
     if prop == "specifies":
         answers = [{"label": "denominations", "key": "", "input": "denominations",
                     "adds": {"judgement": {written: "{denominations}"}}}, NOT_YET]
@@ -250,7 +250,7 @@ def _from_firing(case, firing) -> list[dict]:
         if p.type == "judgement" and "value" not in t and t.get("prop", ("", None))[0] == "eq":
             e = _event(case, _resolve(t.get("of", ("", None))[1], matched))
             if e is not None:
-                out.append(_judgement_q(case, e, t["prop"][1]))
+                out.append(judgement_question(case, e, t["prop"][1]))
         elif p.type == "decision" and "accepts" not in t and t.get("rel", ("", None))[0] == "eq":
             e = _event(case, _resolve(t.get("of", ("", None))[1], matched))
             q = _decision_q(case, e, t["rel"][1]) if e is not None else None

@@ -388,8 +388,11 @@ class Draft:
         head = f"Board {self.board}" if self.board else f"Dealer {seat_name(self.dealer_seat.value)}"
         return f"{head} at the table" + (f": {', '.join(calls)}" if calls else "")
 
-    def to_yaml(self, expect: Optional[list[dict]] = None) -> str:
-        """The case as YAML, in the format of cases/ (``expect`` items appended when given)."""
+    def to_yaml(self, expect: Optional[list[dict]] = None, notes: Optional[list[str]] = None) -> str:
+        """The case as YAML, in the format of cases/ (``expect`` items appended when given;
+        ``notes``, one per item, each written as a YAML comment after its item: the ruling's
+        words for it, so that a teacher can check the item against the Laws).
+        Each note is one line (line breaks become spaces; YAML comments need none quoted)."""
         out = [f"case: {_scalar(self.case_id or (f'board-{self.board}-at-the-table' if self.board else 'at-the-table'))}",
                f"title: {_scalar(self.title or self.default_title())}"]
         if self.source:
@@ -413,7 +416,10 @@ class Draft:
             out += [f"  {_key(k)}: {_scalar(v)}" for k, v in self.judgement.items()]
         if expect:
             out.append("expect:")
-            out += [f"  - {flow_mapping(e)}" for e in expect]
+            notes = list(notes or [])
+            for i, e in enumerate(expect):
+                note = " ".join(notes[i].split()) if i < len(notes) and notes[i] else ""
+                out.append(f"  - {flow_mapping(e)}" + (f"   # {note}" if note else ""))
         if self.notes:
             out.append(f"notes: {_scalar(self.notes)}")
         return "\n".join(out) + "\n"
