@@ -230,3 +230,22 @@ def test_no_lead_line_when_the_receiver_is_not_on_lead():
     assert [ln.who for ln in r.lines if ln.rule == "ui-opening-lead-by-receiver"] == []
     case, r = _rule("law20-f5b-i-presumed-misexplanation-defenders-duty-on-its-branch")
     assert [ln.who for ln in r.lines if ln.rule == "ui-opening-lead-by-receiver"] == ["S"]
+
+
+def test_the_words_property_refuses_lho_and_rho_in_table_words():
+    from bridge_director.audit.properties import _role_words
+    case, r = _rule("law21-b1a-final-pass-may-be-changed-no-later-call-for-lho-to-change")
+    assert _role_words(r) == []
+    line = next(ln for ln in r.lines if ln.cite == "21B1(a)" and ln.code == "change-allowed")
+    old = replace(line, text="N may change Pass until the opening lead is faced, with no other rectification for "
+                             "their side; N's LHO may then change a later call (21B2, 16C).")
+    found = _role_words(_fake(r, [old if ln is line else ln for ln in r.lines]))
+    assert [f.kind for f in found] == ["words"] and "N's LHO" in found[0].detail
+    # the seat-naming lines of Laws 27, 28 and 29 say "left-hand opponent" beside the seats
+    for name, rule in (("law27-a1-only-lho-may-accept", "ib-decision-by-another-player"),
+                       ("law29-a-only-lho-may-accept", "coor-decision-by-another-player"),
+                       ("law28-b-or-29a-pass-at-dealers-turn-dealer-opens", "correct-caller-is-offenders-lho")):
+        case, r = _rule(name)
+        said = [ln.text for ln in r.lines if ln.rule == rule]
+        assert said and all("left-hand opponent" in t and "LHO" not in t for t in said), (name, said)
+        assert _role_words(r) == [], name

@@ -46,6 +46,8 @@ The kinds of fault (``Fault.kind``):
 - ``question``: a judgement question about one event is shown under two judgement-needed lines
   of the same rule (the same question listed twice, under a line about another call): a
   judgement-needed line of a rule that fires once per call must name the call it asks about.
+- ``words``: words for the table name seats: a line's words for the players, its branch or its
+  option say "LHO" or "RHO" (the seat in full, or "left-hand opponent" beside a seat, instead).
 - ``edition-silent`` (:func:`edition_faults`): an event the case's own edition finds irregular
   that another edition's ruling has no line about (and that edition's ``unanswered`` and
   ``contradiction`` faults, prefixed with its name).
@@ -580,6 +582,21 @@ def _questions_placed(ruling) -> list[Fault]:
     return out
 
 
+_ROLE_ABBREVIATION = re.compile(r"\b(?:LHO|RHO)\b")
+
+
+def _role_words(ruling) -> list[Fault]:
+    """Table words saying LHO or RHO (see ``words``); English rulings only."""
+    if (getattr(ruling.case, "lang", None) or "en") != "en":
+        return []
+    out = []
+    for ln in ruling.lines:
+        for what, words in (("words", ln.players_words), ("branch", ln.branch), ("option", ln.option)):
+            if words and _ROLE_ABBREVIATION.search(words):
+                out.append(Fault("words", f"{ln.cite} {ln.rule}: {what} {words!r} say LHO or RHO, not a seat", (ln.rule,)))
+    return out
+
+
 def faults(case, ruling) -> list[Fault]:
     """Every broken property of ``ruling`` (a :class:`bridge_director.ruling.build.Ruling` for ``case``).
 
@@ -589,7 +606,7 @@ def faults(case, ruling) -> list[Fault]:
     return (_unanswered(ruling) + _standing_faults(case, ruling) + _contradictions(ruling, case)
             + _labels(ruling) + _duplicates(ruling) + _grid_faults(ruling) + _repeated(case, ruling)
             + _after_end(case, ruling) + _kind_outside_its_condition(ruling) + _states_what_it_asks(ruling)
-            + _questions_placed(ruling))
+            + _questions_placed(ruling) + _role_words(ruling))
 
 
 def edition_faults(case, ruling, editions: "tuple[str, ...] | None" = None) -> list[Fault]:
