@@ -44,8 +44,9 @@ The kinds of fault (``Fault.kind``):
   the partnership's agreement (the ``misinformation`` judgement on event N). Such a line
   belongs on the branch where it was not.
 - ``question``: a judgement question about one event is shown under two judgement-needed lines
-  of the same rule (the same question listed twice, under a line about another call): a
-  judgement-needed line of a rule that fires once per call must name the call it asks about.
+  of the same rule that each name a call (the same question listed twice, under a line about
+  another call): a judgement-needed line of a rule that fires once per call must name, as a
+  call of the case, the call it asks about.
 - ``words``: words for the table name seats: a line's words for the players, its branch or its
   option say "LHO" or "RHO" (the seat in full, or "left-hand opponent" beside a seat, instead).
 - ``edition-silent`` (:func:`edition_faults`): an event the case's own edition finds irregular
@@ -557,6 +558,9 @@ def _states_what_it_asks(ruling) -> list[Fault]:
     return out
 
 
+_NAMES_A_CALL = re.compile(r"\{\w+\.\w*call\}")
+
+
 def _questions_placed(ruling) -> list[Fault]:
     """A question shown under two judgement-needed lines of one rule (see ``question``): the
     placement the text ruling uses (bridge_director.ruling.render's judgements section)."""
@@ -575,7 +579,8 @@ def _questions_placed(ruling) -> list[Fault]:
         under = [ln for ln in needed if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ())
                  and (not ln.about or n in ln.about)]
         for rule in {ln.rule for ln in under}:
-            mine = [ln for ln in under if ln.rule == rule]
+            # lines that name a call each (an adjustment's kind asked once for two laws is one question)
+            mine = [ln for ln in under if ln.rule == rule and _NAMES_A_CALL.search(ln.template)]
             if len(mine) > 1:
                 out.append(Fault("question", f"{rule}: the question on event {n} ({q['property']}) is shown under "
                                              f"{len(mine)} lines: " + " / ".join(repr(ln.text) for ln in mine), (rule,)))
