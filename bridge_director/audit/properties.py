@@ -432,9 +432,11 @@ def _swept_replacements(ruling, a) -> list[Fault]:
 
 def _closing_passes_in_rotation(ruling, a) -> list[Fault]:
     """An auction the grid shows ended was ended by passes in rotation (22A: three passes in
-    rotation after the last bid; 22B: all four players): none of the passes that ended it is
-    one the grid marks out of rotation (17D3: such a pass does not end the auction; a pass put
-    in the place of a bid made at another player's turn, 38C, holds no turn of its own)."""
+    rotation after the last bid; 22B: all four players, the last three of them in rotation):
+    none of the last three passes is one the grid marks out of rotation (17D3: such a pass does
+    not end the auction; a pass put in the place of a bid made at another player's turn, 38C,
+    holds no turn of its own). A passed-out auction may begin with a pass out of rotation that
+    the next player accepted (29A), all four then having passed."""
     if not a["ended"]:
         return []
     facts = getattr(ruling, "facts", None)
@@ -449,7 +451,7 @@ def _closing_passes_in_rotation(ruling, a) -> list[Fault]:
         seq = ["Pass" if c.standing == "replaced-by-pass" else c.call for c in calls]
         end = next((j for j in range(1, len(seq) + 1) if auction_is_over(seq[:j])), len(seq))
         shown = [c.event for c in calls[:end]]
-    closing = shown[-4:] if a["passed_out"] else shown[-3:]
+    closing = shown[-3:]
     out = []
     for n in closing:
         c = by_event.get(n)

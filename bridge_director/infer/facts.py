@@ -76,7 +76,9 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
 * ``replayed-auction`` (one, every round): ended (the calls that stand at the end of the
   replay end the auction), idx (the call event that ended it, as replayed; 0 when not ended),
   seat (who made that call; ``none`` when not ended),
-  passed_out (ended, and no bid stands).
+  passed_out (ended, and no bid stands), standing (how many calls stand), bids (how many of
+  them are bids), uncalled (the seats with no standing call, space-separated; ``none``), next
+  (the seat after the last standing call, the dealer when none stands).
 * ``director-called`` also carries ``by`` (the seat that called, when the case says so).
 * ``decision``: idx, seat, accepts, of (event number decided on), rel (decider to that caller).
 * ``director-called``: idx, after (event number of the last call before it, 0 if none),
@@ -387,11 +389,29 @@ def _call_facts(case: Case, status: "Mapping[int, str] | Iterable[int]", add,
     seat = replay.standing[ended - 1][1] if ended else None
     add({"t": "replayed-auction", "fid": "replayed-auction", "ended": bool(ended), "idx": n,
          "seat": getattr(seat, "letter", seat) if ended else "none",
-         "passed_out": bool(ended) and not any(c.is_bid for _, _, c in replay.standing[:ended])},
+         "passed_out": bool(ended) and not any(c.is_bid for _, _, c in replay.standing[:ended]),
+         **_on_the_table(case, replay)},
         Source(n, order.sources[n].line, "the auction ends here, as the calls that stand are replayed") if ended
         else Source(None, 1, "the calls that stand, replayed, do not end the auction"))
     _specified_facts(case, call_facts, add)
     return call_facts, replay
+
+
+def _on_the_table(case: Case, replay: "_Replay") -> dict:
+    """What the calls on the table come to: those that stand, and a call held back awaiting
+    its replacement that no standing call has yet taken the place of (so that holding a call
+    back changes none of these, as the Deriver's short cut needs): how many, how many bids,
+    the seats with no call among them, and the seat after the last of them."""
+    by_number = {e.number: e for e in case.events}
+    taken = {by_number[n].target for n, _, _ in replay.standing if by_number[n].kind == "replaces"}
+    numbers = {n for n, _, _ in replay.standing}
+    table = list(replay.standing) + [(e.number, e.seat, e.call) for e in replay.held
+                                     if e.number not in numbers and e.number not in taken]
+    table.sort(key=lambda st: st[0])
+    seats = {st[1] for st in table}
+    return {"standing": len(table), "bids": sum(1 for _, _, c in table if c.is_bid),
+            "uncalled": " ".join(x.letter for x in Seat if x not in seats) or "none",
+            "next": table[-1][1].lho.letter if table else case.first_caller.letter}
 
 
 class _Replay:
@@ -459,7 +479,12 @@ class _Replay:
             trail.append(t)
             trail_in.append(ti)
             bid_at.append(b)
-            ended.append(ended[-1] or (k == 4 and ti == 4) or (k >= 4 and ti >= 3 and b > 0))
+            # no bid: every one of the four players has passed and the last three passes were
+            # made in turn (a pass out of turn that was accepted early on, with all four
+            # passing after it, ends it too); after a bid: three passes in turn after it
+            ended.append(ended[-1] or (b == 0 and k >= 4 and ti >= 3
+                                       and len({st[1] for st in self.standing[:k]}) == 4)
+                         or (k >= 4 and ti >= 3 and b > 0))
         return ended[j]
 
     def ended_at(self) -> int:
