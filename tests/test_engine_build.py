@@ -380,3 +380,103 @@ def test_alpha_children_by_property_match_string_equalities_exactly():
     assert out.returncode == 0, out.stderr
     same, count = json.loads(out.stdout.strip().splitlines()[-1])
     assert same and count > 100
+
+
+NODE_STATES_AND_EXPRESSIONS = r"""
+import json, random
+from durable import engine
+
+class SyncHost(engine.Host):
+    def _run(self):
+        pass
+
+rng = random.Random(5)
+FIELDS = [f"f{i}" for i in range(24)]
+rules, kinds, fired = {}, {}, []
+for i in range(90):
+    kind = i % 3
+    g = i % 7
+    if kind == 0:      # a join on k and on a few more fields
+        more = rng.sample(FIELDS[:6], rng.randint(0, 3))
+        y = {"$and": [{"t": "b"}, {"k": {"x": "k"}}] + [{f: {"x": f}} for f in more]}
+        kinds[f"r{i}"] = (kind, g, more)
+        rules[f"r{i}"] = {"all": [{"x": {"$and": [{"t": "a"}, {"g": g}]}}, {"y": y}]}
+    elif kind == 1:    # a negation: no c of the same k
+        kinds[f"r{i}"] = (kind, g, [])
+        rules[f"r{i}"] = {"all": [{"x": {"$and": [{"t": "a"}, {"g": g}]}},
+                                  {"z$not": {"$and": [{"t": "c"}, {"k": {"x": "k"}}]}}]}
+    else:              # one join with many equalities (a long expression sequence)
+        kinds[f"r{i}"] = (kind, g, FIELDS)
+        rules[f"r{i}"] = {"all": [{"x": {"$and": [{"t": "a"}, {"g": g}]}},
+                                  {"y": {"$and": [{"t": "b"}, {"k": {"x": "k"}}] + [{f: {"x": f}} for f in FIELDS]}}]}
+def action(name):
+    def run(c):
+        x = c.x
+        y = getattr(c, "y", None) if kinds[name][0] != 1 else None
+        fired.append([x["sid"], name, x["n"], y["n"] if y is not None else -1])
+    return run
+for name in rules:
+    rules[name]["run"] = action(name)
+h = SyncHost()
+h.register_rulesets({"joins": rules})
+
+def facts_for(sid, seed):
+    r = random.Random(seed)
+    out, n = [], 0
+    for t, count in (("b", 70), ("c", 20), ("a", 60)):
+        for _ in range(count):
+            f = {"sid": sid, "t": t, "n": n, "k": r.randint(0, 12), "g": r.randint(0, 6)}
+            for fld in FIELDS:
+                f[fld] = r.randint(0, 1) if fld in FIELDS[:6] else 0
+            if t == "b" and r.random() < 0.3:
+                f[FIELDS[-1]] = 1          # fails the long sequence's last equality
+            out.append(f)
+            n += 1
+    return out
+
+def expected(facts):
+    sid = facts[0]["sid"]
+    a = [f for f in facts if f["t"] == "a"]
+    b = [f for f in facts if f["t"] == "b"]
+    c = [f for f in facts if f["t"] == "c"]
+    want = []
+    for name, (kind, g, more) in kinds.items():
+        for x in a:
+            if x["g"] != g:
+                continue
+            if kind == 1:
+                if not any(z["k"] == x["k"] for z in c):
+                    want.append([sid, name, x["n"], -1])
+                continue
+            for y in b:
+                if y["k"] == x["k"] and all(y[f] == x[f] for f in more):
+                    want.append([sid, name, x["n"], y["n"]])
+    return sorted(want)
+
+ok, total = True, 0
+for round_, sid in enumerate(["1", "2", "1", "3"]):
+    fired.clear()
+    facts = facts_for(sid, 100 + round_)
+    h.assert_facts("joins", [f for f in facts if f["t"] != "a"])   # b and c first,
+    for f in facts:
+        if f["t"] == "a":                                          # then each a
+            h.assert_fact("joins", f)
+    want = expected(facts)
+    ok = ok and sorted(fired) == want
+    total += len(want)
+    h.delete_state("joins", sid)
+print(json.dumps([ok, total]))
+"""
+
+
+def test_node_states_on_first_use_and_packed_expressions_join_exactly():
+    """Fix level 10: a session's node states are set up on first use (small frame indexes,
+    chains of a dozen frames), the first message pool holds 64 facts (a session here holds 150),
+    and beta nodes' expressions are packed out of the node (a join of 26 equalities among them):
+    joins and negations fire on exactly the facts a brute force finds, in four sessions, one of
+    them on a session id deleted before."""
+    out = subprocess.run([sys.executable, "-c", NODE_STATES_AND_EXPRESSIONS], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    same, count = json.loads(out.stdout.strip().splitlines()[-1])
+    assert same and count > 1000

@@ -42,7 +42,7 @@ SDIST_SHA256 = "053b26f5e48d312d4fa27995243f954671be6eece477f150c059c364eb4d7d61
 UPSTREAM_VERSION = "2.0.28"
 # Bump FIX_LEVEL whenever the patch below changes; bridge_director/infer/enginecheck.py requires
 # at least this level (keep the two in step).
-FIX_LEVEL = 9
+FIX_LEVEL = 10
 FIXED_VERSION = f"{UPSTREAM_VERSION}+bridgedirector.{FIX_LEVEL}"
 MARKER_MODULE = "durable._bridge_director_fix"
 
@@ -82,11 +82,14 @@ EDITS: list[tuple[str, str, str, int | None]] = [
         # Every new session (one per case) allocates and zeroes two hash indexes of 512
         # buckets for every beta node of the ruleset (8 KiB per node), so each case paid
         # for every rule in the rulebook, fired or not. Buckets are taken modulo the length
-        # and chained, so any length is correct; our sessions hold tens of facts: 32.
+        # and chained, so any length is correct; our sessions hold tens of facts: 32 (fix
+        # level 3), 8 since level 10 (a node's state, set up when a round first uses the node,
+        # is then two cache lines, not eight; most nodes hold one or two frames, and the
+        # chaotic 500-event auctions rule in the same time).
         "#define MAX_LEFT_FRAME_INDEX_LENGTH 512\n"
         "#define MAX_RIGHT_FRAME_INDEX_LENGTH 512\n",
-        "#define MAX_LEFT_FRAME_INDEX_LENGTH 32  /* bridge-director: was 512 */\n"
-        "#define MAX_RIGHT_FRAME_INDEX_LENGTH 32  /* bridge-director: was 512 */\n",
+        "#define MAX_LEFT_FRAME_INDEX_LENGTH 8  /* bridge-director: was 512 */\n"
+        "#define MAX_RIGHT_FRAME_INDEX_LENGTH 8  /* bridge-director: was 512 */\n",
         1,
     ),
     (
@@ -622,6 +625,460 @@ EDITS: list[tuple[str, str, str, int | None]] = [
     ),
 ]
 
+_EDITS10: list[tuple[str, str, str, int | None]] = [
+    (
+        "src/rules/state.h",
+        # Fix level 10: a new session (one per round of a case) set up the state of every beta,
+        # connector and action node of its ruleset (over half a kilobyte per beta node: two
+        # frame indexes, written in full), though a round touches a few dozen of them; on a
+        # ruleset of hundreds of rules most of the session's set-up was cache misses. Each
+        # node's state is now set up on first use: the session keeps a bit per node (zeroed at
+        # creation), and every access to a node's state goes through BETA_STATE,
+        # CONNECTOR_STATE or ACTION_STATE, which set the node up when its bit is clear. A node
+        # never used stays unset; deleting the session frees only the nodes set up.
+        "    betaStateNode *betaState;\n"
+        "    actionStateNode *actionState; \n"
+        "    connectorStateNode *connectorState;\n"
+        "    actionContext context;\n"
+        "} stateNode;\n",
+        "    betaStateNode *betaState;\n"
+        "    actionStateNode *actionState; \n"
+        "    connectorStateNode *connectorState;\n"
+        "    actionContext context;\n"
+        "    /* bridge-director: a bit per beta, connector and action node, set once the node's\n"
+        "       state is set up (on first use); one block, betaReady first */\n"
+        "    unsigned char *betaReady;\n"
+        "    unsigned char *connectorReady;\n"
+        "    unsigned char *actionReady;\n"
+        "} stateNode;\n"
+        "\n"
+        "/* bridge-director: a session's node states are set up on first use (state.c) */\n"
+        "betaStateNode *initBetaState(stateNode *state, unsigned int index);\n"
+        "connectorStateNode *initConnectorState(stateNode *state, unsigned int index);\n"
+        "actionStateNode *initActionState(stateNode *state, unsigned int index);\n"
+        "#define STATE_READY(bits, index) ((bits)[(index) >> 3] & (1u << ((index) & 7)))\n"
+        "#define BETA_STATE(state, index) (STATE_READY((state)->betaReady, (index)) ? \\\n"
+        "    &(state)->betaState[(index)] : initBetaState((state), (index)))\n"
+        "#define CONNECTOR_STATE(state, index) (STATE_READY((state)->connectorReady, (index)) ? \\\n"
+        "    &(state)->connectorState[(index)] : initConnectorState((state), (index)))\n"
+        "#define ACTION_STATE(state, index) (STATE_READY((state)->actionReady, (index)) ? \\\n"
+        "    &(state)->actionState[(index)] : initActionState((state), (index)))\n",
+        1,
+    ),
+    ("src/rules/state.h", "state->betaState[index].", "BETA_STATE(state, index)->", 2),
+    ("src/rules/state.h", "state->connectorState[index].", "CONNECTOR_STATE(state, index)->", 2),
+    ("src/rules/state.h", "state->actionState[index].", "ACTION_STATE(state, index)->", 1),
+    ("src/rules/state.c", "state->connectorState[index].", "CONNECTOR_STATE(state, index)->", 4),
+    ("src/rules/state.c", "state->connectorState[location.nodeIndex].",
+     "CONNECTOR_STATE(state, location.nodeIndex)->", 8),
+    ("src/rules/state.c", "state->connectorState[reteNode->value.b.index].",
+     "CONNECTOR_STATE(state, reteNode->value.b.index)->", 3),
+    ("src/rules/state.c", "&state->actionState[resultLocation.nodeIndex];",
+     "ACTION_STATE(state, resultLocation.nodeIndex);", 1),
+    ("src/rules/state.c", "state->actionState[location.nodeIndex].", "ACTION_STATE(state, location.nodeIndex)->", 6),
+    ("src/rules/state.c", "&state->actionState[reteNode->value.c.index];",
+     "ACTION_STATE(state, reteNode->value.c.index);", 1),
+    ("src/rules/state.c", "state->actionState[reteNode->value.c.index].",
+     "ACTION_STATE(state, reteNode->value.c.index)->", 1),
+    ("src/rules/events.c", "state->betaState[currentLocationNode->location.nodeIndex].",
+     "BETA_STATE(state, currentLocationNode->location.nodeIndex)->", 2),
+    (
+        "src/rules/state.c",
+        "    node->betaState = malloc(((ruleset*)tree)->betaCount * sizeof(betaStateNode));\n"
+        "    for (unsigned int i = 0; i < ((ruleset*)tree)->betaCount; ++i) {\n"
+        "        betaStateNode *betaNode = &node->betaState[i];\n"
+        "        betaNode->reteNode = NULL;\n"
+        "\n"
+        "        LAZY_INIT(betaNode->leftFramePool, MAX_LEFT_FRAME_NODES);\n"
+        "\n"
+        "        memset(betaNode->leftFrameIndex, 0, MAX_LEFT_FRAME_INDEX_LENGTH * sizeof(unsigned int) * 2);\n"
+        "        \n"
+        "        LAZY_INIT(betaNode->rightFramePool, MAX_RIGHT_FRAME_NODES);\n"
+        "\n"
+        "        memset(betaNode->rightFrameIndex, 0, MAX_RIGHT_FRAME_INDEX_LENGTH * sizeof(unsigned int) * 2);\n"
+        "    }\n"
+        "\n"
+        "    node->connectorState = malloc(((ruleset*)tree)->connectorCount * sizeof(connectorStateNode));\n"
+        "    for (unsigned int i = 0; i < ((ruleset*)tree)->connectorCount; ++i) {\n"
+        "        connectorStateNode *connectorNode = &node->connectorState[i];\n"
+        "        connectorNode->reteNode = NULL;\n"
+        "\n"
+        "        LAZY_INIT(connectorNode->aFramePool, MAX_LEFT_FRAME_NODES);\n"
+        "\n"
+        "        connectorNode->aFrameIndex[0] = UNDEFINED_HASH_OFFSET;\n"
+        "        connectorNode->aFrameIndex[1] = UNDEFINED_HASH_OFFSET;\n"
+        "\n"
+        "        LAZY_INIT(connectorNode->bFramePool, MAX_LEFT_FRAME_NODES);\n"
+        "\n"
+        "        connectorNode->bFrameIndex[0] = UNDEFINED_HASH_OFFSET;\n"
+        "        connectorNode->bFrameIndex[1] = UNDEFINED_HASH_OFFSET;\n"
+        "    }\n"
+        "\n"
+        "    node->actionState = malloc(((ruleset*)tree)->actionCount * sizeof(actionStateNode));\n"
+        "    for (unsigned int i = 0; i < ((ruleset*)tree)->actionCount; ++i) {\n"
+        "        actionStateNode *actionNode = &node->actionState[i];\n"
+        "        actionNode->reteNode = NULL;\n"
+        "        \n"
+        "        actionNode->resultIndex[0] = UNDEFINED_HASH_OFFSET;\n"
+        "        actionNode->resultIndex[1] = UNDEFINED_HASH_OFFSET;\n"
+        "\n"
+        "        LAZY_INIT(actionNode->resultPool, MAX_LEFT_FRAME_NODES);\n"
+        "    }        \n",
+        "    /* bridge-director: the node states are allocated, not set up: each is set up on first\n"
+        "       use (initBetaState, initConnectorState, initActionState), its bit cleared here */\n"
+        "    ruleset *sizes = (ruleset*)tree;\n"
+        "    unsigned int betaBytes = (sizes->betaCount + 7) / 8;\n"
+        "    unsigned int connectorBytes = (sizes->connectorCount + 7) / 8;\n"
+        "    unsigned int actionBytes = (sizes->actionCount + 7) / 8;\n"
+        "    node->betaReady = calloc(betaBytes + connectorBytes + actionBytes + 1, 1);\n"
+        "    node->betaState = malloc(sizes->betaCount * sizeof(betaStateNode) + 1);\n"
+        "    node->connectorState = malloc(sizes->connectorCount * sizeof(connectorStateNode) + 1);\n"
+        "    node->actionState = malloc(sizes->actionCount * sizeof(actionStateNode) + 1);\n"
+        "    if (!node->betaReady || !node->betaState || !node->connectorState || !node->actionState) {\n"
+        "        return ERR_OUT_OF_MEMORY;\n"
+        "    }\n"
+        "    node->connectorReady = node->betaReady + betaBytes;\n"
+        "    node->actionReady = node->connectorReady + connectorBytes;\n",
+        1,
+    ),
+    (
+        "src/rules/state.c",
+        "unsigned int deleteStateNode(void *tree, \n",
+        "/* bridge-director: a session's node states, set up on first use (see createStateNode) */\n"
+        "betaStateNode *initBetaState(stateNode *state, unsigned int index) {\n"
+        "    betaStateNode *betaNode = &state->betaState[index];\n"
+        "    betaNode->reteNode = NULL;\n"
+        "    LAZY_INIT(betaNode->leftFramePool, MAX_LEFT_FRAME_NODES);\n"
+        "    memset(betaNode->leftFrameIndex, 0, MAX_LEFT_FRAME_INDEX_LENGTH * sizeof(unsigned int) * 2);\n"
+        "    LAZY_INIT(betaNode->rightFramePool, MAX_RIGHT_FRAME_NODES);\n"
+        "    memset(betaNode->rightFrameIndex, 0, MAX_RIGHT_FRAME_INDEX_LENGTH * sizeof(unsigned int) * 2);\n"
+        "    state->betaReady[index >> 3] |= (unsigned char)(1u << (index & 7));\n"
+        "    return betaNode;\n"
+        "}\n"
+        "\n"
+        "connectorStateNode *initConnectorState(stateNode *state, unsigned int index) {\n"
+        "    connectorStateNode *connectorNode = &state->connectorState[index];\n"
+        "    connectorNode->reteNode = NULL;\n"
+        "    LAZY_INIT(connectorNode->aFramePool, MAX_LEFT_FRAME_NODES);\n"
+        "    connectorNode->aFrameIndex[0] = UNDEFINED_HASH_OFFSET;\n"
+        "    connectorNode->aFrameIndex[1] = UNDEFINED_HASH_OFFSET;\n"
+        "    LAZY_INIT(connectorNode->bFramePool, MAX_LEFT_FRAME_NODES);\n"
+        "    connectorNode->bFrameIndex[0] = UNDEFINED_HASH_OFFSET;\n"
+        "    connectorNode->bFrameIndex[1] = UNDEFINED_HASH_OFFSET;\n"
+        "    state->connectorReady[index >> 3] |= (unsigned char)(1u << (index & 7));\n"
+        "    return connectorNode;\n"
+        "}\n"
+        "\n"
+        "actionStateNode *initActionState(stateNode *state, unsigned int index) {\n"
+        "    actionStateNode *actionNode = &state->actionState[index];\n"
+        "    actionNode->reteNode = NULL;\n"
+        "    actionNode->resultIndex[0] = UNDEFINED_HASH_OFFSET;\n"
+        "    actionNode->resultIndex[1] = UNDEFINED_HASH_OFFSET;\n"
+        "    LAZY_INIT(actionNode->resultPool, MAX_LEFT_FRAME_NODES);\n"
+        "    state->actionReady[index >> 3] |= (unsigned char)(1u << (index & 7));\n"
+        "    return actionNode;\n"
+        "}\n"
+        "\n"
+        "unsigned int deleteStateNode(void *tree, \n",
+        1,
+    ),
+    (
+        "src/rules/state.c",
+        "    for (unsigned int i = 0; i < rulesetTree->betaCount; ++i) {\n"
+        "        betaStateNode *betaNode = &node->betaState[i];\n"
+        "        free(betaNode->leftFramePool.content);\n"
+        "        free(betaNode->rightFramePool.content);\n"
+        "    }\n"
+        "    free(node->betaState);\n"
+        "\n"
+        "    for (unsigned int i = 0; i < rulesetTree->connectorCount; ++i) {\n"
+        "        connectorStateNode *connectorNode = &node->connectorState[i];\n"
+        "        free(connectorNode->aFramePool.content);\n"
+        "        free(connectorNode->bFramePool.content);\n"
+        "    }\n"
+        "    free(node->connectorState);\n"
+        "\n"
+        "    for (unsigned int i = 0; i < rulesetTree->actionCount; ++i) {\n"
+        "        actionStateNode *actionNode = &node->actionState[i];\n"
+        "        free(actionNode->resultPool.content);\n"
+        "    }   \n"
+        "    free(node->actionState);\n",
+        "    /* bridge-director: only the node states set up (a node never used holds nothing) */\n"
+        "    for (unsigned int i = 0; i < rulesetTree->betaCount; ++i) {\n"
+        "        if (!STATE_READY(node->betaReady, i)) {\n"
+        "            continue;\n"
+        "        }\n"
+        "        betaStateNode *betaNode = &node->betaState[i];\n"
+        "        free(betaNode->leftFramePool.content);\n"
+        "        free(betaNode->rightFramePool.content);\n"
+        "    }\n"
+        "    free(node->betaState);\n"
+        "    node->betaState = NULL;\n"
+        "\n"
+        "    for (unsigned int i = 0; i < rulesetTree->connectorCount; ++i) {\n"
+        "        if (!STATE_READY(node->connectorReady, i)) {\n"
+        "            continue;\n"
+        "        }\n"
+        "        connectorStateNode *connectorNode = &node->connectorState[i];\n"
+        "        free(connectorNode->aFramePool.content);\n"
+        "        free(connectorNode->bFramePool.content);\n"
+        "    }\n"
+        "    free(node->connectorState);\n"
+        "    node->connectorState = NULL;\n"
+        "\n"
+        "    for (unsigned int i = 0; i < rulesetTree->actionCount; ++i) {\n"
+        "        if (!STATE_READY(node->actionReady, i)) {\n"
+        "            continue;\n"
+        "        }\n"
+        "        actionStateNode *actionNode = &node->actionState[i];\n"
+        "        free(actionNode->resultPool.content);\n"
+        "    }   \n"
+        "    free(node->actionState);\n"
+        "    node->actionState = NULL;\n"
+        "    free(node->betaReady);\n"
+        "    node->betaReady = node->connectorReady = node->actionReady = NULL;\n",
+        1,
+    ),
+    (
+        "src/rules/state.c",
+        "        for (unsigned int index = 0; index < rulesetTree->actionCount; ++index) {\n"
+        "            actionStateNode *actionNode = &state->actionState[index];\n"
+        "            if (actionNode->reteNode) {\n",
+        "        for (unsigned int index = 0; index < rulesetTree->actionCount; ++index) {\n"
+        "            /* bridge-director: a node never used has no results (its state is not set up;\n"
+        "               a whole byte of such nodes is passed over at once) */\n"
+        "            if (!state->actionReady[index >> 3]) {\n"
+        "                index |= 7;\n"
+        "                continue;\n"
+        "            }\n"
+        "            if (!STATE_READY(state->actionReady, index)) {\n"
+        "                continue;\n"
+        "            }\n"
+        "            actionStateNode *actionNode = &state->actionState[index];\n"
+        "            if (actionNode->reteNode) {\n",
+        1,
+    ),
+]
+def _beta_functions(side, Side, frame):
+    """(old, new) of the get/set/delete functions of one side's frames (Left or Right)."""
+    maxlen = f"MAX_{side.upper()}_FRAME_INDEX_LENGTH"
+    return [
+        (
+            f"    unsigned int valueOffset;\n"
+            f"    GET_LAST({frame}, \n"
+            f"             state->betaState[index].{side}FrameIndex, \n"
+            f"             {maxlen}, \n"
+            f"             state->betaState[index].{side}FramePool, \n",
+            f"    unsigned int valueOffset;\n"
+            f"    /* bridge-director: a node whose state is not set up has no frames */\n"
+            f"    if (!STATE_READY(state->betaReady, index)) {{\n"
+            f"        *node = NULL;\n"
+            f"        return RULES_OK;\n"
+            f"    }}\n"
+            f"    betaStateNode *beta = &state->betaState[index];\n"
+            f"    GET_LAST({frame}, \n"
+            f"             beta->{side}FrameIndex, \n"
+            f"             {maxlen}, \n"
+            f"             beta->{side}FramePool, \n",
+        ),
+        (
+            f"    SET({frame}, \n"
+            f"        state->betaState[location.nodeIndex].{side}FrameIndex, \n"
+            f"        {maxlen}, \n"
+            f"        state->betaState[location.nodeIndex].{side}FramePool, \n",
+            f"    betaStateNode *beta = BETA_STATE(state, location.nodeIndex);  /* bridge-director */\n"
+            f"    SET({frame}, \n"
+            f"        beta->{side}FrameIndex, \n"
+            f"        {maxlen}, \n"
+            f"        beta->{side}FramePool, \n",
+        ),
+        (
+            f"    DELETE({frame},\n"
+            f"           state->betaState[location.nodeIndex].{side}FrameIndex, \n"
+            f"           {maxlen},\n"
+            f"           state->betaState[location.nodeIndex].{side}FramePool,\n",
+            f"    betaStateNode *beta = BETA_STATE(state, location.nodeIndex);  /* bridge-director */\n"
+            f"    DELETE({frame},\n"
+            f"           beta->{side}FrameIndex, \n"
+            f"           {maxlen},\n"
+            f"           beta->{side}FramePool,\n",
+        ),
+    ]
+
+
+for _old, _new in _beta_functions("left", "Left", "leftFrameNode") + _beta_functions("right", "Right", "rightFrameNode"):
+    _EDITS10.append(("src/rules/state.c", _old, _new, 1))
+
+_EDITS10 += [
+    (
+        "src/rules/state.c",
+        "    unsigned int newValueOffset;\n"
+        "    NEW(leftFrameNode, \n"
+        "        state->betaState[reteNode->value.b.index].leftFramePool, \n"
+        "        newValueOffset);\n",
+        "    unsigned int newValueOffset;\n"
+        "    betaStateNode *beta = BETA_STATE(state, reteNode->value.b.index);  /* bridge-director */\n"
+        "    NEW(leftFrameNode, \n"
+        "        beta->leftFramePool, \n"
+        "        newValueOffset);\n",
+        1,
+    ),
+    (
+        "src/rules/state.c",
+        "    *newNode = targetNode;\n"
+        "    state->betaState[reteNode->value.b.index].reteNode = reteNode;\n",
+        "    *newNode = targetNode;\n"
+        "    beta->reteNode = reteNode;\n",
+        1,
+    ),
+    (
+        "src/rules/state.c",
+        "    unsigned int valueOffset;\n"
+        "    NEW(rightFrameNode, \n"
+        "        state->betaState[reteNode->value.b.index].rightFramePool, \n"
+        "        valueOffset);\n"
+        "    *node = RIGHT_FRAME_NODE(state, reteNode->value.b.index, valueOffset);\n",
+        "    unsigned int valueOffset;\n"
+        "    betaStateNode *beta = BETA_STATE(state, reteNode->value.b.index);  /* bridge-director */\n"
+        "    NEW(rightFrameNode, \n"
+        "        beta->rightFramePool, \n"
+        "        valueOffset);\n"
+        "    *node = &((rightFrameNode *)beta->rightFramePool.content)[valueOffset];\n",
+        1,
+    ),
+    (
+        "src/rules/state.c",
+        "    location->frameOffset = valueOffset;\n"
+        "\n"
+        "    state->betaState[reteNode->value.b.index].reteNode = reteNode;\n",
+        "    location->frameOffset = valueOffset;\n"
+        "\n"
+        "    beta->reteNode = reteNode;\n",
+        1,
+    ),
+    (
+        "src/rules/state.c",
+        # A session's messages (facts) sit in a pool of 16 nodes of about 9 KB each (a parsed
+        # object of up to 255 properties), grown by half with realloc: a round storing 50 facts
+        # copied 16, 24 and 36 nodes (some 680 KB, most of it never written) through the cache.
+        # The pool starts with 64 nodes (malloc'd, only each node's header written).
+        "#define MAX_MESSAGE_NODES 16\n",
+        "#define MAX_MESSAGE_NODES 64  /* bridge-director: was 16 (grown by realloc, 9 KB a node) */\n",
+        1,
+    ),
+    (
+        "src/rules/rete.h",
+        # Every node of the network was 1,848 bytes: a beta node's 32 expression slots sat in
+        # the node, in a union with every other kind, so an alpha node (80 bytes of fields)
+        # took as much, and each node visited was its own cache misses; a ruleset's nodes
+        # spread over 1-3 MB. A beta node's expressions now live out of line (allocated with
+        # the node, 32 slots while the ruleset is compiled, then packed into one block per
+        # ruleset at their lengths): a node is under 100 bytes.
+        "    expression expressions[MAX_SEQUENCE_EXPRESSIONS];\n"
+        "} expressionSequence;\n",
+        "    expression *expressions;  /* bridge-director: out of the node (was [MAX_SEQUENCE_EXPRESSIONS]) */\n"
+        "} expressionSequence;\n",
+        1,
+    ),
+    (
+        "src/rules/rete.h",
+        "    unsigned int **alphaChildIndex;\n",
+        "    unsigned int **alphaChildIndex;\n"
+        "    /* bridge-director: the beta nodes' expressions, packed at the end of the compile */\n"
+        "    expression *packedExpressions;\n",
+        1,
+    ),
+    (
+        "src/rules/rete.c",
+        "    tree->alphaChildIndex = NULL;  /* bridge-director */\n",
+        "    tree->alphaChildIndex = NULL;  /* bridge-director */\n"
+        "    tree->packedExpressions = NULL;  /* bridge-director */\n",
+        1,
+    ),
+    (
+        "src/rules/rete.c",
+        "        newBeta->value.b.expressionSequence.length = 0;\n",
+        "        newBeta->value.b.expressionSequence.length = 0;\n"
+        "        /* bridge-director: the expressions out of the node (packed by packExpressions) */\n"
+        "        newBeta->value.b.expressionSequence.expressions = malloc(MAX_SEQUENCE_EXPRESSIONS * sizeof(expression));\n"
+        "        if (!newBeta->value.b.expressionSequence.expressions) {\n"
+        "            return ERR_OUT_OF_MEMORY;\n"
+        "        }\n",
+        1,
+    ),
+    (
+        "src/rules/rete.c",
+        "unsigned int deleteRuleset(unsigned int handle) {\n"
+        "    ruleset *tree;\n"
+        "    RESOLVE_HANDLE(handle, &tree);\n"
+        "\n",
+        "unsigned int deleteRuleset(unsigned int handle) {\n"
+        "    ruleset *tree;\n"
+        "    RESOLVE_HANDLE(handle, &tree);\n"
+        "\n"
+        "    /* bridge-director: the beta nodes' expressions (one packed block, or one each) */\n"
+        "    if (tree->packedExpressions) {\n"
+        "        free(tree->packedExpressions);\n"
+        "    } else {\n"
+        "        for (unsigned int i = 0; i < tree->nodeOffset; ++i) {\n"
+        "            if (tree->nodePool[i].type == NODE_BETA || tree->nodePool[i].type == NODE_CONNECTOR) {\n"
+        "                free(tree->nodePool[i].value.b.expressionSequence.expressions);\n"
+        "            }\n"
+        "        }\n"
+        "    }\n",
+        1,
+    ),
+    (
+        "src/rules/rete.c",
+        "    return createTree(tree, rules);\n"
+        "}\n",
+        "    CHECK_RESULT(createTree(tree, rules));\n"
+        "    return packExpressions(tree);  /* bridge-director */\n"
+        "}\n",
+        1,
+    ),
+    (
+        "src/rules/rete.c",
+        "unsigned int createRuleset(",
+        "/* bridge-director: the beta nodes' expressions, allocated 32 slots each while compiling,\n"
+        "   copied into one block at their lengths, each followed by an OP_END slot (nothing reads a\n"
+        "   sequence past its length; the guard keeps an unterminated one from running into the next) */\n"
+        "static unsigned int packExpressions(ruleset *tree) {\n"
+        "    unsigned int total = 0;\n"
+        "    for (unsigned int i = 0; i < tree->nodeOffset; ++i) {\n"
+        "        node *n = &tree->nodePool[i];\n"
+        "        if (n->type == NODE_BETA || n->type == NODE_CONNECTOR) {\n"
+        "            total += n->value.b.expressionSequence.length + 1;\n"
+        "        }\n"
+        "    }\n"
+        "    expression *packed = calloc(total + 1, sizeof(expression));\n"
+        "    if (!packed) {\n"
+        "        return RULES_OK;  /* out of memory: the nodes keep their own blocks */\n"
+        "    }\n"
+        "    expression *at = packed;\n"
+        "    for (unsigned int i = 0; i < tree->nodeOffset; ++i) {\n"
+        "        node *n = &tree->nodePool[i];\n"
+        "        if (n->type == NODE_BETA || n->type == NODE_CONNECTOR) {\n"
+        "            expressionSequence *exprs = &n->value.b.expressionSequence;\n"
+        "            memcpy(at, exprs->expressions, exprs->length * sizeof(expression));\n"
+        "            at[exprs->length].operator = OP_END;\n"
+        "            free(exprs->expressions);\n"
+        "            exprs->expressions = at;\n"
+        "            at += exprs->length + 1;\n"
+        "        }\n"
+        "    }\n"
+        "    tree->packedExpressions = packed;\n"
+        "    return RULES_OK;\n"
+        "}\n"
+        "\n"
+        "unsigned int createRuleset(",
+        1,
+    ),
+]
+
+# level 10's edits go after the others (they edit text the earlier ones wrote)
+EDITS[-1:-1] = _EDITS10
+
 MARKER_SOURCE = f'''"""Marker installed by bridge-director's tools/build_engine.py.
 
 Its presence means this durable-rules build carries bridge-director's fix for the
@@ -632,8 +1089,10 @@ that use all their slots (rules.h), frame pools set up on first use (state.c), i
 join keys formatted without snprintf (events.c), alpha nodes that look up only the properties
 their children test and their children grouped by property with
 string equalities hashed (events.c, rete.c/h), facts and sessions found by id text as well as
-id hash (state.c: a colliding hash silently dropped a fact), an optimised (-O2) build of the engine library, and the Python 3.13 PyEval_CallObject
-removal (rules.c). The stock PyPI build does not have it.
+id hash (state.c: a colliding hash silently dropped a fact), a session's node states set up on first
+use with small frame indexes and a larger first message pool (state.c/h), beta nodes' expressions
+out of the node (rete.c/h: nodes under 100 bytes, not 1,848), an optimised (-O2) build of the
+engine library, and the Python 3.13 PyEval_CallObject removal (rules.c). The stock PyPI build does not have it.
 """
 FIX_LEVEL = {FIX_LEVEL}
 UPSTREAM_VERSION = "{UPSTREAM_VERSION}"

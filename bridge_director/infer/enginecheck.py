@@ -16,7 +16,7 @@ import importlib.util
 import os
 
 #: Lowest fix level we accept. Keep in step with FIX_LEVEL in tools/build_engine.py.
-REQUIRED_FIX_LEVEL = 9
+REQUIRED_FIX_LEVEL = 10
 MARKER_MODULE = "durable._bridge_director_fix"
 
 _HOW_TO_FIX = (
