@@ -279,6 +279,15 @@ PROPERTIES: dict[str, Property] = {
                   '({what})?'),
         flip=False,
         found=('allowed to stand', 'cancelled')),
+    "repeat-governs": Property(
+        means=("bool: at the offender's next turn, where they must both repeat their cancelled call out of "
+               "rotation (31A1, 32A1) and pass (24B, 24C: partner exposed a card), the director rules that the "
+               "repeat governs (false: the pass governs; judged on the call out of rotation)"),
+        question=("{seat} must repeat {call} at their next turn and must also pass at it: does the obligation to "
+                  "repeat {call} govern that turn?"),
+        flip=False,
+        found=('ruled to govern over the obligation to pass at that turn',
+               'ruled to give way to the obligation to pass at that turn')),
     "intentional": Property(
         means=("bool: the call was made intentionally over an opponent's change of call, accepting it "
                "(judged on the LHO's call; 25B1)"),

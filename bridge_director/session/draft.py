@@ -174,7 +174,16 @@ class Draft:
             status = self.rule().status
         except Exception:   # noqa: BLE001 - whose turn is a convenience; rule() itself reports failures
             status = {}
-        standing = [(n, e) for n, e in numbered if status.get(n) not in OUT_OF_AUCTION]
+        # A call the ruling takes out of the auction is out for the next call at the table only
+        # once something after it settled it there: the director came, a player accepted or
+        # declined it, or the players enforced a rectification themselves. Before that the
+        # table went on from the call as made (an inadmissible double waived by the players
+        # and passed over is the next player's turn, not its maker's: tester10 row 29).
+        # (a replacement made after the director came is made under the ruling: settled too)
+        marks = [n for n, e in enumerate(self.events, 1) if _settles(e)]
+        settled = {n for n, e in numbered
+                   if any(m > n for m in marks) or ("replaces" in e and any(m < n for m in marks))}
+        standing = [(n, e) for n, e in numbered if status.get(n) not in OUT_OF_AUCTION or n not in settled]
         if not standing:                 # every call so far is out of the auction: back to the dealer
             return self.dealer_seat
         return Seat.parse(standing[-1][1]["seat"]).lho
@@ -534,6 +543,15 @@ def _plain(v: Any) -> Any:
     if isinstance(v, list):
         return [_plain(x) for x in v]
     return v
+
+
+def _settles(e: dict) -> bool:
+    """Whether a raw event settles the calls before it for whose turn it is: the director
+    called or ruling, a player accepting or declining a call, or the players enforcing a
+    rectification themselves (a waiver leaves the calls as made)."""
+    if "director" in e or "accepts" in e:
+        return True
+    return e.get("happened") == "rectification-by-players" and str(e.get("how")) == "enforced"
 
 
 def _is_call(e: dict) -> bool:

@@ -254,7 +254,7 @@ PROPERTY_WORDS = {"pt": {
     "serious-error": "erro-grave", "same-meaning": "mesmo-significado",
     "subset-of-meanings": "subconjunto-de-significados", "same-purpose": "mesmo-propósito",
     "results-obvious": "resultados-óbvios", "weighted": "ponderado", "to-benefit-partner": "beneficiar-parceiro",
-    "to-mislead": "enganar", "forfeited": "perdeu-o-direito", "allowed": "permitido", "in-correction-period": "no-periodo-de-correcao",
+    "to-mislead": "enganar", "forfeited": "perdeu-o-direito", "allowed": "permitido", "repeat-governs": "repetir-prevalece", "in-correction-period": "no-periodo-de-correcao",
     "intentional": "intencional",
     "played-before": "já-jogada", "due-later": "a-jogar-depois", "played-to-trick": "jogada-numa-vaza",
     "accepts-insufficient": "aceita-insuficiente"}}
