@@ -566,7 +566,8 @@ def judgement_hint(q: dict, lang: str = "en") -> str:
             typed = (_('yes') if v else _('no')) if isinstance(v, bool) else v
             # the form of scoring has its own option on the command line too
             hint = f"--scoring {shown}" if k == "scoring" else f"--judge \"{SETTING_KEYS.get(k, k)}={typed}\""
-            parts.append(f"{_(a['label'])}: {k}: {shown} ({hint})")
+            # (a yes/no setting's answer named as for a judgement; the form of scoring by its value)
+            parts.append((f"{_(a['label'])}: " if isinstance(v, bool) else "") + f"{k}: {shown} ({hint})")
     if parts:
         return f"{q['prompt']} " + "; ".join(parts)
     if q.get("case_line"):
