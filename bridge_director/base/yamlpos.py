@@ -526,8 +526,8 @@ class _AliasComposer(yaml.composer.Composer):
 def _load(text: str) -> Any:
     """The document of ``text`` built by ``_Loader``; with an alias in it, composed by
     :class:`_AliasComposer` so that each alias is placed where it is used."""
-    if not _ALIAS.search(text):
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
+    if "*" not in text or not _ALIAS.search(text):     # an alias needs a '*' (the search alone
+        return yaml.load(text, Loader=_Loader)            # scanned every character of a case)  # noqa: S506 - _Loader derives from SafeLoader
     loader = _Loader("")
     try:
         node = _AliasComposer(list(yaml.parse(text, Loader=_Loader)), loader).get_single_node()

@@ -383,6 +383,20 @@ def _builds_on(firings) -> "set[tuple[str, str]]":
         pairs |= more
 
 
+class _Lazy:
+    """A set worked out by ``make`` the first time something is looked up in it."""
+
+    __slots__ = ("make", "value")
+
+    def __init__(self, make) -> None:
+        self.make, self.value = make, None
+
+    def __contains__(self, item) -> bool:
+        if self.value is None:
+            self.value = self.make()
+        return item in self.value
+
+
 def readable(lines: "list[Line]", firings=()) -> "tuple[list[Line], dict[int, list[int]]]":
     """``lines`` as a reader gets them, and id(line) -> the events a line written once stands for.
 
@@ -395,7 +409,8 @@ def readable(lines: "list[Line]", firings=()) -> "tuple[list[Line], dict[int, li
     keep: list[Line] = []
     merged: dict[int, list[int]] = {}
     first: dict[tuple, Line] = {}
-    builds_on = _builds_on(firings) if any(ln.code in SETTLED_BY for ln in lines) else set()
+    # worked out only when a settled line's events tie with its settling line's (seldom)
+    builds_on = _Lazy(lambda: _builds_on(firings)) if any(ln.code in SETTLED_BY for ln in lines) else ()
     for ln in lines:
         settled = SETTLED_BY.get(ln.code)
         # settled by a line about later events only, or about the same event when that line's
