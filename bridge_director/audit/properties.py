@@ -38,6 +38,17 @@ The kinds of fault (``Fault.kind``):
   adjustment at the end of play would be ("at the end of play (72C)") while every line of the
   law giving that adjustment is on a branch or an option: the kind is said where the
   adjustment is.
+- ``asked``: a line outside any option or branch states as settled what a question of the same
+  ruling still asks: that a player must tell the opponents (or failed to tell them) that the
+  explanation at event N was wrong, while the ruling asks whether that explanation described
+  the partnership's agreement (the ``misinformation`` judgement on event N). Such a line
+  belongs on the branch where it was not.
+- ``question``: a judgement question about one event is shown under two judgement-needed lines
+  of the same rule that each name a call (the same question listed twice, under a line about
+  another call): a judgement-needed line of a rule that fires once per call must name, as a
+  call of the case, the call it asks about.
+- ``words``: words for the table name seats: a line's words for the players, its branch or its
+  option say "LHO" or "RHO" (the seat in full, or "left-hand opponent" beside a seat, instead).
 - ``edition-silent`` (:func:`edition_faults`): an event the case's own edition finds irregular
   that another edition's ruling has no line about (and that edition's ``unanswered`` and
   ``contradiction`` faults, prefixed with its name).
@@ -520,6 +531,79 @@ def _kind_outside_its_condition(ruling) -> list[Fault]:
     return out
 
 
+#: what an unconditional line may not state while the judgement named is still asked: a duty to
+#: tell (or the failure to tell) that an explanation was wrong, while whether it was is asked
+_STATES = {"misinformation": re.compile(r"^(?!If |Unless )(?:.*\btells? the opponents\b(?![^.;]*opinion)[^.;]* explanation[^.;]* was wrong"
+                                        r"|.*\bhad to call the director\b|.*did not call the director and correct)")}
+
+
+def _states_what_it_asks(ruling) -> list[Fault]:
+    """Unconditional lines stating what an open judgement question still asks (see ``asked``)."""
+    english = (getattr(ruling.case, "lang", None) or "en") == "en"
+    if not english:
+        return []
+    lines = [ln for ln in _unconditional(ruling) if ln.code != "judgement-needed"
+             and any(rx.search(ln.text) for rx in _STATES.values())]
+    if not lines:
+        return []
+    from bridge_director.ruling.questions import questions
+    out = []
+    for q in questions(ruling):
+        rx = _STATES.get(q.get("property") or "")
+        n = (q.get("about") or {}).get("event")
+        if q["kind"] != "judgement" or rx is None or n is None:
+            continue
+        for ln in lines:
+            if rx.search(ln.text) and (n in ln.about or any(e.event == n for e in ln.events)):
+                out.append(Fault("asked", f"{ln.cite} {ln.rule}: {ln.text!r} is said outright, but the ruling still "
+                                          f"asks whether event {n} was so ({q['property']})", (ln.rule,)))
+    return out
+
+
+_NAMES_A_CALL = re.compile(r"\{\w+\.\w*call\}")
+
+
+def _questions_placed(ruling) -> list[Fault]:
+    """A question shown under two judgement-needed lines of one rule (see ``question``): the
+    placement the text ruling uses (bridge_director.ruling.render's judgements section)."""
+    needed = [ln for ln in ruling.lines if ln.code == "judgement-needed"]
+    by_rule: dict[str, int] = {}
+    for ln in needed:
+        by_rule[ln.rule] = by_rule.get(ln.rule, 0) + 1
+    if not any(n > 1 for n in by_rule.values()):
+        return []
+    from bridge_director.ruling.questions import questions
+    out = []
+    for q in questions(ruling):
+        n = (q.get("about") or {}).get("event")
+        if q["kind"] != "judgement" or n is None:
+            continue
+        under = [ln for ln in needed if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ())
+                 and (not ln.about or n in ln.about)]
+        for rule in {ln.rule for ln in under}:
+            # lines that name a call each (an adjustment's kind asked once for two laws is one question)
+            mine = [ln for ln in under if ln.rule == rule and _NAMES_A_CALL.search(ln.template)]
+            if len(mine) > 1:
+                out.append(Fault("question", f"{rule}: the question on event {n} ({q['property']}) is shown under "
+                                             f"{len(mine)} lines: " + " / ".join(repr(ln.text) for ln in mine), (rule,)))
+    return out
+
+
+_ROLE_ABBREVIATION = re.compile(r"\b(?:LHO|RHO)\b")
+
+
+def _role_words(ruling) -> list[Fault]:
+    """Table words saying LHO or RHO (see ``words``); English rulings only."""
+    if (getattr(ruling.case, "lang", None) or "en") != "en":
+        return []
+    out = []
+    for ln in ruling.lines:
+        for what, words in (("words", ln.players_words), ("branch", ln.branch), ("option", ln.option)):
+            if words and _ROLE_ABBREVIATION.search(words):
+                out.append(Fault("words", f"{ln.cite} {ln.rule}: {what} {words!r} say LHO or RHO, not a seat", (ln.rule,)))
+    return out
+
+
 def faults(case, ruling) -> list[Fault]:
     """Every broken property of ``ruling`` (a :class:`bridge_director.ruling.build.Ruling` for ``case``).
 
@@ -528,7 +612,8 @@ def faults(case, ruling) -> list[Fault]:
     """
     return (_unanswered(ruling) + _standing_faults(case, ruling) + _contradictions(ruling, case)
             + _labels(ruling) + _duplicates(ruling) + _grid_faults(ruling) + _repeated(case, ruling)
-            + _after_end(case, ruling) + _kind_outside_its_condition(ruling))
+            + _after_end(case, ruling) + _kind_outside_its_condition(ruling) + _states_what_it_asks(ruling)
+            + _questions_placed(ruling) + _role_words(ruling))
 
 
 def edition_faults(case, ruling, editions: "tuple[str, ...] | None" = None) -> list[Fault]:

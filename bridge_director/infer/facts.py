@@ -115,7 +115,8 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
   had already played that board); for events with a seat: seat_called_before, partner,
   lho, side.
 * ``phase``: stage after the last event. ``auction-end``: idx (the call that ended the
-  auction), passed_out, hands_returned, lead_faced. ``contest``: scoring (pairs/teams/
+  auction), passed_out, hands_returned, lead_faced, declarer, dummy, declarer_side, leader
+  (the opening leader). ``contest``: scoring (pairs/teams/
   individual/unknown), replay_event (true/false, or unknown when the case does not say),
   stationary (NS/EW/none).
 * ``hand-count`` (each hand not holding 13 cards): seat, cards, called (before the discovery),
@@ -1198,7 +1199,8 @@ def _happened_fact(case: Case, e: Event, stages: _Stages, happened: "list[Event]
 
 
 def _auction_end_fact(stages: _Stages, add) -> None:
-    """The ``auction-end`` fact: the call that ended it, passed out or not, declarer and dummy."""
+    """The ``auction-end`` fact: the call that ended it, passed out or not, declarer, dummy and
+    the opening leader (``leader``)."""
     calls, over_at = stages.calls, stages.over_at
     ended = {"t": "auction-end", "fid": "auction-end", "idx": over_at, "passed_out": stages.passed_out,
              "hands_returned": stages.marks["hands-returned"] is not None,
@@ -1206,6 +1208,7 @@ def _auction_end_fact(stages: _Stages, add) -> None:
     dec = declarer([(c.seat, c.call) for c in stages.standing])
     if dec is not None:
         ended["declarer"], ended["dummy"], ended["declarer_side"] = dec.value, dec.partner.value, dec.side
+        ended["leader"] = dec.lho.value         # the defender on declarer's left makes the opening lead
     add(ended, Source(over_at, next(c.line for c in calls if c.number == over_at), "the auction is over"))
 
 
