@@ -100,11 +100,12 @@ def test_after_no_irregularity_the_interview_offers_the_events_menu(tmp_path):
     child.send("15\r")
     child.expect("PLAYED_BY")
     child.send("E\r")
-    for _ in range(3):                                          # what the ruling asks now (the form of scoring)
-        i = child.expect(["What is the form of scoring\\? \\[p pairs", "What happened next"])
+    for _ in range(6):                                          # what the ruling asks now (the form of scoring;
+        # then who was at fault, 12C2(a), and who is due to play the board later: not known yet)
+        i = child.expect(["What is the form of scoring\\? \\[p pairs", "What happened next", "Which sides [^?]*\\?"])
         if i == 1:
             break
-        child.send("p\r")
+        child.send("p\r" if i == 0 else "?\r")
     child.send("s\r")
     child.expect("Save as")
     child.send(f"{save}\r")

@@ -249,3 +249,19 @@ def test_the_words_property_refuses_lho_and_rho_in_table_words():
         said = [ln.text for ln in r.lines if ln.rule == rule]
         assert said and all("left-hand opponent" in t and "LHO" not in t for t in said), (name, said)
         assert _role_words(r) == [], name
+
+
+# ---------------------------------------------------------------- published 1: 20F4(a) without the director
+
+def test_a_correction_made_without_the_director_is_an_infraction_of_20f4a():
+    from bridge_director.case.load import load_case as load
+    case = load(REPO_CASES / "published" / "ebu-forums" /
+                "law20-f4a-wrong-benji-explanation-corrected-mid-auction-without-the-director.yaml")
+    r = api.rule(case)
+    assert [(ln.code, ln.rule) for ln in r.lines if ln.cite == "20F4(a)"] == [
+        ("irregularity", "own-explanation-corrected-without-director")]
+    assert not any("with the director called" in ln.text for ln in r.lines)
+    assert faults(case, r) == []
+    # corrected with the director called at once: as before
+    case, r = _rule("law20-f4a-explainer-corrects-own-explanation-during-auction")
+    assert [ln.code for ln in r.lines if ln.cite == "20F4(a)"] == ["must-call-director"]

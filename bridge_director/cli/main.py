@@ -424,7 +424,9 @@ def _draft_from_args(args):
     # case format's (1H, 3NT) or suit symbols, whatever --lang says (so 2C stays two clubs)
     lang = draft.lang
     draft.calls_lang = "en"
-    pending = [parse_judgement(j, "--judge", lang, "en") for j in args.judge]
+    from bridge_director.session.draft import parse_setting
+    settings = [parse_setting(j, "--judge") for j in args.judge]
+    pending = [parse_judgement(j, "--judge", lang, "en") for j, st in zip(args.judge, settings) if st is None]
 
     def judge_what_can_be_judged() -> None:
         # a judgement is stated as soon as the call it names is in the case, so that the calls
@@ -444,6 +446,9 @@ def _draft_from_args(args):
             draft.add_event(parse_event(value, "--event", lang, "en"))
     for item in pending:
         draft.judge(*item)
+    for st in settings:
+        if st is not None:
+            draft.set(*st)
     if args.scoring:
         draft.set("scoring", args.scoring)
     if args.edition:

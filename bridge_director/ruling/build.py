@@ -571,13 +571,15 @@ def _call_aliases(template: str) -> tuple[str, ...]:
 
 
 def _status_cites(result: RunResult, call_events: "list[int]") -> dict[tuple[int, str], str]:
-    """(event, status) -> the cite of the first rule (rulebook order) that derived it
-    (``call_events``: the case's call event numbers, for the calls a sweep carries away)."""
+    """(event, status) -> the cite of the first rule (rulebook order) that derived it, or the
+    ``cite`` its fact names (a rule citing the question it asks, 25A2, names the clause the
+    status comes from); ``call_events``: the case's call event numbers, for the calls a sweep
+    carries away."""
     out: dict[tuple[int, str], str] = {}
     for f in sorted(result.firings, key=lambda f: f.rule.order):
         if f.derived:
-            for n, st, _ in call_status_facts(f.derived, call_events):
-                out.setdefault((n, st), f.rule.cite)
+            for n, st, d in call_status_facts(f.derived, call_events):
+                out.setdefault((n, st), str(d.get("cite") or f.rule.cite))
     return out
 
 

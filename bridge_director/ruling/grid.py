@@ -405,6 +405,16 @@ def _anchor(ln, irregular: list[int]) -> int:
     return max((i for i in irregular if i <= first), default=0)
 
 
+def heard_before(r) -> int:
+    """The last event up to which the table has heard the director's ruling: a ``{director:
+    ruled}`` event, or a director call the auction went on from (a call made after it: the
+    director had come, ruled and gone); 0 if none."""
+    events = r.case.events
+    last_call = max((e.number for e in events if e.kind in ("call", "replaces")), default=0)
+    return max((e.number for e in events
+                if e.kind == "ruled" or (e.kind == "director" and e.number < last_call)), default=0)
+
+
 def latest_first(r, now: list, room: int) -> list:
     """The ``room`` lines of ``now`` (ruling lines with TELL_NOW codes) to read out, in reading order.
 
@@ -418,7 +428,7 @@ def latest_first(r, now: list, room: int) -> list:
     irregular = sorted({n for ln in r.lines if ln.code == "irregularity" for n in ln.about if isinstance(n, int)})
     key = {id(ln): (-_anchor(ln, irregular), TELL_NOW.index(ln.code) if ln.code in TELL_NOW else len(TELL_NOW))
            for ln in now}
-    ruled = max((e.number for e in r.case.events if e.kind == "ruled"), default=0)
+    ruled = heard_before(r)
 
     def last_named(ln) -> int:
         return max((n for n in (ln.about or [e.event for e in ln.events]) if isinstance(n, int)), default=0)
@@ -515,6 +525,10 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
         # lines that only say where the board stands or which law governs
         rulings = _players_lines(r)
         irregular = sorted({n for ln in r.lines if ln.code == "irregularity" for n in ln.about if isinstance(n, int)})
+        heard = heard_before(r)
+        if heard and any(i > heard for i in irregular):
+            # not a line the table heard when the director came before the latest irregularity
+            rulings = [ln for ln in rulings if _anchor(ln, irregular) > heard]
         firsts = sorted([ln for ln in rulings if ln.code not in BACKGROUND] or rulings,
                         key=lambda ln: -_anchor(ln, irregular))
         out += [seats_in_full(_players_words(ln), lang) for ln in firsts[:1]]
@@ -575,9 +589,13 @@ def judgement_hint(q: dict, lang: str = "en") -> str:
             else:                          # typed in ('{denominations}'): one example of the form
                 parts.append(f"{key}: [H] (--judge \"{key}=H\")")
         for k, v in (adds.get("setting") or {}).items():
+            from bridge_director.ruling.questions import SETTING_KEYS
             shown = str(v).lower() if isinstance(v, bool) else v
-            # the form of scoring has its own option on the command line: show it as typed
-            parts.append(f"{k}: {shown}" + (f" (--scoring {shown})" if k == "scoring" else ""))
+            typed = (_('yes') if v else _('no')) if isinstance(v, bool) else v
+            # the form of scoring has its own option on the command line too
+            hint = f"--scoring {shown}" if k == "scoring" else f"--judge \"{SETTING_KEYS.get(k, k)}={typed}\""
+            # (a yes/no setting's answer named as for a judgement; the form of scoring by its value)
+            parts.append((f"{_(a['label'])}: " if isinstance(v, bool) else "") + f"{k}: {shown} ({hint})")
     if parts:
         return f"{q['prompt']} " + "; ".join(parts)
     if q.get("case_line"):

@@ -43,6 +43,7 @@ from typing import Any
 from bridge_director.base.memo import ByObject
 from bridge_director.ruling.i18n import SEAT_NAMES
 from bridge_director.case.judgements import PROPERTIES
+from bridge_director.case.shapes import SIDE_JUDGEMENTS
 from bridge_director.rulebook.model import Ref
 from bridge_director.bridge.table import Seat, relation
 
@@ -180,7 +181,7 @@ def judgement_question(case, e, prop: str) -> dict:
         answers = [{"label": "denominations", "key": "", "input": "denominations",
                     "adds": {"judgement": {written: "{denominations}"}}}, NOT_YET]
         line = f"{written}: [H]"
-    elif prop == "due-later":          # a list of sides: each choice is the whole list
+    elif prop in SIDE_JUDGEMENTS:      # a list of sides (due-later, at-fault, partly-at-fault): each choice is the whole list
         gettext = _words(case)[0]
         choices = (("neither", "0", []), ("North-South", "n", ["NS"]), ("East-West", "e", ["EW"]),
                    ("both", "b", ["NS", "EW"]))
@@ -230,6 +231,11 @@ def _replacement_q(case, e) -> "dict | None":
             "prompt": _("What call does {seat} make in place of {call}?").format(seat=seat(s), call=word(call)),
             "answers": answers,
             "case_line": f"- {{seat: {s}, replaces: {call}, with: CALL, event: {e.number}}}"}
+
+
+#: the --judge key of each case setting a question asks (the form of scoring also has --scoring)
+SETTING_KEYS: dict[str, str] = {"played_at_other_tables": "played-at-other-tables", "replay_event": "replay-event",
+                                "scoring": "scoring"}
 
 
 def _setting_q(name: str, case=None) -> dict:

@@ -206,20 +206,28 @@ class _TextRuling:
         return out
 
     def judgements_section(self) -> list[str]:
-        """The judgements needed, in asking order, each with the line that would state it."""
-        if not self.g["judgements"]:
-            return []
+        """The judgements needed, in asking order, each with the line that would state it; then
+        each question the ruling asks that no judgement-needed line gave (a case setting a
+        branch turns on, say), with its key, so that every question asked can be answered."""
         qs, w = self.qs, self.w
-        out = [self._("Judgements needed (answer with 'director ask', or type the line shown):")]
+        hinted: set[str] = set()
+        body: list[str] = []
         for ln in sorted(self.g["judgements"], key=lambda ln: _asked_at(ln, qs)):
-            out += self.dotted("   - ", self.words[id(ln)], ln.cite)
+            body += self.dotted("   - ", self.words[id(ln)], ln.cite)
             for q in qs:
                 about = (q.get("about") or {}).get("event")
                 if ln.rule in q.get("rules", ()) and ln.text in q.get("lines", ()) and (
                         about is None or not ln.about or about in ln.about):
-                    out += wrap(grid.judgement_hint(q, self.lang), w - 7, initial_indent="     ",
-                                subsequent_indent="     ")
-        return out
+                    hinted.add(q["id"])
+                    body += wrap(grid.judgement_hint(q, self.lang), w - 7, initial_indent="     ",
+                                 subsequent_indent="     ")
+        for q in qs:
+            if q["kind"] in ("judgement", "setting") and q["id"] not in hinted:
+                body += wrap(grid.judgement_hint(q, self.lang), w - 4, initial_indent="   - ",
+                             subsequent_indent="     ")
+        if not body:
+            return []
+        return [self._("Judgements needed (answer with 'director ask', or type the line shown):")] + body
 
     def not_covered_section(self) -> list[str]:
         if not self.g["not-covered"]:

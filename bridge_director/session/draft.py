@@ -835,6 +835,33 @@ def _happened(words: list[str], file: str, lang: str = "en", calls: str = "en") 
     return ev
 
 
+def parse_setting(text: str, file: str = "judge") -> "tuple[str, Any] | None":
+    """A case setting typed as a judgement (``"played-at-other-tables=yes"``, ``"replay-event=no"``,
+    ``"scoring=teams"``; ``_`` for ``-`` too) -> ``(field, value)``; None when ``text`` names
+    no setting (then it is a judgement: :func:`parse_judgement`).
+
+    Raises:
+        InputError: a setting with a value it cannot take.
+    """
+    from bridge_director.ruling.questions import SETTINGS as ASKED, SETTING_KEYS
+    m = re.match(r"^\s*([A-Za-z_-]+)\s*[=:]\s*(.+?)\s*$", text)
+    if not m:
+        return None
+    typed = m[1].lower().replace("_", "-")
+    field = next((f for f, k in SETTING_KEYS.items() if k == typed), None)
+    if field is None:
+        return None
+    choices = next(c for f, _p, c in ASKED.values() if f == field)
+    v = m[2].lower()
+    for _label, _key, value in choices:
+        if isinstance(value, bool) and (v in YES_WORDS if value else v in NO_WORDS):
+            return field, value
+        if not isinstance(value, bool) and v == str(value):
+            return field, value
+    shown = "yes or no" if isinstance(choices[0][2], bool) else ", ".join(str(c[2]) for c in choices)
+    raise InputError(file, 0, 0, "judge", f"{SETTING_KEYS[field]}: expected {shown}, found {m[2]!r}")
+
+
 def parse_judgement(text: str, file: str = "judge", lang: str = "en", calls: Optional[str] = None) -> tuple[str, Any]:
     """``"E 1H unintended=no"`` (or ``: false``) -> ``("E 1H unintended", False)``;
     ``"E 2D specifies=H,S"`` -> ``("E 2D specifies", ["H", "S"])``; a list of sides the same way
