@@ -34,3 +34,21 @@ def test_words_after_a_replacement_are_the_acceptance_one_29a_line():
     accepted = [ln for ln in ruling.lines if ln.cite == "29A" and ln.code == "call-accepted"]
     assert len(accepted) == 1
     assert accepted[0].text.startswith("N accepts X")
+
+
+def test_a_call_out_of_rotation_with_no_call_after_it_accepted_in_words_rules():
+    """The last call of the case has no next call: no rule may read its next call's fields (the
+    engine refused the fact: 'property not found', an internal error on a three-event case)."""
+    text = """\
+case: generated-29a-last-call-accepted
+title: South opens 2C as West bids 2S at the same moment; West accepts 2C
+board: 10
+events:
+  - {seat: S, call: 2C}
+  - {seat: W, call: 2S, simultaneous_with: S}
+  - {seat: W, accepts: true, call: 2C, event: 1}
+"""
+    case = from_data(loads(text, "generated.yaml"), "generated.yaml")
+    ruling, found = rule_and_check(case, api.rulebook())
+    assert not [f for f in found if f.kind in ("engine-error", "unanswered")], found
+    assert ruling.lines
