@@ -2,23 +2,12 @@
 expect: codes (cite + outcome) do not show."""
 from __future__ import annotations
 
-import pathlib
 
 import pytest
 
-from bridge_director.case.load import load_case
 from bridge_director.ruling.grid import tell_the_table
-from bridge_director.session import api
 
-CASES = pathlib.Path(__file__).resolve().parent.parent / "cases"
-
-
-def ruled(name: str):
-    return api.rule(load_case(CASES / f"{name}.yaml"))
-
-
-def lines(r, cite, code=None):
-    return [ln for ln in r.lines if ln.cite == cite and (code is None or ln.code == code)]
+from repo_cases import lines, ruled  # tests/repo_cases.py
 
 
 # 25B: a change of call that may be cancelled or accepted says that Law 26 may apply

@@ -8,24 +8,8 @@ from types import SimpleNamespace
 
 from bridge_director.audit.properties import _after_end, faults
 from bridge_director.base.record import replace
-from bridge_director.case.load import load_case
-from bridge_director.session import api
 
-REPO_CASES = __import__("pathlib").Path(__file__).resolve().parent.parent / "cases"
-
-
-def _rule(name: str):
-    case = load_case(REPO_CASES / f"{name}.yaml")
-    return case, api.rule(case)
-
-
-def _texts(ruling, **where) -> list[str]:
-    return [ln.text for ln in ruling.lines if all(getattr(ln, k) == v for k, v in where.items())]
-
-
-def _fake(ruling, lines):
-    return SimpleNamespace(case=ruling.case, lines=lines, calls=ruling.calls, edition=ruling.edition,
-                           facts=ruling.facts)
+from repo_cases import fake as _fake, rule_case as _rule, texts as _texts  # tests/repo_cases.py
 
 
 # ---------------------------------------------------------------- L1: 37B2 / 38C pass that ends the auction

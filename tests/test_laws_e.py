@@ -3,28 +3,13 @@
 same ruling still asks (``asked``, bridge_director/audit/properties.py)."""
 from __future__ import annotations
 
-from types import SimpleNamespace
 
 from bridge_director.audit.properties import _states_what_it_asks, faults
 from bridge_director.base.record import replace
 from bridge_director.case.load import load_case
 from bridge_director.session import api
 
-REPO_CASES = __import__("pathlib").Path(__file__).resolve().parent.parent / "cases"
-
-
-def _rule(name: str):
-    case = load_case(REPO_CASES / f"{name}.yaml")
-    return case, api.rule(case)
-
-
-def _texts(ruling, **where) -> list[str]:
-    return [ln.text for ln in ruling.lines if all(getattr(ln, k) == v for k, v in where.items())]
-
-
-def _fake(ruling, lines):
-    return SimpleNamespace(case=ruling.case, lines=lines, calls=ruling.calls, edition=ruling.edition,
-                           facts=ruling.facts, firings=ruling.firings)
+from repo_cases import REPO_CASES, fake as _fake, rule_case as _rule, texts as _texts  # tests/repo_cases.py
 
 
 # ---------------------------------------------------------------- 4: 20F5(b) while misinformation is asked

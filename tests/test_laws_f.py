@@ -5,18 +5,8 @@ from __future__ import annotations
 
 from bridge_director.audit.properties import faults
 from bridge_director.case.load import load_case
-from bridge_director.session import api
 
-REPO_CASES = __import__("pathlib").Path(__file__).resolve().parent.parent / "cases"
-
-
-def _rule(name: str):
-    case = load_case(REPO_CASES / f"{name}.yaml")
-    return case, api.rule(case)
-
-
-def _texts(ruling, **where) -> list[str]:
-    return [ln.text for ln in ruling.lines if all(getattr(ln, k) == v for k, v in where.items())]
+from repo_cases import REPO_CASES, rule_case as _rule, texts as _texts  # tests/repo_cases.py
 
 
 # ---------------------------------------------------------------- tester9 #9: 25A4, partner has called

@@ -2,22 +2,11 @@
 published case that showed the fault and a second case of the same kind."""
 from __future__ import annotations
 
-import pathlib
 
 import pytest
 
-from bridge_director.case.load import load_case
-from bridge_director.session import api
 
-CASES = pathlib.Path(__file__).resolve().parent.parent / "cases"
-
-
-def ruled(name: str):
-    return api.rule(load_case(CASES / f"{name}.yaml"))
-
-
-def lines(r, cite, code=None):
-    return [ln for ln in r.lines if ln.cite == cite and (code is None or ln.code == code)]
+from repo_cases import lines, ruled  # tests/repo_cases.py
 
 
 # 28B (North Wales Congress): the call out of rotation that the correct player's call took out

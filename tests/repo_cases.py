@@ -1,0 +1,38 @@
+"""Shared by the law tests (test_laws_*.py, test_published_*.py): a repository case ruled, and
+the ruling's lines picked by their fields. (pytest puts tests/ on sys.path.)"""
+from __future__ import annotations
+
+import pathlib
+from types import SimpleNamespace
+
+from bridge_director.case.load import load_case
+from bridge_director.session import api
+
+REPO_CASES = pathlib.Path(__file__).resolve().parent.parent / "cases"
+
+
+def rule_case(name: str):
+    """(case, ruling) for ``cases/<name>.yaml``."""
+    case = load_case(REPO_CASES / f"{name}.yaml")
+    return case, api.rule(case)
+
+
+def ruled(name: str):
+    """The ruling on ``cases/<name>.yaml``."""
+    return rule_case(name)[1]
+
+
+def texts(ruling, **where) -> list[str]:
+    """The texts of the ruling's lines whose fields equal ``where`` (cite=, code=, branch=...)."""
+    return [ln.text for ln in ruling.lines if all(getattr(ln, k) == v for k, v in where.items())]
+
+
+def lines(r, cite, code=None):
+    """The ruling's lines with ``cite`` (and ``code``, when given)."""
+    return [ln for ln in r.lines if ln.cite == cite and (code is None or ln.code == code)]
+
+
+def fake(ruling, lines):
+    """A ruling-like object with other ``lines``, for a property check to be shown a fault."""
+    return SimpleNamespace(case=ruling.case, lines=lines, calls=ruling.calls, edition=ruling.edition,
+                           facts=ruling.facts, firings=ruling.firings)
