@@ -67,6 +67,11 @@ class Seat(str, Enum):
     def __str__(self) -> str:
         return self.value
 
+    @property
+    def full_name(self) -> str:
+        """The seat's name in full, in English: 'North' (ruling/i18n has it in each language)."""
+        return _SEAT_NAMES[self.value].title()
+
     @classmethod
     def order(cls) -> tuple["Seat", ...]:
         """Return all four seats in clockwise order.

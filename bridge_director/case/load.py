@@ -514,9 +514,6 @@ def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
     return out
 
 
-SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
-
-
 def _check_intent_on_replacements(file: str, judgements: list[Judgement], events: list[Event]) -> None:
     """Refuse an ``unintended`` judgement on a call put in place of another (a ``replaces``
     event) while the call it replaced is not judged: the question of intent is asked of the
@@ -537,7 +534,7 @@ def _check_intent_on_replacements(file: str, judgements: list[Judgement], events
         if any(x.kind == "replaces" and x.seat == e.seat and x.replaces == e.call for x in later) \
                 or (nxt is not None and nxt.seat == e.seat):
             continue
-        seat = SEAT_WORDS[e.seat.value]
+        seat = e.seat.full_name
         raise InputError(file, j.line, j.column, "judgement",
                          f"event {j.event} is {seat}'s {e.call}, put in place of {e.replaces} (event {orig.number}): "
                          f"whether a call was meant is asked of the call replaced: expected "
