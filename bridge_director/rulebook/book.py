@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any
 from bridge_director.base import editions
 from bridge_director.base.yamlpos import InputError, PosDict, law_number, load, position
+from bridge_director.rulebook import shapes
 from bridge_director.rulebook.model import control_pattern, ALIAS_RE, CITE_RE, CONTROL_TYPE, Conclusion, DERIVED_BASE_TYPES, DIRECTOR_OPTION, OPS, OPTIONS_FACT, Pattern, REF_RE, RULE_KEYS, Ref, Rule, Rulebook, TEMPLATE_RE, THEN_KEYS, TR_KEYS
 
 
@@ -450,7 +451,52 @@ def _pattern_tests(p: Pattern) -> list[tuple[dict, bool]]:
     return parts
 
 
-def _compile_pattern(p: Pattern, must_have: "tuple | list" = ()) -> dict:
+#: how a test places a field's value against another value v: below, equal, above
+_PLACES = {"eq": {"="}, "lt": {"<"}, "le": {"<", "="}, "gt": {">"}, "ge": {">", "="}, "ne": {"<", ">"}}
+
+
+def _exclusive(alias: str, fld: str, one: tuple, other: tuple) -> bool:
+    """Whether no fact can pass test ``one`` (of an unless or later pattern) and test
+    ``other`` (of the pattern ``alias``, whose own field ``fld`` the other pattern may name)
+    on the same field ``fld``: each an (op, value)."""
+    (uo, uv), (wo, wv) = one, other
+    present = ("eq", "lt", "le", "gt", "ge", "in")       # tests a fact lacking the field fails
+    if uo == "exists" and wo == "exists":
+        return uv != wv
+    if uo == "exists" and not uv:
+        return wo in present and wv != Ref(alias, fld)
+    if wo == "exists" and not wv:
+        return uo in present
+    if uo == "in" or wo == "in":
+        if uo == wo:
+            return not set(uv) & set(wv)
+        vals, (op, v) = (uv, (wo, wv)) if uo == "in" else (wv, (uo, uv))
+        return op == "eq" and not isinstance(v, Ref) and v not in vals
+    if uo == wo == "eq" and not isinstance(uv, Ref) and not isinstance(wv, Ref):
+        return uv != wv
+    if uo in _PLACES and wo in _PLACES and uv == wv and type(uv) is type(wv):
+        return _PLACES[uo].isdisjoint(_PLACES[wo])
+    return False
+
+
+def may_share_a_fact(one: Pattern, other: Pattern) -> bool:
+    """Whether some fact could match both patterns ``one`` and ``other`` (``one`` may join to
+    ``other``): the same type, and no field whose tests exclude each other (two constants,
+    a value and an absent field, "gt"/"lt" against the same value, a join to ``other``'s own
+    field by anything but equality). When in doubt, True."""
+    if one.type != other.type:
+        return False
+    theirs: dict[str, list] = {}
+    for fld, op, v in other.tests:
+        theirs.setdefault(fld, []).append((op, v))
+    for fld, op, v in one.tests:
+        for test in theirs.get(fld, []) + [("eq", Ref(other.alias, fld))]:
+            if _exclusive(other.alias, fld, (op, v), test):
+                return False
+    return True
+
+
+def _compile_pattern(p: Pattern, must_have: "tuple | list" = (), apart: "tuple | list" = ()) -> dict:
     """A pattern in the engine's form.
 
     Order of the tests: the type test; the plain tests on the fact itself (equality,
@@ -458,6 +504,8 @@ def _compile_pattern(p: Pattern, must_have: "tuple | list" = ()) -> dict:
     runs as an ``$or``; last, the other ``$or`` tests (``ne``, ``in`` with several values).
     Within each group the tests keep the order they were written in. ``must_have``: fields
     that must exist on the fact (read by later joins), tested with the plain tests.
+    ``apart``: earlier patterns whose fact this one must not be (a rule compiled with
+    ``dist: 0``, see :func:`compile_rules`), tested by ``fid`` with the joins.
 
     The order is a matter of correctness: durable-rules 2.0.28 ignores a join that comes
     after an ``$or`` in the same pattern (tests/test_rulebook.py shows it), so a rule
@@ -469,6 +517,7 @@ def _compile_pattern(p: Pattern, must_have: "tuple | list" = ()) -> dict:
               or op == "exists" and v}
     plain += [{"$ex": {fld: 1}} for fld in must_have if fld not in tested]
     joins = [t for t, join in tests if join and "$or" not in t]
+    joins += [{"$neq": {"fid": {alias: "fid"}}} for alias in apart]
     join_or = [t for t, join in tests if join and "$or" in t]       # at most one (_parse_patterns)
     alternatives = [t for t, join in tests if not join and "$or" in t]
     parts = [{"t": p.type}] + plain + joins + join_or + alternatives
@@ -498,8 +547,19 @@ def compile_rules(rules: list[Rule]) -> tuple[dict[str, dict], dict[str, Rule]]:
                 for _fld, _op, v in p.tests:
                     if isinstance(v, Ref) and v.field not in guards.setdefault(v.alias, []):
                         guards[v.alias].append(v.field)
+            # durable-rules lets no two patterns of a rule match one fact, and a negation
+            # passes over a fact a positive pattern matched: an `unless` that can only match
+            # the `when` fact itself never blocked its rule (a rule that ignored its own
+            # exception). A rule whose `unless` may see a fact a positive pattern matched is
+            # compiled with `dist: 0` (every negation sees every fact); its positive patterns
+            # that might match one fact are then kept apart by fid, as before.
+            apart: dict[str, list[str]] = {}
+            sees_joined = any(may_share_a_fact(u, w) for u in r.unless for w in positive)
+            if sees_joined:
+                for j, later in enumerate(positive):
+                    apart[later.alias] = [p.alias for p in positive[:j] if may_share_a_fact(later, p)]
             for p in positive:
-                patterns.append({p.alias: _compile_pattern(p, guards.get(p.alias, ()))})
+                patterns.append({p.alias: _compile_pattern(p, guards.get(p.alias, ()), apart.get(p.alias, ()))})
             if r.unless:
                 # The control fact goes after the positive patterns and before the first
                 # negation: the engine checks a negation once, when everything to its left
@@ -510,6 +570,8 @@ def compile_rules(rules: list[Rule]) -> tuple[dict[str, dict], dict[str, Rule]]:
             for p in r.unless:
                 patterns.append({f"{p.alias}$not": _compile_pattern(p)})
             d: dict[str, Any] = {"all": patterns}
+            if sees_joined:
+                d["dist"] = 0
             if r.pri is not None:
                 d["pri"] = r.pri
             out[name] = d
@@ -592,6 +654,95 @@ def check_derived_fields(rules: list[Rule]) -> None:
             scan_text(r, "then", c.data, types)
 
 
+def _sure(positive: "dict[str, Pattern]", alias: str, fld: str) -> bool:
+    """Whether the fact the positive pattern ``alias`` matches surely has ``fld``: the pattern
+    tests it (a value, a comparison, a list, ``exists: true``, a join by anything but ``ne``),
+    or another positive pattern joins on it (compiled with an ``$ex`` guard)."""
+    for f, op, v in positive[alias].tests:
+        if f == fld and (op in ("eq", "lt", "le", "gt", "ge", "in") or op == "exists" and v):
+            return True
+    return any(isinstance(v, Ref) and v.alias == alias and v.field == fld
+               for p in positive.values() for _, _, v in p.tests)
+
+
+def _may_lack(rules: "list[Rule]"):
+    """``(type, field) -> bool``: whether a fact of that type may lack the field (where the
+    rules that match it do not make sure of it). Base facts: ``shapes.OPTIONAL_FIELDS``.
+    Derived facts: a rule that derives the type leaves the field out, or copies it from a
+    field the fact it matched may lack (a copied field the fact lacks is left out)."""
+    makers: dict[str, list] = {}
+    for r in rules:
+        for c in r.then:
+            if c.kind == "fact" and c.data["type"] not in DERIVED_BASE_TYPES:
+                makers.setdefault(c.data["type"], []).append((r, c.data))
+    keys = {t: set().union(*(set(d) - {"type"} for _, d in made)) for t, made in makers.items()}
+    missing = {(t, k) for t, made in makers.items() for k in keys[t] for _, d in made if k not in d}
+
+    def lacks(ftype: str, fld: str) -> bool:
+        if ftype in makers:
+            return (ftype, fld) in missing
+        return shapes.optional(ftype, fld) is not None
+
+    def sure(positive: "dict[str, Pattern]", alias: str, fld: str) -> bool:
+        if _sure(positive, alias, fld):
+            return True
+        ftype = positive[alias].type
+        group = shapes.optional(ftype, fld) if ftype not in makers else None
+        if group and any(_sure(positive, alias, g) for g in group):
+            return True
+        return not lacks(ftype, fld)
+
+    grown = True
+    while grown:
+        grown = False
+        for t, made in makers.items():
+            for r, d in made:
+                for k, v in d.items():
+                    m = REF_RE.match(v) if isinstance(v, str) else None
+                    if k == "type" or m is None or (t, k) in missing:
+                        continue
+                    for alt in r.alternatives or [[]]:
+                        positive = {p.alias: p for p in (*r.when, *alt)}
+                        if m[1] in positive and not sure(positive, m[1], m[2]):
+                            missing.add((t, k))
+                            grown = True
+                            break
+    return lacks, sure
+
+
+def check_negation_joins(rules: "list[Rule]") -> None:
+    """Refuse an ``unless:`` pattern the engine cannot run: one that joins to another unless
+    pattern (a negated fact is never bound), or one that compares (by anything but equality)
+    with a field of a matched fact that may lack it. durable-rules then stops the whole case
+    with error 311, "property not found" (an equality join on a missing field finds no match).
+
+    Raises:
+        InputError: ``file:line: <rule>.unless.<alias>.<field>: ...``, saying what to write.
+    """
+    lacks, sure = _may_lack(rules)
+    for r in rules:
+        for alt in r.alternatives or [[]]:
+            positive = {p.alias: p for p in (*r.when, *alt)}
+            for u in r.unless:
+                for fld, op, v in u.tests:
+                    if not isinstance(v, Ref):
+                        continue
+                    where = f"{r.id}.unless.{u.alias}.{fld}"
+                    if v.alias not in positive:
+                        raise InputError(r.file, r.line, 0, where,
+                                         f"joins to '{v.alias}', another unless pattern: an unless pattern may "
+                                         f"join only to the patterns of when: (and any:); write one pattern "
+                                         f"that says both, or derive a fact that does")
+                    if op != "eq" and not sure(positive, v.alias, v.field):
+                        ftype = positive[v.alias].type
+                        raise InputError(
+                            r.file, r.line, 0, where,
+                            f"compares with '{{{v.alias}.{v.field}}}' by '{op}', a field a '{ftype}' fact may lack "
+                            f"(the engine stops the case, error 311, when it does): make sure of it, "
+                            f"with `{v.field}: {{exists: true}}` on '{v.alias}' (and a rule of its own for "
+                            f"the fact without it, if that case needs one), or compare by equality")
+
+
 def build(paths: list[Path], vocabulary_path: Path, edition: str,
           extra_vocabulary: Path | None = None) -> Rulebook:
     """Parse, validate, stratify and compile the rule files of one edition.
@@ -611,6 +762,7 @@ def build(paths: list[Path], vocabulary_path: Path, edition: str,
     if not rules:
         raise InputError(str(vocabulary_path.parent), 0, 0, "", f"no rules found for edition {edition!r}")
     check_derived_fields(rules)
+    check_negation_joins(rules)
     strata = stratify(rules)
     engine_rules, engine_names = compile_rules(rules)
     book = Rulebook(edition, rules, vocabulary, strata, engine_rules, engine_names, laws,
@@ -646,7 +798,7 @@ CACHE_KEEP = 64
 
 
 #: the modules whose code makes a compiled rulebook (a change to any of them rebuilds it)
-_CACHE_CODE = ("rulebook/book.py", "rulebook/model.py", "rulebook/prune.py", "base/editions.py", "base/yamlpos.py",
+_CACHE_CODE = ("rulebook/book.py", "rulebook/model.py", "rulebook/prune.py", "rulebook/shapes.py", "base/editions.py", "base/yamlpos.py",
                "base/record.py")   # relative to the bridge_director package
 
 
