@@ -1064,7 +1064,7 @@ class _Stages:
     play marker (``marks``), and the stage of the board at any event."""
 
     def __init__(self, case: Case):
-        events = case.events
+        events = self.events = case.events
         self.calls = [e for e in events if e.kind == "call"]
         self.marks = {code: min((e.number for e in events if e.kind == "happened" and e.happened == code), default=None)
                       for code in _PLAY_MARKERS + ("hands-returned", "deal-completed")}
@@ -1126,6 +1126,17 @@ def _auction_over_at(events: "list[Event]", lead: "int | None") -> "tuple[int | 
     for e in events:
         if e.kind == "call" and over_at is None:
             seq.append(e)
+            done, out = is_over(seq)
+            if done:
+                over_at, passed_out = e.number, out
+        elif e.kind == "replaces" and over_at is None:
+            # a call put in place of an earlier one while the auction goes on takes its place;
+            # with it the calls may end the auction (a bid changed to the third pass), as the
+            # call replay has it (the call facts' auction_ended_after)
+            at = next((k for k in range(len(seq) - 1, -1, -1) if seq[k].seat == e.seat and seq[k].call == e.replaces), None)
+            if at is None:
+                continue
+            seq = seq[:at] + [e] + seq[at + 1:]
             done, out = is_over(seq)
             if done:
                 over_at, passed_out = e.number, out
@@ -1201,7 +1212,7 @@ def _happened_fact(case: Case, e: Event, stages: _Stages, happened: "list[Event]
 def _auction_end_fact(stages: _Stages, add) -> None:
     """The ``auction-end`` fact: the call that ended it, passed out or not, declarer, dummy and
     the opening leader (``leader``)."""
-    calls, over_at = stages.calls, stages.over_at
+    over_at = stages.over_at
     ended = {"t": "auction-end", "fid": "auction-end", "idx": over_at, "passed_out": stages.passed_out,
              "hands_returned": stages.marks["hands-returned"] is not None,
              "lead_faced": stages.marks["opening-lead-faced"] is not None}
@@ -1209,7 +1220,8 @@ def _auction_end_fact(stages: _Stages, add) -> None:
     if dec is not None:
         ended["declarer"], ended["dummy"], ended["declarer_side"] = dec.value, dec.partner.value, dec.side
         ended["leader"] = dec.lho.value         # the defender on declarer's left makes the opening lead
-    add(ended, Source(over_at, next(c.line for c in calls if c.number == over_at), "the auction is over"))
+    # the call that ended it may be a replacement (a bid changed to the closing pass)
+    add(ended, Source(over_at, next(e.line for e in stages.events if e.number == over_at), "the auction is over"))
 
 
 def _procedure_context(f: dict, e: Event, events: list[Event], calls: list[Event]) -> None:
