@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import typing
 
+from bridge_director.case.load import from_data, intent_event
 from bridge_director.case.shapes import DIRECTOR_INSTRUCTIONS, HAPPENED, HAPPENED_FIELDS, JUDGEMENT_PROPS
 from bridge_director.bridge.table import Board, Call, Seat, double_admissible, is_sufficient, redouble_admissible
 
@@ -205,7 +206,9 @@ def _events(rng: random.Random, dealer: str, board: int) -> list[dict]:
     return events
 
 
-def _judgements(rng: random.Random, events: list[dict]) -> dict:
+def _judgements(rng: random.Random, events: list[dict], read: "list | None" = None) -> dict:
+    """Random judgements on the calls and events of ``events``; ``read``: the same events as
+    the case loader reads them (for the call whose intent a judgement may name)."""
     out: dict = {}
     # calls and replacements (not a happened: event that names a call, such as misstated-double)
     calls = [(i + 1, e) for i, e in enumerate(events) if "happened" not in e and (
@@ -217,13 +220,13 @@ def _judgements(rng: random.Random, events: list[dict]) -> dict:
             seat, call = e["seat"], e.get("with", e.get("call"))
             same = [m for m, x in calls if x["seat"] == seat and x.get("with", x.get("call")) == call]
             prop = rng.choice(CALL_PROPS)
-            if prop == "unintended" and "replaces" in e:
-                # the question of intent is asked of the call replaced (the case format refuses
-                # it on the replacement while that call is not judged): judge that call
-                orig = next(((m, x) for m, x in reversed(calls) if m < n and x["seat"] == seat
-                             and x.get("with", x.get("call")) == e["replaces"]), None)
-                if orig is not None:
-                    n, e = orig
+            if prop == "unintended" and read is not None:
+                # the question of intent is asked of the call the case format says (the call
+                # replaced, for a replacement as the loader reads it: a correction written as
+                # a plain call is one): the loader's own rule, not a copy of it
+                asked = intent_event(read, n)
+                if asked != n:
+                    n, e = asked, events[asked - 1]
                     call = e.get("with", e.get("call"))
                     same = [m for m, x in calls if x["seat"] == seat and x.get("with", x.get("call")) == call]
             key = f"{seat} {call} {prop}" if len(same) == 1 else f"event {n} {prop}"
@@ -243,7 +246,7 @@ def generate_data(rng: random.Random) -> dict:
     board = rng.randint(1, 32)
     data: dict = {"case": "generated", "title": "generated case", "source": "generated", "board": board}
     data["events"] = _events(rng, Board(board).dealer.value, board)
-    judgement = _judgements(rng, data["events"])
+    judgement = _judgements(rng, data["events"], from_data(dict(data), "generated").events)
     if judgement:
         data["judgement"] = judgement
     if rng.random() < 0.15:

@@ -514,31 +514,44 @@ def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
     return out
 
 
+def intent_event(events: "list[Event]", n: int) -> int:
+    """The call event whose intent (``unintended``) the case format asks for a judgement
+    naming call event ``n`` (as the loader reads the events: a correction written as a plain
+    call is a replacement): ``n`` itself, or, for a call put in place of another, the call it
+    replaced (tester9 #7: taken on the replacement, the question contradicted the branches
+    asking about the replaced call). A replacement that is itself changed later (replaced in
+    turn, or followed at once by the same player's call) is the call put right: ``n``."""
+    e = events[n - 1]
+    if e.kind != "replaces":
+        return n
+    orig = next((x for x in reversed(events[:n - 1])
+                 if x.kind in ("call", "replaces") and x.seat == e.seat and x.call == e.replaces), None)
+    if orig is None:
+        return n
+    later = events[n:]
+    nxt = next((x for x in later if x.kind in ("call", "replaces")), None)
+    if any(x.kind == "replaces" and x.seat == e.seat and x.replaces == e.call for x in later) \
+            or (nxt is not None and nxt.seat == e.seat):
+        return n
+    return orig.number
+
+
 def _check_intent_on_replacements(file: str, judgements: list[Judgement], events: list[Event]) -> None:
     """Refuse an ``unintended`` judgement on a call put in place of another (a ``replaces``
-    event) while the call it replaced is not judged: the question of intent is asked of the
-    call replaced (tester9 #7: taken on the replacement, it contradicted the branches asking
-    about the replaced call). Allowed when the replacement is itself changed later (replaced
-    in turn, or followed at once by the same player's call): it is then the call put right."""
+    event) while the call it replaced is not judged (see :func:`intent_event`)."""
     judged = {j.event for j in judgements if j.prop == "unintended"}
     for j in judgements:
+        if j.prop != "unintended":
+            continue
+        asked = intent_event(events, j.event)
+        if asked == j.event or asked in judged:
+            continue
         e = events[j.event - 1]
-        if j.prop != "unintended" or e.kind != "replaces":
-            continue
-        orig = next((x for x in reversed(events[:j.event - 1])
-                     if x.kind in ("call", "replaces") and x.seat == e.seat and x.call == e.replaces), None)
-        if orig is None or orig.number in judged:
-            continue
-        later = events[j.event:]
-        nxt = next((x for x in later if x.kind in ("call", "replaces")), None)
-        if any(x.kind == "replaces" and x.seat == e.seat and x.replaces == e.call for x in later) \
-                or (nxt is not None and nxt.seat == e.seat):
-            continue
         seat = e.seat.full_name
         raise InputError(file, j.line, j.column, "judgement",
-                         f"event {j.event} is {seat}'s {e.call}, put in place of {e.replaces} (event {orig.number}): "
+                         f"event {j.event} is {seat}'s {e.call}, put in place of {e.replaces} (event {asked}): "
                          f"whether a call was meant is asked of the call replaced: expected "
-                         f"'event {orig.number} unintended' ({seat}'s {e.replaces})")
+                         f"'event {asked} unintended' ({seat}'s {e.replaces})")
 
 
 def _denominations(file: str, line: int, col: int, key: str, value: Any) -> list[str]:
