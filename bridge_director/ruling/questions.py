@@ -45,6 +45,7 @@ from bridge_director.ruling.i18n import SEAT_NAMES
 from bridge_director.case.judgements import PROPERTIES
 from bridge_director.case.shapes import SIDE_JUDGEMENTS
 from bridge_director.rulebook.model import Ref
+from bridge_director.ruling.build import _fact_event
 from bridge_director.bridge.table import Seat, relation
 
 NOT_YET = {"label": "not known yet", "key": "?", "adds": None}
@@ -307,11 +308,20 @@ def questions(ruling) -> list[dict]:
         if ln.code == "judgement-needed":
             needed.setdefault(ln.rule, []).append(ln)
 
-    def own(q: dict, lines: list) -> list[str]:
+    call_events = {e.number for e in case.events if e.kind in ("call", "replaces")}
+
+    def own(q: dict, lines: list, firing) -> list[str]:
         # a rule that waits on several calls gives a line for each: the question's own are
-        # the lines naming its event (all of them when none names an event)
-        about = (q.get("about") or {}).get("event")
-        mine = [ln for ln in lines if about is None or not ln.about or about in ln.about]
+        # the lines its own firing gave (each event a line names is the one that firing
+        # matched under that name), else the lines naming its event (all of them when none
+        # names an event). A line of another firing may name the event too, as another call
+        # of it (sweep seed 41789: "did East make 3D intentionally over 3H" names North's 3H,
+        # the call another firing's question is about)
+        matched = {a: _fact_event(m, call_events) for a, m in firing.matched.items()}
+        mine = [ln for ln in lines if ln.refs and all(matched.get(a) == n for a, n in ln.refs.items())]
+        if not mine:
+            about = (q.get("about") or {}).get("event")
+            mine = [ln for ln in lines if about is None or not ln.about or about in ln.about]
         return [ln.text for ln in mine]
 
     later: dict[str, bool] = {}     # question id -> every rule waiting for it is _later
@@ -323,7 +333,7 @@ def questions(ruling) -> list[dict]:
             later[q["id"]] = later.get(q["id"], True) and q["kind"] == "judgement" and _later(firing.rule)
             if firing.rule.id not in have["rules"]:
                 have["rules"].append(firing.rule.id)
-                have["lines"] += [t for t in own(q, needed.get(firing.rule.id, [])) if t not in have["lines"]]
+                have["lines"] += [t for t in own(q, needed.get(firing.rule.id, []), firing) if t not in have["lines"]]
 
     # a judgement-needed line whose rule names nothing the case can state directly (count the
     # other hands, say): a check for the director, answered by adding what was found
