@@ -221,9 +221,6 @@ CHECKS = {
     "card-seen-cards-not-stated": "card-seen",              # which cards were seen (its EXPOSED field)
     "review-in-play-moment-not-stated": "review-requested",  # its MOMENT field
     "ui-from-partner-in-play": "play judged at the end of play",
-    # left (docs/open-faults/tester10.md): a matter the Laws leave to the director, asked with
-    # no key yet (Law 27, laws-f's area)
-    "ib-lho-call-over-cancelled-double": "not keyed yet: whether LHO's call over a double 27B3 cancels stands",
 }
 
 

@@ -301,4 +301,12 @@ PROPERTIES: dict[str, Property] = {
                   "the insufficient bid?"),
         flip=False,
         found=('an acceptance of the insufficient bid', 'not an acceptance of the insufficient bid')),
+    "stands-over-cancelled": Property(
+        means=("bool: the LHO's call, made over a double or redouble the offender put in place of an insufficient "
+               "bid and that 27B3 cancels, stands once the offender has put a legal bid or pass in place (false: it "
+               "is withdrawn and the LHO calls again; judged on the LHO's call; the Laws leave it to the director)"),
+        question=("Does {seat}'s {call}, made over the cancelled double or redouble, stand once a legal call is put "
+                  "in place of the insufficient bid (rather than being withdrawn, {seat} calling again)?"),
+        flip=False,
+        found=('kept over the legal call put in place of the insufficient bid', 'withdrawn, to be made again')),
 }
