@@ -37,6 +37,12 @@ rulebook where that is impossible is rejected, naming the rules in the cycle. Ru
 ``unless`` carry the control fact of their stratum just before their negations, so that a
 negation is checked only once every fact it could see is present (durable-rules checks
 ``$not`` once, when the patterns to its left have matched).
+
+An ``unless`` sees every fact: durable-rules' rules are "distinct" by default (no two patterns
+match one fact, and a negation passes over a fact a positive pattern matched), so a rule whose
+``unless`` may see a fact its ``when`` matched is compiled with ``dist: 0`` and its positive
+patterns kept apart by ``fid`` (:func:`may_share_a_fact`). An ``unless`` comparing by anything
+but equality with a field a matched fact may lack is refused (:func:`check_negation_joins`).
 """
 
 from __future__ import annotations
