@@ -58,3 +58,20 @@ def test_25a1_withdrawn_slip_unauthorised_to_partner(name, partner, call):
     assert len(got) == 1, [(ln.cite, ln.code, ln.text) for ln in r.lines]
     assert f"The withdrawn {call} is unauthorised information to {partner}" in got[0].text
     assert lines(r, "25A1", "no-lead-restriction")
+
+
+# 16B1 names questions (BBO forums, "Disputed opening lead"): a question asked at the asker's own
+# turn is unauthorised information to partner, whose later call or lead is judged as for a
+# remark; a question Law 20 already found improper says so once, not twice.
+@pytest.mark.parametrize("name, receiver, judged", [
+    ("published/bbo-forum/law16b-questions-about-a-short-1c-then-pass-partner-leads-a-club-adjusted", "E", True),
+    ("law20-g-question-with-a-proper-purpose", "W", False),
+    ("law20-f1-question-at-partners-turn", "N", False),
+])
+def test_question_is_unauthorised_to_partner(name, receiver, judged):
+    r = ruled(name)
+    got = lines(r, "16B1", "information-unauthorised-to-partner")
+    assert len(got) == 1, [(ln.cite, ln.code, ln.text) for ln in r.lines]
+    assert got[0].who == receiver and "question" in got[0].text
+    if judged:
+        assert lines(r, "16B1(a)", "irregularity") and lines(r, "16B3", "adjust-if-damaged")
