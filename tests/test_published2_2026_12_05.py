@@ -75,3 +75,13 @@ def test_question_is_unauthorised_to_partner(name, receiver, judged):
     assert got[0].who == receiver and "question" in got[0].text
     if judged:
         assert lines(r, "16B1(a)", "irregularity") and lines(r, "16B3", "adjust-if-damaged")
+
+
+# 25A1 and 16C2: partner's later call suggested by the withdrawn slip over a logical
+# alternative is an infraction, adjusted under 16C3 (the withdrawn-call machinery reads the
+# slip as it reads an insufficient bid replaced under 27B).
+def test_25a1_withdrawn_slip_used_by_partner_is_16c2_infraction():
+    r = ruled("law25-a1-16c2-partner-uses-the-withdrawn-slip")
+    got = lines(r, "16C2", "irregularity")
+    assert len(got) == 1 and "withdrawn 2S" in got[0].text, [(ln.cite, ln.code) for ln in r.lines]
+    assert lines(r, "16C3", "adjust-if-damaged")
