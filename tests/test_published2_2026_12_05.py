@@ -13,8 +13,8 @@ from repo_cases import lines, ruled  # tests/repo_cases.py
 # 'adjust if damaged' line and no Law 12 kind of score beside it.
 @pytest.mark.parametrize("name, seat, call", [
     ("published/acbl-nabc/law16b-slow-double-of-4c-north-pulls-to-5h-no-damage-result-stands", "N", "5H"),
-    ("law16b3-no-damage-judged-on-the-call-result-stands", "S", "4H"),
-    ("law16b3-no-damage-infraction-not-judged-result-stands", "W", "4S"),
+    ("law16b3-no-damage-judged-on-the-call-table-score-kept", "S", "4H"),
+    ("law16b3-no-damage-infraction-not-judged-table-score-kept", "W", "4S"),
 ])
 def test_16b3_no_damage_result_stands(name, seat, call):
     r = ruled(name)
@@ -33,7 +33,7 @@ def test_16b3_no_damage_result_stands(name, seat, call):
 @pytest.mark.parametrize("name, receiver, stands", [
     ("published/blml/law16b-dealer-passes-then-says-he-meant-something-else-partner-overcalls-and-passes-4s", "S", True),
     ("published/mrbridge-forum/law21-a-overcall-2h-pulled-for-2d-explained-as-natural-hearts-no-misinformation", "E", True),
-    ("law16b3-no-infraction-but-misinformation-damaged-no-result-stands-line", "E", False),
+    ("law16b3-no-infraction-but-misinformation-damaged-no-16b3-line", "E", False),
 ])
 def test_16b3_no_infraction_after_play_result_stands(name, receiver, stands):
     r = ruled(name)
