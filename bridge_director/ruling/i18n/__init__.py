@@ -136,7 +136,7 @@ def call_from_words(token: str, lang: str = "en") -> "str | None":
 
 #: how a bid typed in a language is written there, for its error ("1♥, 2C (copas), ...")
 CALL_EXAMPLES = {"en": "1H, 3NT, P, X or XX",
-                 "pt": "1♥, 2C (copas), 1P (paus), 1O (ouros), 1E (espadas), 3SA, P (passe), X or XX"}
+                 "pt": "1♥, 2C (copas), 1P (paus), 1O (ouros), 1E (espadas), 3SA, P (passe), X, XX"}
 _ENGLISH_BID = re.compile(r"^[1-7]\s*(?:C|D|H|S|NT|N)$", re.I)
 
 
