@@ -186,6 +186,7 @@ def test_the_page_reads_a_call_field_in_its_language(tmp_path):
                            base_url="http://127.0.0.1")
     phone.board(1)
     phone.call("1S")
+    assert 'name="call" type="text" maxlength="4" placeholder="2C"' in phone.page()     # its example: copas
     phone.event("call-on-source-board", seat="E", call="3C")
     assert phone.state().events()[-1] == {"happened": "call-on-source-board", "seat": "E", "call": "3H"}
     phone.post("/event", expect=400, kind="call-on-source-board", seat="E", call="3H")      # English letters: refused
