@@ -223,6 +223,8 @@ def test_1997_regular_auction_names_only_the_scope():
 def test_club_code_never_finds_no_irregularity_in_a_deal():
     case = load_case(ROOT / "cases" / "portland-bridge-c1909" / "pc-rule-01-auction-not-covered.yaml")
     r = api.rule(case)
-    assert pairs(r) == {("seed003", "not-covered-yet")}
+    assert pairs(r) == {("seed003", "not-covered-yet")} and {ln.rule for ln in r.lines} == {"pc-deal-not-covered"}
+    event = api.rule(load_case(ROOT / "cases" / "portland-bridge-c1909" / "pc-rule-02-event-at-the-table-not-covered.yaml"))
+    assert {ln.rule for ln in event.lines} == {"pc-event-not-covered"}
     out = director("rule", "--board", "1", "--edition", "portland-bridge-c1909", "-a", "1S 1H")
     assert "No irregularity found" not in out.stdout and "covers forming the table" in out.stdout

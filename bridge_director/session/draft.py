@@ -28,8 +28,9 @@ from bridge_director.ruling import questions as _questions
 from bridge_director.case.model import Case
 from bridge_director.case.load import from_data
 from bridge_director.case.shapes import SIDE_JUDGEMENTS
-from bridge_director.ruling.i18n import (DENOMINATION_WORDS, NO_WORDS, YES_WORDS, call_from_words, call_name, event_code,
-                                        key_from_words, key_words, seat_from_words, seat_name, typed_call_error)
+from bridge_director.ruling.i18n import (CALL_EXAMPLES, DENOMINATION_WORDS, NO_WORDS, YES_WORDS, call_from_words, call_name, event_code,
+                                        key_from_words, key_words, seat_from_words, seat_name, typed_call_error,
+                                        typed_call_hint)
 from bridge_director.bridge.table import Board, Call, CallSyntaxError, Seat
 from bridge_director.base.yamlpos import InputError, loads
 
@@ -250,7 +251,8 @@ class Draft:
                 call = self._call(m["call"])
             except CallSyntaxError:
                 raise InputError(self.file, 0, 0, "calls",
-                                 f"{where}: {typed_call_error(m['call'], self.calls_lang)}; "
+                                 f"{where}: expected a call such as {CALL_EXAMPLES.get(self.calls_lang, CALL_EXAMPLES['en'])}"
+                                 f"{typed_call_hint(m['call'], self.calls_lang)}, "
                                  f"or SEAT:CALL such as {'O:1C' if self.calls_lang == 'pt' else 'W:1H'}") from None
             if seat.value in owed:
                 out.append({"seat": seat.value, "replaces": owed.pop(seat.value)["call"], "with": str(call)})
