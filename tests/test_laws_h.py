@@ -142,3 +142,20 @@ def test_a_bid_above_seven_that_was_meant_gets_no_25b_options_and_no_it_stands()
     assert not any("it stands" in ln.text for ln in r.lines)
     meant = [ln for ln in r.lines if ln.cite == "25A2" and ln.code == "change-not-allowed"]
     assert len(meant) == 1 and "Law 25 does not help" in meant[0].text
+
+
+# ---------------------------------------------------------------- row 20: an opponent's call "explained"
+
+def test_an_explanation_of_an_opponents_call_is_refused_at_load():
+    from bridge_director.base.yamlpos import InputError, loads
+    from bridge_director.case.load import from_data
+    text = ("case: x\ntitle: t\nsource: s\nboard: 1\nevents:\n  - {seat: N, call: Pass}\n  - {seat: E, call: 1H}\n"
+            "  - {happened: explanation, by: S, call: 1H}\n  - {seat: S, call: X}\n")
+    with pytest.raises(InputError) as err:
+        from_data(loads(text, "x.yaml"), "x.yaml")
+    msg = str(err.value)
+    assert "x.yaml:8" in msg and "only partner's calls" in msg and "1H was East's call" in msg
+    assert "expected one of North's calls (Pass)" in msg
+    # partner's own call explained: taken
+    ok = text.replace("by: S, call: 1H", "by: W, call: 1H")
+    assert from_data(loads(ok, "x.yaml"), "x.yaml").events[2].happened == "explanation"

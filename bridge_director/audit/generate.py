@@ -104,6 +104,17 @@ def _happened(rng: random.Random, events: list[dict], board: int) -> dict | None
         if not doublers:
             return None
         ev["seat"] = rng.choice(doublers)
+    if code in ("explanation", "failure-to-alert", "unexpected-alert"):
+        # about a call of the player's partner (case/load refuses any other: tester11 row 20)
+        made = [(e["seat"], e.get("with", e.get("call"))) for e in events
+                if "seat" in e and ("call" in e or "with" in e) and "accepts" not in e and "happened" not in e]
+        if not made:
+            return None
+        partner, call = rng.choice(made)
+        ev["by"] = SEATS[(SEATS.index(partner) + 2) % 4]
+        if rng.random() < 0.7:
+            ev["call"] = call      # else none named: partner's last call
+        return ev
     for name in required + tuple(o for o in optional if rng.random() < 0.3):
         if name in ev:
             continue

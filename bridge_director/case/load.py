@@ -274,6 +274,8 @@ def _happened_event(file: str, raw: dict, ev: SimpleNamespace, dump: dict, n: in
             raise InputError(file, line, col, f"events.{n}",
                              f"a misstated double or redouble needs {dump['seat']}'s last call before it "
                              f"to be X or XX, found " + (str(last.call) if last else "no call"))
+    if ev.happened in ("explanation", "failure-to-alert", "unexpected-alert"):
+        _check_partners_call(file, raw, dump, n, line, col, out)
     details = tuple((k, v) for k, v in dump.items() if k not in ("happened", "note") and v is not None)
     seat = dump.get("seat")
     return Event(n, line, col, "happened", Seat(seat) if seat else None, note=ev.note,
@@ -512,6 +514,37 @@ def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
         out.append(Judgement(n, prop, value, line, col))
     _check_intent_on_replacements(file, out, events)
     return out
+
+
+def _check_partners_call(file: str, raw: dict, dump: dict, n: int, line: int, col: int, out: "list[Event]") -> None:
+    """An explanation, an alert or a failure to alert is about a call of the player's partner
+    (tester11 row 20: ``explanation S 1H`` with 1H an opponent's call was read as South's
+    explanation of North's last call). The call it names, when it names one, must be one
+    partner made before it; with none named, partner must have called.
+
+    Raises:
+        InputError: partner made no such call (or no call at all) before this event.
+    """
+    by = Seat(dump["by"])
+    partner = by.partner
+    made = [e for e in out if e.kind in ("call", "replaces") and e.seat == partner]
+    named = dump.get("call")
+    if named is not None and any(str(e.call) == named for e in made):
+        return
+    if named is None and made:
+        return
+    what = f"{dump['happened']} by {by.full_name}"
+    if named is None:
+        raise InputError(file, line, col, f"events.{n}",
+                         f"a {what} is about a call of {by.full_name}'s partner, {partner.full_name}, "
+                         f"who had made no call before event {n}")
+    others = [e for e in out if e.kind in ("call", "replaces") and str(e.call) == named]
+    whose = (f": {named} was {others[-1].seat.full_name}'s call" if others else "")
+    expected = (f"expected one of {partner.full_name}'s calls ({', '.join(dict.fromkeys(str(e.call) for e in made))})"
+                if made else f"{partner.full_name} had made no call")
+    raise InputError(file, *position(raw, "call"), f"events.{n}.call",
+                     f"a player explains or alerts only partner's calls: {named} is not a call "
+                     f"{partner.full_name} made before event {n}{whose}; {expected}")
 
 
 def _check_intent_on_replacements(file: str, judgements: list[Judgement], events: list[Event]) -> None:
