@@ -159,3 +159,26 @@ def test_an_explanation_of_an_opponents_call_is_refused_at_load():
     # partner's own call explained: taken
     ok = text.replace("by: S, call: 1H", "by: W, call: 1H")
     assert from_data(loads(ok, "x.yaml"), "x.yaml").events[2].happened == "explanation"
+
+
+# ---------------------------------------------------------------- rows 8, 9: a pass owed at the very turn of a free call
+
+FORCED = (
+    ("law31-a2-24b-forced-pass-is-the-call-ruled-on", "31A2(b)", "E"),
+    ("law31-b2-24c-forced-pass-is-the-call-ruled-on", "31A2(b)", "W"),
+    ("law32-a2-24b-forced-pass-is-the-call-ruled-on", "32A2(b)", "E"),
+    ("law30-b1-24b-forced-pass-is-the-call-ruled-on", "30B1(b)(i)", "W"),
+)
+
+
+@pytest.mark.parametrize("name,cite,seat", FORCED, ids=[f[0] for f in FORCED])
+def test_a_forced_pass_is_the_call_ruled_on_and_no_comparable_call_is_offered(name, cite, seat):
+    case, r = rule_case(name)
+    assert api.check(case, r).passed
+    options = {ln.option for ln in r.lines if ln.option}
+    assert options == {f"{seat} passes at their turn, as they must"}, options
+    assert not any("makes a comparable call" in (ln.option or "") for ln in r.lines)
+    ruled = [ln for ln in r.lines if ln.option and ln.cite == cite]
+    assert len(ruled) == 1 and ruled[0].text.startswith(f"{seat} must pass at that turn")
+    still = [ln for ln in r.lines if ln.cite == "35B" and ln.code == "offender-must-pass-next"]
+    assert len(still) == 1 and still[0].who == seat
