@@ -182,3 +182,27 @@ def test_a_forced_pass_is_the_call_ruled_on_and_no_comparable_call_is_offered(na
     assert len(ruled) == 1 and ruled[0].text.startswith(f"{seat} must pass at that turn")
     still = [ln for ln in r.lines if ln.cite == "35B" and ln.code == "offender-must-pass-next"]
     assert len(still) == 1 and still[0].who == seat
+
+
+# ---------------------------------------------------------------- rows 4, 26, 36
+
+def test_a_repeat_owed_is_told_as_past_once_the_offender_has_called():
+    case, r = rule_case("law31-a1-repeat-owed-told-as-past-once-the-offender-passed")
+    assert api.check(case, r).passed
+    repeat = [ln.text for ln in r.lines if ln.cite == "31A1" and ln.code == "offender-must-repeat"]
+    assert repeat == ["N passed: E had to repeat 1H at their next turn."]
+
+
+def test_16b_branch_headings_name_the_seat():
+    case, r = rule_case("law16b-branch-headings-name-the-seat")
+    heads = {ln.branch for ln in r.lines if ln.branch and "suggest" in ln.branch}
+    assert heads and all("'s " in h for h in heads), heads
+    assert "if the information demonstrably suggested S's Pass, and another call was a logical alternative" in heads
+
+
+def test_no_law_26_line_once_the_offender_of_a_change_of_mind_declares():
+    case, r = rule_case("law25-b-change-of-mind-accepted-offender-becomes-dummy-no-law-26")
+    assert api.check(case, r).passed
+    assert not any("Law 26 may apply" in ln.text for ln in r.lines)
+    said = [ln for ln in r.lines if ln.cite == "25A2"]
+    assert len(said) == 1 and "side declaring, so no 26B lead restriction" in said[0].text
