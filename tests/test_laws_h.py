@@ -206,3 +206,18 @@ def test_no_law_26_line_once_the_offender_of_a_change_of_mind_declares():
     assert not any("Law 26 may apply" in ln.text for ln in r.lines)
     said = [ln for ln in r.lines if ln.cite == "25A2"]
     assert len(said) == 1 and "side declaring, so no 26B lead restriction" in said[0].text
+
+
+# ---------------------------------------------------------------- row 31: a chain of changes in the summary
+
+def test_a_chain_of_changes_names_each_replaced_calls_own_event():
+    from bridge_director.ruling.grid import auction
+    d = Draft(board=1)
+    d.add_calls("1S X")
+    d.add_event({"seat": "E", "replaces": "X", "with": "2H"})
+    d.add_event({"seat": "E", "replaces": "2H", "with": "3H"})
+    d.add_event({"director": "called"})
+    notes = auction(d.rule())["notes"]
+    chain = [n for n in notes if "replaced by" in n]
+    assert any(n.startswith("East's X (event 2): replaced by 2H (event 3)") for n in chain), chain
+    assert any(n.startswith("East's 2H (event 3): replaced by 3H (event 4)") for n in chain), chain
