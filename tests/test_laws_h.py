@@ -221,3 +221,34 @@ def test_a_chain_of_changes_names_each_replaced_calls_own_event():
     chain = [n for n in notes if "replaced by" in n]
     assert any(n.startswith("East's X (event 2): replaced by 2H (event 3)") for n in chain), chain
     assert any(n.startswith("East's 2H (event 3): replaced by 3H (event 4)") for n in chain), chain
+
+
+# ---------------------------------------------------------------- a judgement typed on the wrong kind of event
+
+def _load(text):
+    from bridge_director.base.yamlpos import loads
+    from bridge_director.case.load import from_data
+    return from_data(loads(text, "x.yaml"), "x.yaml")
+
+
+CASE = ("case: x\ntitle: t\nsource: s\nboard: 1\nevents:\n  - {seat: N, call: 1S}\n  - {seat: E, call: Pass}\n"
+        "  - {seat: S, call: X}\n  - {happened: rectification-by-players, by: W, offender: S, how: waived}\n"
+        "  - {director: called}\njudgement:\n")
+
+
+@pytest.mark.parametrize("judgement,words", (
+    ("  event 4 unintended: false\n", "'unintended' is judged on a call, but event 4 is rectification-by-players"),
+    ("  event 3 allowed: true\n", "'allowed' is judged on a rectification-by-players event, but event 3 is a call X by S: expected event 4"),
+    ("  event 2 partner-could-see: true\n", "'partner-could-see' is judged on a card-exposed event"),
+))
+def test_a_judgement_on_the_wrong_kind_of_event_is_refused(judgement, words):
+    from bridge_director.base.yamlpos import InputError
+    with pytest.raises(InputError) as err:
+        _load(CASE + judgement)
+    assert words in str(err.value) and "x.yaml:12" in str(err.value)
+
+
+def test_a_judgement_on_the_right_kind_of_event_that_no_rule_reads_is_still_listed_as_not_used():
+    case = _load(CASE + "  event 3 unintended: false\n  event 4 allowed: true\n  event 1 artificial: false\n")
+    r = api.rule(case)
+    assert [(u.event, u.prop) for u in r.unused] == [(1, "artificial")]

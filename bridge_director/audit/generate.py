@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import typing
 
+from bridge_director.case.judgements import ON as JUDGED_ON
 from bridge_director.case.shapes import DIRECTOR_INSTRUCTIONS, HAPPENED, HAPPENED_FIELDS, JUDGEMENT_PROPS
 from bridge_director.bridge.table import Board, Call, Seat, double_admissible, is_sufficient, redouble_admissible
 
@@ -104,21 +105,33 @@ def _happened(rng: random.Random, events: list[dict], board: int) -> dict | None
         if not doublers:
             return None
         ev["seat"] = rng.choice(doublers)
-    if code in ("explanation", "failure-to-alert", "unexpected-alert"):
-        # about a call of the player's partner (case/load refuses any other: tester11 row 20)
-        made = [(e["seat"], e.get("with", e.get("call"))) for e in events
-                if "seat" in e and ("call" in e or "with" in e) and "accepts" not in e and "happened" not in e]
-        if not made:
-            return None
-        partner, call = rng.choice(made)
-        ev["by"] = SEATS[(SEATS.index(partner) + 2) % 4]
-        if rng.random() < 0.7:
-            ev["call"] = call      # else none named: partner's last call
-        return ev
     for name in required + tuple(o for o in optional if rng.random() < 0.3):
         if name in ev:
             continue
         ev[name] = _field(rng, name, ev, board)
+    if code in ("explanation", "failure-to-alert", "unexpected-alert"):
+        return _about_partners_call(ev, events)
+    return ev
+
+
+def _about_partners_call(ev: dict, events: list[dict]) -> dict | None:
+    """An explanation or alert made about a call of the player's partner (case/load refuses
+    any other: tester11 row 20), put right from the draws already made and without another
+    (so the stream of draws, and every other generated case, stays as it was): the call named,
+    if one was drawn, becomes partner's last call; a player whose partner has not called gives
+    way to one whose partner has; none if no one has called."""
+    last: dict = {}
+    for e in events:
+        if "seat" in e and ("call" in e or "with" in e) and "accepts" not in e and "happened" not in e:
+            last[e["seat"]] = e.get("with", e.get("call"))
+    partner = SEATS[(SEATS.index(ev["by"]) + 2) % 4]
+    if partner not in last:
+        if not last:
+            return None
+        partner = next(s for s in SEATS if s in last)
+        ev["by"] = SEATS[(SEATS.index(partner) + 2) % 4]
+    if "call" in ev:
+        ev["call"] = last[partner]
     return ev
 
 
@@ -241,11 +254,17 @@ def _judgements(rng: random.Random, events: list[dict]) -> dict:
             out[key] = (rng.sample(["C", "D", "H", "S", "NT"], rng.choice((1, 1, 2))) if prop == "specifies"
                         else rng.random() < 0.5)
         elif happened:
-            n, _ = rng.choice(happened)
+            n, e = rng.choice(happened)
             if SIDE_PROPS and rng.random() < 0.15:
                 out[f"event {n} {rng.choice(SIDE_PROPS)}"] = rng.sample(["NS", "EW"], rng.choice((0, 1, 1, 2)))
             else:
-                out[f"event {n} {rng.choice(EVENT_PROPS)}"] = rng.random() < 0.5
+                # a property judged on one kind of event only on that kind (case/load refuses it
+                # elsewhere): drawn as before, then put right without another draw, so that the
+                # stream of draws, and so every other generated case, stays as it was
+                prop = rng.choice(EVENT_PROPS)
+                if e["happened"] not in JUDGED_ON.get(prop, (e["happened"],)):
+                    prop = next(p for p in EVENT_PROPS if e["happened"] in JUDGED_ON.get(p, (e["happened"],)))
+                out[f"event {n} {prop}"] = rng.random() < 0.5
     return out
 
 

@@ -36,6 +36,7 @@ from typing import Any, Optional
 from bridge_director.bridge.table import Board, Call, CallSyntaxError, Denomination, Seat, is_sufficient
 from bridge_director.base.yamlpos import InputError, load, position
 from bridge_director.case.shapes import CASE, EVENT_SHAPES, EXPECT, HAPPENED, HAPPENED_SHAPES, JUDGEMENT_KEY_RE, JUDGEMENT_PROPS, LIST_JUDGEMENTS, MAX_BYTES, MAX_EVENTS, MAX_VALUES, SIDE_JUDGEMENTS, Shape, _Unsure, _found, _plain, parsed_call
+from bridge_director.case.judgements import ON as JUDGED_ON
 from bridge_director.case.model import Case, Event, Expectation, Judgement
 
 
@@ -511,9 +512,39 @@ def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
                                  f"{seat.value} made {call} more than once (events "
                                  f"{', '.join(str(e.number) for e in made)}): expected 'event N {prop}' to say which")
             n = made[0].number
+        _check_judged_event(file, line, col, key, prop, n, events)
         out.append(Judgement(n, prop, value, line, col))
     _check_intent_on_replacements(file, out, events)
     return out
+
+
+def _event_kind_word(e: Event) -> str:
+    """``call`` for a call or a replacement, the ``happened`` code, else the event's kind."""
+    if e.kind in ("call", "replaces"):
+        return "call"
+    return e.happened if e.kind == "happened" else e.kind
+
+
+def _check_judged_event(file: str, line: int, col: int, key: Any, prop: str, n: int, events: "list[Event]") -> None:
+    """A property judged on one kind of event (``judgements.ON``) typed on another is refused,
+    naming the events of the right kind (tester11: a judgement on the wrong event was
+    sometimes refused, sometimes listed as not used; now always refused when the kind is
+    wrong. A property on the right kind of event that no rule reads is still listed as not
+    used: the ruling did not need it).
+
+    Raises:
+        InputError: event ``n`` is not of a kind the property is judged on.
+    """
+    kinds = JUDGED_ON.get(prop)
+    e = events[n - 1]
+    if not kinds or _event_kind_word(e) in kinds:
+        return
+    fits = [x.number for x in events if _event_kind_word(x) in kinds]
+    what = " or ".join("a call" if k == "call" else f"a {k} event" for k in kinds)
+    expected = (f"expected event {' or '.join(map(str, fits))}" if fits and len(fits) <= 6
+                else f"expected the number of {what}" + ("" if fits else f" (the case has none)"))
+    raise InputError(file, line, col, f"judgement.{key}",
+                     f"'{prop}' is judged on {what}, but event {n} is {_describe_event(e)}: {expected}")
 
 
 def _check_partners_call(file: str, raw: dict, dump: dict, n: int, line: int, col: int, out: "list[Event]") -> None:
