@@ -69,7 +69,7 @@ def test_an_open_waiver_of_an_inadmissible_call_states_the_rest_only_on_the_canc
     assert {(ln.cite, ln.code) for ln in r.lines if ln.branch == CANCELS} == cancel_branch
     allows = [ln for ln in r.lines if ln.branch == ALLOWS]
     assert [(ln.cite, ln.code) for ln in allows] == [("10B", "rectification-allowed")]
-    assert "still cancelled" in allows[0].text and "need not pass for the rest of the auction" in allows[0].text
+    assert "still cancelled" in allows[0].text and "not barred for the rest of the auction by this call" in allows[0].text
     # never the generic branch "what the players did stands"
     assert not any("stands; the auction goes on from there" in ln.text for ln in r.lines)
     # the question is asked, with its key
@@ -77,11 +77,11 @@ def test_an_open_waiver_of_an_inadmissible_call_states_the_rest_only_on_the_canc
 
 
 ALLOWED = (
-    ("law36-b-waiver-before-lho-calls-director-allows", "N need not pass"),
-    ("law36-b-redouble-waiver-before-lho-calls-director-allows", "E need not pass"),
-    ("law36-b4-double-out-of-rotation-waiver-director-allows", "N need not pass"),
-    ("law37-b-waiver-before-lho-calls-director-allows", "W need not pass"),
-    ("law38-waiver-before-lho-calls-director-allows", "E and W need not pass"),
+    ("law36-b-waiver-before-lho-calls-director-allows", "N is not barred"),
+    ("law36-b-redouble-waiver-before-lho-calls-director-allows", "E is not barred"),
+    ("law36-b4-double-out-of-rotation-waiver-director-allows", "N is not barred"),
+    ("law37-b-waiver-before-lho-calls-director-allows", "E and W are not barred"),
+    ("law38-waiver-before-lho-calls-director-allows", "E and W are not barred"),
 )
 
 

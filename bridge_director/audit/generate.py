@@ -114,20 +114,21 @@ def _happened(rng: random.Random, events: list[dict], board: int) -> dict | None
     return ev
 
 
-def _about_partners_call(ev: dict, events: list[dict]) -> dict | None:
+def _about_partners_call(ev: dict, events: list[dict]) -> dict:
     """An explanation or alert made about a call of the player's partner (case/load refuses
     any other: tester11 row 20), put right from the draws already made and without another
     (so the stream of draws, and every other generated case, stays as it was): the call named,
     if one was drawn, becomes partner's last call; a player whose partner has not called gives
-    way to one whose partner has; none if no one has called."""
+    way to one whose partner has; before any call, the event becomes a hesitation (one event
+    all the same, so that the cases drawn after it stay as they were)."""
     last: dict = {}
     for e in events:
         if "seat" in e and ("call" in e or "with" in e) and "accepts" not in e and "happened" not in e:
             last[e["seat"]] = e.get("with", e.get("call"))
     partner = SEATS[(SEATS.index(ev["by"]) + 2) % 4]
     if partner not in last:
-        if not last:
-            return None
+        if not last:                # no one has called: a hesitation of the same player instead
+            return {"happened": "hesitation", "seat": ev["by"]}
         partner = next(s for s in SEATS if s in last)
         ev["by"] = SEATS[(SEATS.index(partner) + 2) % 4]
     if "call" in ev:
@@ -256,7 +257,10 @@ def _judgements(rng: random.Random, events: list[dict]) -> dict:
         elif happened:
             n, e = rng.choice(happened)
             if SIDE_PROPS and rng.random() < 0.15:
-                out[f"event {n} {rng.choice(SIDE_PROPS)}"] = rng.sample(["NS", "EW"], rng.choice((0, 1, 1, 2)))
+                prop = rng.choice(SIDE_PROPS)       # put right as below, without another draw
+                if e["happened"] not in JUDGED_ON.get(prop, (e["happened"],)):
+                    prop = next(p for p in SIDE_PROPS if e["happened"] in JUDGED_ON.get(p, (e["happened"],)))
+                out[f"event {n} {prop}"] = rng.sample(["NS", "EW"], rng.choice((0, 1, 1, 2)))
             else:
                 # a property judged on one kind of event only on that kind (case/load refuses it
                 # elsewhere): drawn as before, then put right without another draw, so that the
