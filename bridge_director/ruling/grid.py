@@ -135,12 +135,14 @@ def _write_replacement(orig: dict, c: dict, notes: list[str], offered: bool, lan
     decision (``X→Y?``)."""
     _ = gettext(lang)
     first = "last" not in orig          # the first call put in its place (not a later link of a chain)
+    # the event of the call this one replaces: the cell's own call, or the last link of its chain
+    replaced_event = orig.get("replaced_by", orig["event"])
     orig["text"] = f"{orig['text'].rstrip('?').rstrip('→')}→{_mark(c, lang)}"
     orig["replaced_by"] = c["event"]
     orig["last"] = c["call"]
     orig["marks"].append("replaced")
     k = orig.get("note")
-    words = dict(seat=seat_name(c["seat"], lang), call=call_name(c["replaces"], lang), event=orig["event"],
+    words = dict(seat=seat_name(c["seat"], lang), call=call_name(c["replaces"], lang), event=replaced_event,
                  new=call_name(c["call"], lang), new_event=c["event"])
     if offered:
         # offered, and a player still chooses whether it takes the call's place
