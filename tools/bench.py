@@ -13,7 +13,12 @@
 5. Memory: RSS over 100,000 rulings in one process (target: flat).
 6. Input size: a file over the 1 MB limit, and one of 50 MB, refused (targets: under 0.2 s;
    under 1 s and 100 MB).
-7. `director prove`: situations per second.
+7. `director prove`: situations per second; and in parallel (issue 26 item 2): the same
+   `director prove -k 3 --call-set Pass,1C,X,8C` run as a command with `-j 1`, with `-j 2`, and on
+   a Dask scheduler with two workers started as the README says (`dask scheduler`, `dask
+   worker --nworkers 2 --nthreads 1`), one after the other: the wall-clock speed-up of each
+   against `-j 1` (target for `-j 2`: at least 1.8x), and whether the findings are the same,
+   byte for byte.
 8. Against a pinned build (issue 26): the Law 27 set of commit 76734c8 (its 26 files, as this
    checkout has them) ruled by this checkout and by that commit's own code, extracted from git
    into .bench/76734c8 (`git archive`; once, then reused) and run in a worker process of its
@@ -476,7 +481,73 @@ def pinned_sections(args, secs: float, sweep: list, pinned: bool, split: bool) -
                     w.close()
 
 
-SECTIONS = ("cold", "warm", "pinned", "split", "growth", "worst", "input", "memory", "prove", "ask")
+SECTIONS = ("cold", "warm", "pinned", "split", "growth", "worst", "input", "memory", "prove", "parallel", "ask")
+
+
+PROVE_CMD = [sys.executable, "-m", "bridge_director.cli.main", "prove", "-k", "3", "--call-set", "Pass,1C,X,8C",
+             "--format", "json", "--progress", "no"]
+
+
+def prove_command(*extra: str) -> "tuple[float, dict]":
+    """``director prove`` (:data:`PROVE_CMD`) as a command: (wall seconds, its JSON findings
+    without the ``run`` part). Raises SystemExit when it fails inside (exit other than 0 or 1)."""
+    t = time.perf_counter()
+    out = subprocess.run(PROVE_CMD + list(extra), capture_output=True, text=True, cwd=ROOT, timeout=3600)
+    wall = time.perf_counter() - t
+    if out.returncode not in (0, 1):
+        raise SystemExit(f"director prove {' '.join(extra)}: exit {out.returncode}\n{out.stderr[-2000:]}")
+    found = json.loads(out.stdout)
+    found.pop("run", None)
+    return wall, found
+
+
+class LocalDask:
+    """A Dask scheduler and one `dask worker` of two single-threaded processes, started as
+    the README's "on several machines" says, on a free local port; stopped on exit."""
+
+    def __init__(self, port: int = 0):
+        import socket
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", port))
+            self.port = s.getsockname()[1]
+        self.address = f"tcp://127.0.0.1:{self.port}"
+        self.procs: list[subprocess.Popen] = []
+
+    def __enter__(self) -> "LocalDask":
+        dask = str(Path(sys.executable).parent / "dask")
+        quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": ROOT}
+        self.procs.append(subprocess.Popen([dask, "scheduler", "--host", "127.0.0.1", "--port", str(self.port),
+                                            "--dashboard-address", ":0"], **quiet))
+        time.sleep(2)
+        self.procs.append(subprocess.Popen([dask, "worker", self.address, "--nworkers", "2", "--nthreads", "1",
+                                            "--no-dashboard"], **quiet))
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for p in reversed(self.procs):
+            p.terminate()
+        for p in self.procs:
+            try:
+                p.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+
+def parallel_rows() -> None:
+    """Issue 26 item 2: `-j 2` and a two-worker Dask cluster against `-j 1`, wall clock, and
+    the findings of each compared with `-j 1`'s."""
+    one, found1 = prove_command("-j", "1")
+    two, found2 = prove_command("-j", "2")
+    base = f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}"
+    row("prove -k 3 (Pass 1C X 8C), -j 2 against -j 1", f"{one:.1f} s / {two:.1f} s = {one / two:.2f}x; "
+        f"findings {'the same' if found1 == found2 else 'DIFFER'} ({found1['situations']:,} situations)",
+        ">= 1.8x, same findings", one / two >= 1.8 and found1 == found2, base=base)
+    with LocalDask() as cluster:
+        time.sleep(3)   # the workers join
+        dask_s, found_d = prove_command("--scheduler", cluster.address)
+    row("prove -k 3, Dask: scheduler and 2 workers as the README says", f"{dask_s:.1f} s = {one / dask_s:.2f}x -j 1; "
+        f"findings {'the same' if found_d == found1 else 'DIFFER'}", "same findings", found_d == found1,
+        base=f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
 
 
 def main() -> int:
@@ -621,6 +692,9 @@ def main() -> int:
         from bridge_director.prove import prove
         rep = prove(3, ("Pass", "1C", "X", "8C"), rotation_only=False, depth=2, jobs=1)
         row("prove: K=3, Pass 1C X 8C, every seat order", f"{rep.tally.situations:,} situations, {rep.rate:,.0f}/s (1 process)")
+
+    if "parallel" in only:
+        parallel_rows()
 
     if "ask" in only:
         # director ask: keystrokes and answer -> updated ruling (tools/bench_interview.py, the table helper's)
