@@ -16,7 +16,7 @@ project later wants double-dummy analysis, ``endplay`` can be added behind
 
 PBN deal string, as read here::
 
-    N:AKQ2.KJ4.T93.A82 T98.Q7.AK84.KQ3 J76.A985.Q7.JT9 543.T632.J652.76
+    N:AKQ2.KJ4.T93.A82 T98.Q75.AK84.KQ3 J76.A98.Q7.JT954 543.T632.J652.76
 
 * the first character names the seat of the first hand (N, E, S or W), then a
   colon, then four hands clockwise separated by white space;

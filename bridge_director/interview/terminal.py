@@ -461,7 +461,10 @@ class Interview:
         """Handle r / u / s / q / help; True when ``text`` was one."""
         low = text.lower()
         if low in ("r", "ruling", "decisão", "decisao"):
-            self._show_ruling(full_text=True)
+            if self.draft is None or not self.draft.events:     # e.g. the only call undone
+                self.t.say("  ! nothing to rule on yet")
+            else:
+                self._show_ruling(full_text=True)
         elif low in ("u", "undo", "desfazer"):
             if self.draft.undo():
                 self.skipped.clear()
