@@ -496,6 +496,7 @@ def _describe_event(e: Event) -> str:
 def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
     raw = data.get("judgement") or {}
     out = []
+    named: dict[tuple[int, str], tuple[int, str]] = {}    # (event, property) -> (line, key) that stated it
     for key, value in raw.items():
         line, col = position(raw, key)
         m = JUDGEMENT_KEY_RE.match(str(key).strip())
@@ -532,6 +533,13 @@ def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
                                  f"{seat.value} made {call} more than once (events "
                                  f"{', '.join(str(e.number) for e in made)}): expected 'event N {prop}' to say which")
             n = made[0].number
+        if (n, prop) in named:    # "E 1H unintended" and "event 2 unintended", or "e 1h unintended"
+            first_line, first_key = named[(n, prop)]
+            raise InputError(file, line, col, f"judgement.{key}",
+                             f"the same finding (event {n} {prop}) as '{first_key}'"
+                             + ("" if file == "one-line" else f" on line {first_line}")
+                             + ": expected each finding stated once")
+        named[(n, prop)] = (line, str(key).strip())
         out.append(Judgement(n, prop, value, line, col))
     _check_intent_on_replacements(file, out, events)
     return out

@@ -383,7 +383,8 @@ def _cmd_quiz(args) -> int:
     if args.serve:
         from bridge_director.quiz.serve import serve
         try:
-            return serve(q, book, args.host, args.port)
+            from bridge_director.web.serve import served_hosts     # the page's names: not another site's
+            return serve(q, book, args.host, args.port, served_hosts(args.host))
         except KeyboardInterrupt:
             return 0
     if args.export == "html":
