@@ -199,14 +199,16 @@ def test_the_printed_one_line_command_gives_the_words_back_in_a_shell(tmp_path, 
 
 # ---------------------------------------------------------------- F11: r after undoing every event
 
-def test_ask_r_after_undoing_the_only_call_says_so_and_goes_on():
+@pytest.mark.parametrize("keys", ["5\n1S\nu\nr\n", "5\n\n\n", "5\n1S\nu\n\n", "5\n\nr\n"])
+def test_ask_r_or_enter_with_no_events_says_so_and_goes_on(keys):
     # was: 'internal error: InputError: ... a case needs at least one event', exit 3
     from bridge_director.interview.terminal import Interview, Terminal
     out = io.StringIO()
-    term = Terminal(stdin=io.StringIO("5\n1S\nu\nr\nq\n"), stdout=out, fancy=False)
+    term = Terminal(stdin=io.StringIO(keys + "1S\nq\nn\n"), stdout=out, fancy=False)
     assert Interview(term).run() == 0
     text = out.getvalue()
-    assert "nothing to rule on yet" in text and "internal error" not in text
+    assert "nothing to rule on yet: type the calls, or an event" in text and "internal error" not in text
+    assert "Auction as understood" in text.split("nothing to rule on yet")[-1]     # the interview went on
 
 
 # ---------------------------------------------------------------- F12: one finding, two spellings

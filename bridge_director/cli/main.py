@@ -474,8 +474,11 @@ def _rule(args) -> int:
         sys.stdout.write(draft.to_yaml())
         return 0
     elif args.write == "pbn":
-        from bridge_director.session.pbn_case import draft_to_pbn
+        from bridge_director.session.pbn_case import draft_to_pbn, pbn_leaves_out
         sys.stdout.write(draft_to_pbn(draft))
+        left = pbn_leaves_out(draft)
+        if left:            # the export is not the case: said, so a PBN read back is not taken for it
+            print(f"director: note: {left}", file=sys.stderr)
         return 0
     elif args.write == "expect":
         sys.stdout.write(_drafted_expect(draft, args))

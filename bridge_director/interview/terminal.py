@@ -461,10 +461,7 @@ class Interview:
         """Handle r / u / s / q / help; True when ``text`` was one."""
         low = text.lower()
         if low in ("r", "ruling", "decisão", "decisao"):
-            if self.draft is None or not self.draft.events:     # e.g. the only call undone
-                self.t.say("  ! nothing to rule on yet")
-            else:
-                self._show_ruling(full_text=True)
+            self._show_ruling(full_text=True)
         elif low in ("u", "undo", "desfazer"):
             if self.draft.undo():
                 self.skipped.clear()
@@ -504,6 +501,9 @@ class Interview:
             self.t.say("  other events: " + "; ".join(f"{_event_words(e)} (event {n})" for n, e in others))
 
     def _show_ruling(self, full_text: bool = True) -> None:
+        if self.draft is None or not self.draft.events:    # r, or Enter, before any call (or all undone)
+            self.t.say(self._("  ! nothing to rule on yet: type the calls, or an event"))
+            return
         from bridge_director.ruling.render import render_text
         r = self.draft.rule()
         self.t.say("")
