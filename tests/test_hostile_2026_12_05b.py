@@ -10,6 +10,7 @@ import io
 import os
 import shlex
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -268,3 +269,150 @@ def test_the_served_quiz_refuses_deep_json_a_huge_body_and_another_host(quiz_cli
     assert quiz_client.get("/", headers={"Host": "evil.example"}).status_code == 400
     assert quiz_client.post("/grade", json={"answers": []}, headers={"Origin": "http://evil.example"}).status_code == 403
     assert quiz_client.get("/").status_code == 200
+
+
+# ---------------------------------------------------------------- F13: a PBN written, read back
+
+def test_a_pending_insufficient_bid_written_as_pbn_reads_back_pending(tmp_path, capsys):
+    # was: '1NT 1H ^I' (^I: accepted), read back as North accepting 1H: another ruling
+    assert main(["rule", str(IB), "--write", "pbn"]) == 0
+    done = capsys.readouterr()
+    assert "^I" not in done.out
+    assert "does not carry event 3 nor the judgements" in done.err and done.err.count("\n") == 1
+    (tmp_path / "ib.pbn").write_text(done.out)
+    assert main(["rule", str(tmp_path / "ib.pbn"), "--write", "yaml"]) == 0
+    back = yaml.safe_load(capsys.readouterr().out)
+    assert not any("accepts" in e for e in back["events"])
+    assert main(["rule", str(tmp_path / "ib.pbn")]) == 0
+    assert "North may accept West's 1H, or not" in capsys.readouterr().out
+
+
+def test_an_accepted_insufficient_bid_keeps_its_mark():
+    from bridge_director.session.draft import Draft
+    from bridge_director.session.pbn_case import draft_to_pbn, pbn_leaves_out
+    d = Draft(board=1)
+    d.add_calls("1NT 1H")
+    d.add_event({"seat": "S", "accepts": True})
+    assert "1H ^I" in draft_to_pbn(d)
+    d = Draft(board=1)
+    d.add_calls("1S 1H")
+    assert pbn_leaves_out(d) == ""
+
+
+# ---------------------------------------------------------------- F14: a brace inside a PBN tag value
+
+def test_a_brace_inside_a_tag_value_is_text_not_a_comment(tmp_path, capsys):
+    # was: board 1 and its auction read as a comment; board 7 ruled, exit 0
+    (tmp_path / "b3.pbn").write_text('[Event "Club {Monday"]\n[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1S 1H\n'
+                                     '[Event "x}"]\n[Board "7"]\n[Auction "W"]\n1D\n')
+    assert main(["rule", str(tmp_path / "b3.pbn"), "--write", "yaml"]) == 0
+    case = yaml.safe_load(capsys.readouterr().out)
+    assert case["board"] == 1 and case["events"] == [{"seat": "N", "call": "1S"}, {"seat": "E", "call": "1H"}]
+
+
+def test_an_unterminated_tag_value_is_one_line_at_its_place(tmp_path, capsys):
+    # was: skipped silently
+    (tmp_path / "b4.pbn").write_text('[Event "abc\n[Board "1"]\n[Auction "N"]\n1S\n')
+    one_line(capsys, ["rule", tmp_path / "b4.pbn"], "b4.pbn:1:8:", 'expected a tag value closed by "')
+
+
+# ---------------------------------------------------------------- F15: a FIFO as the rulebook cache
+
+def test_a_fifo_where_the_rulebook_cache_is_is_not_waited_on(tmp_path):
+    # was: every command hung for ever (open() of a FIFO with no writer)
+    os.mkfifo(tmp_path / "rulebook-x.pickle")
+    (tmp_path / "dir.pickle").mkdir()
+    code = ("import sys; from pathlib import Path; from bridge_director.rulebook.book import _read_cache; "
+            "print([_read_cache(Path(p)) for p in sys.argv[1:]])")
+    # in a child, so that a regression fails this test instead of hanging the suite
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "rulebook-x.pickle"), str(tmp_path / "dir.pickle")],
+                          capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+                          env=dict(os.environ, PYTHONPATH=str(REPO)))
+    assert done.stdout.strip() == "[None, None]", done.stderr
+
+
+# ---------------------------------------------------------------- F16: the page's key file
+
+@pytest.mark.parametrize("how, words", [("link", "a symbolic link"), ("fifo", "a FIFO"),
+                                        ("public", "readable or writable by others (mode 644)")])
+def test_a_page_key_that_is_not_a_private_file_is_refused(tmp_path, how, words):
+    # was: a symlink to README.md: the server signed states with README's first 4 KB
+    from bridge_director.web.state import key_in
+    public = tmp_path / "public.txt"
+    public.write_bytes(b"x" * 4096)
+    key = tmp_path / ".page-key"
+    if how == "link":
+        key.symlink_to(public)
+    elif how == "fifo":
+        os.mkfifo(key)
+    else:
+        key.write_bytes(b"k" * 32)
+        key.chmod(0o644)
+    with pytest.raises(OSError) as e:
+        key_in(tmp_path)
+    assert words in str(e.value) and "delete it to make a new one" in str(e.value)
+
+
+def test_a_page_key_made_by_the_page_is_kept():
+    import tempfile
+    from bridge_director.web.state import key_in
+    with tempfile.TemporaryDirectory() as d:
+        first = key_in(Path(d))
+        assert key_in(Path(d)) == first and len(first) == 32
+
+
+# ---------------------------------------------------------------- F17, F20: the session folder on the page
+
+def _page(folder: Path):
+    from starlette.testclient import TestClient
+    from bridge_director.web.app import create_app
+    return TestClient(create_app(folder, key=b"k" * 32), base_url="http://127.0.0.1")
+
+
+def test_the_case_list_reads_no_file_larger_than_a_case(tmp_path, monkeypatch):
+    # was: a 300 MB board-...yaml read whole on every visit of the list (700 MB, 12 s)
+    from bridge_director.web import store
+    folder = tmp_path / "session"
+    folder.mkdir()
+    with open(folder / "board-01-000000-01.yaml", "wb") as f:
+        f.truncate(300 * 1024 * 1024)                       # sparse: no disk used
+    (folder / "board-02-000000-01.yaml").write_text("title: Two\nboard: 2\n")
+    reads = []
+    real = store.read_bytes
+    monkeypatch.setattr(store, "read_bytes", lambda p, limit, what: reads.append(Path(p).name) or real(p, limit, what))
+    s = store.Store(folder)
+    titles = {x.name: x.title for x in s.listing()}
+    assert titles == {"board-01-000000-01.yaml": "(too large to be a case)", "board-02-000000-01.yaml": "Two"}
+    s.listing()
+    assert reads == ["board-02-000000-01.yaml"]           # the large one never read; the small one once
+    with pytest.raises(store.TooLarge):
+        s.read("board-01-000000-01.yaml")
+    client = _page(folder)
+    r = client.get("/cases/board-01-000000-01.yaml")
+    assert r.status_code == 413 and "larger than a case file" in r.text
+
+
+def test_a_folder_name_that_is_not_utf8_is_shown_escaped(tmp_path, capsys):
+    # was: casebook and quiz --export 'internal error: UnicodeEncodeError', the page's Cases a 500
+    folder = Path(os.fsdecode(bytes(tmp_path) + b"/qz\xfd"))
+    folder.mkdir()
+    (folder / "a.yaml").write_bytes(IB.read_bytes())
+    assert main(["casebook", str(folder), "-o", str(tmp_path / "cb.html")]) == 0, capsys.readouterr().err
+    assert "Casebook: qz\\xfd" in (tmp_path / "cb.html").read_text()
+    assert main(["quiz", str(folder), "--export", "html", "-o", str(tmp_path / "q.html")]) == 0
+    from bridge_director.web.app import create_app
+    from starlette.testclient import TestClient
+    from bridge_director.web.state import Seal, State
+    client = TestClient(create_app(folder, key=b"k" * 32), base_url="http://127.0.0.1")
+    token = Seal(b"k" * 32).token(State(board=1, steps=[]))
+    r = client.get("/cases", params={"s": token})
+    assert r.status_code == 200 and "qz\\xfd" in r.text
+
+
+# ---------------------------------------------------------------- F23: a long legal output name
+
+def test_a_legal_output_name_of_245_bytes_is_written(tmp_path, capsys):
+    # was: 'could not write the file (File name too long)': the temporary name was 15 bytes longer
+    out = tmp_path / ("a" * 245 + ".md")
+    assert main(["report", str(IB), "--format", "md", "-o", str(out)]) == 0, capsys.readouterr().err
+    assert out.read_text().startswith("# ") and [p.name for p in tmp_path.iterdir()] == [out.name]
