@@ -37,13 +37,16 @@ def one_line(capsys, argv: list, *words: str) -> str:
 
 
 def _alerts_case(path: Path, rounds: int) -> Path:
-    """hostile3's F3 shape: explanations, calls, corrections and alerts, four events a round."""
+    """hostile3's F3 shape (four events a round: a call, partner's explanation of it, the
+    correction, an unexpected alert), each call a bid above the last (at most 35 rounds)."""
     seats, ev = "NESW", []
+    bids = [f"{level}{d}" for level in range(1, 8) for d in ("C", "D", "H", "S", "NT")]
     for i in range(rounds):
-        ev += [{"happened": "explanation", "by": seats[i % 4], "call": "1C"},
-               {"seat": seats[i % 4], "call": ["1C", "1D", "1H", "1S", "1NT", "2C"][i % 6] if i < 6 else "Pass"},
-               {"happened": "explanation-corrected", "by": seats[i % 4]},
-               {"happened": "unexpected-alert", "by": seats[(i + 1) % 4], "call": "1C"}]
+        seat, partner = seats[i % 4], seats[(i + 2) % 4]
+        ev += [{"seat": seat, "call": bids[i]},
+               {"happened": "explanation", "by": partner, "call": bids[i]},
+               {"happened": "explanation-corrected", "by": partner},
+               {"happened": "unexpected-alert", "by": partner, "call": bids[i]}]
     path.write_text(yaml.safe_dump({"case": path.stem, "board": 1, "events": ev}))
     return path
 
@@ -87,7 +90,7 @@ def test_a_large_valid_case_leaves_the_diagram_out_without_running_graphviz(tmp_
     # was: 'report --format html' of this 160-event case ran dot for more than 5 minutes
     from bridge_director.paper import diagram
     from bridge_director.session import api
-    ruled = api.rule_file(_alerts_case(tmp_path / "s40.yaml", 40))
+    ruled = api.rule_file(_alerts_case(tmp_path / "s35.yaml", 35))
     calls = []
     monkeypatch.setattr(diagram, "run_dot", lambda source: calls.append(source) or "<svg/>")
     svg, why = diagram.drawn(ruled, api.rulebook())
@@ -107,8 +110,8 @@ def test_the_largest_diagram_of_the_cases_is_still_drawn():
 
 
 def test_the_report_says_why_the_diagram_is_left_out(tmp_path, capsys):
-    out = tmp_path / "s40.html"
-    assert main(["report", str(_alerts_case(tmp_path / "s40.yaml", 40)), "--format", "html", "-o", str(out)]) == 0
+    out = tmp_path / "s35.html"
+    assert main(["report", str(_alerts_case(tmp_path / "s35.yaml", 35)), "--format", "html", "-o", str(out)]) == 0
     page = out.read_text()
     assert "The decision path is not drawn: it would hold" in page and "<svg" not in page.split("decision path")[-1][:400]
 
