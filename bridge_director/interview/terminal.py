@@ -501,6 +501,9 @@ class Interview:
             self.t.say("  other events: " + "; ".join(f"{_event_words(e)} (event {n})" for n, e in others))
 
     def _show_ruling(self, full_text: bool = True) -> None:
+        if self.draft is None or not self.draft.events:    # r, or Enter, before any call (or all undone)
+            self.t.say(self._("  ! nothing to rule on yet: type the calls, or an event"))
+            return
         from bridge_director.ruling.render import render_text
         r = self.draft.rule()
         self.t.say("")
