@@ -419,3 +419,32 @@ def test_a_legal_output_name_of_245_bytes_is_written(tmp_path, capsys):
     out = tmp_path / ("a" * 245 + ".md")
     assert main(["report", str(IB), "--format", "md", "-o", str(out)]) == 0, capsys.readouterr().err
     assert out.read_text().startswith("# ") and [p.name for p in tmp_path.iterdir()] == [out.name]
+
+
+# ---------------------------------------------------------------- F6: ask never replaces a file unasked
+
+def test_ask_saves_under_a_free_name_and_asks_before_replacing(tmp_path, monkeypatch):
+    # was: a second case saved in the same minute replaced the first ('board-5-1131.yaml')
+    from bridge_director.interview.terminal import Interview, Terminal
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("time.strftime", lambda fmt, *a: "1131")
+    for _ in range(2):
+        term = Terminal(stdin=io.StringIO("5\n1S\ns\n\nq\n"), stdout=io.StringIO(), fancy=False)
+        assert Interview(term).run() == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board-5-1131-2.yaml", "board-5-1131.yaml"]
+    (tmp_path / "mine.yaml").write_text("kept\n")
+    out = io.StringIO()
+    term = Terminal(stdin=io.StringIO("5\n1S\ns\nmine.yaml\n\nq\n"), stdout=out, fancy=False)
+    assert Interview(term).run() == 0
+    assert "mine.yaml already exists: replace it?" in out.getvalue() and "Not saved." in out.getvalue()
+    assert (tmp_path / "mine.yaml").read_text() == "kept\n"
+
+
+# ---------------------------------------------------------------- F19: 'title: No' in YAML
+
+@pytest.mark.parametrize("field, value", [("title", "No"), ("notes", "On"), ("result", "yes")])
+def test_a_bare_yes_or_no_in_a_text_field_says_why_it_is_not_text(tmp_path, capsys, field, value):
+    # was: 'title: expected text, found false', for a title the user wrote as No
+    (tmp_path / "yb.yaml").write_text(f"board: 1\n{field}: {value}\nevents:\n  - {{seat: N, call: 1S}}\n")
+    one_line(capsys, ["rule", tmp_path / "yb.yaml"], "yb.yaml:2:", f"{field}: expected text, found",
+             "a bare yes, no, on or off reads as", "put the words in quotes")
