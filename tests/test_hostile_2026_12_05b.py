@@ -438,3 +438,13 @@ def test_ask_saves_under_a_free_name_and_asks_before_replacing(tmp_path, monkeyp
     assert Interview(term).run() == 0
     assert "mine.yaml already exists: replace it?" in out.getvalue() and "Not saved." in out.getvalue()
     assert (tmp_path / "mine.yaml").read_text() == "kept\n"
+
+
+# ---------------------------------------------------------------- F19: 'title: No' in YAML
+
+@pytest.mark.parametrize("field, value", [("title", "No"), ("notes", "On"), ("result", "yes")])
+def test_a_bare_yes_or_no_in_a_text_field_says_why_it_is_not_text(tmp_path, capsys, field, value):
+    # was: 'title: expected text, found false', for a title the user wrote as No
+    (tmp_path / "yb.yaml").write_text(f"board: 1\n{field}: {value}\nevents:\n  - {{seat: N, call: 1S}}\n")
+    one_line(capsys, ["rule", tmp_path / "yb.yaml"], "yb.yaml:2:", f"{field}: expected text, found",
+             "a bare yes, no, on or off reads as", "put the words in quotes")
