@@ -183,3 +183,35 @@ def test_a_call_on_the_wrong_hand_is_not_covered_and_the_hand_found_before_calli
     assert api.check(case, early).passed
     assert texts(early, cite="7B1", code="procedure-required")[0].startswith("E returns those cards to W's pocket")
     assert not lines(early, "7B1", "not-covered-yet")
+
+
+# ---------------------------------------------------------------- row 42: the 1997 6D1, found after both sides called
+
+def _rule_1997(name):
+    return rule_case(f"duplicate-1997/{name}")
+
+
+def test_1997_a_card_faced_in_the_deal_reported_after_both_sides_called_is_no_redeal():
+    case, r = _rule_1997("d97-23-6d1-card-faced-in-deal-reported-after-both-sides-called")
+    assert api.check(case, r).passed
+    assert not any(ln.code == "new-shuffle-and-deal" for ln in r.lines)
+    assert texts(r, cite="6D1", code="deal-stands") == [
+        "The auction had begun for both sides when it was found: 6D1 gives no new deal."]
+
+
+def test_1997_an_incorrect_deal_reported_after_both_sides_called_is_law_13s():
+    case, r = _rule_1997("d97-24-6d1-incorrect-deal-reported-after-both-sides-called")
+    assert api.check(case, r).passed
+    assert not any(ln.code == "new-shuffle-and-deal" for ln in r.lines)
+    assert lines(r, "13", "not-covered-yet")
+
+
+def test_1997_a_card_faced_in_the_deal_reported_before_any_call_is_a_redeal():
+    d = Draft(board=1)
+    d.edition = "duplicate-1997"
+    d.add_event({"happened": "card-faced-in-deal", "seat": "E"})
+    d.add_event({"director": "called"})
+    d.judge("event 1 could-have-seen", True)
+    case = d.case()
+    assert case.edition == "duplicate-1997"
+    assert [ln.code for ln in api.rule(case).lines if ln.cite == "6D1"] == ["new-shuffle-and-deal"]
