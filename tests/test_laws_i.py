@@ -215,3 +215,31 @@ def test_1997_a_card_faced_in_the_deal_reported_before_any_call_is_a_redeal():
     case = d.case()
     assert case.edition == "duplicate-1997"
     assert [ln.code for ln in api.rule(case).lines if ln.cite == "6D1"] == ["new-shuffle-and-deal"]
+
+
+# ---------------------------------------------------------------- row 76: the opening lead made face up
+
+def test_the_opening_leader_leading_face_up_makes_the_opening_lead():
+    case, r = rule_case("law41-a-opening-leader-leads-face-up")
+    assert api.check(case, r).passed
+    assert not any(ln.code == "not-covered-yet" for ln in r.lines)
+    assert texts(r, cite="41A")[0].startswith("E, the opening leader, led SA face up: it is the opening lead")
+
+
+def test_the_leaders_partner_leading_face_up_is_law_54():
+    case, r = rule_case("law54-opening-lead-face-up-by-the-leaders-partner")
+    assert api.check(case, r).passed
+    assert [ln.cite for ln in r.lines if ln.code == "not-covered-yet"] == ["54"]
+
+
+# ---------------------------------------------------------------- row 77: why a call can no longer be changed
+
+def test_a_final_pass_after_the_lead_is_too_late_because_of_the_lead():
+    case, r = rule_case("law21-b3-final-pass-too-late-because-the-lead-was-faced")
+    assert api.check(case, r).passed
+    asked = texts(r, cite="21B3", code="judgement-needed")
+    assert asked == ["Decide whether N's Pass could well have been influenced by the misinformation; "
+                     "the opening lead has been faced, so it can no longer be changed."]
+    assert not any("partner has called since" in t for t in texts(r, cite="21B3"))
+    # South's pass: one 21B3 line of its own (with the refused change), not two
+    assert len([t for t in texts(r, cite="21B3") if "Pass" in t]) == 1
