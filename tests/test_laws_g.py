@@ -65,14 +65,27 @@ def test_a_call_typed_without_a_seat_after_a_waived_double_is_the_next_players()
     assert d.add_calls("P") == [{"seat": "S", "call": "Pass"}]
 
 
-def test_a_waiver_then_lho_calls_under_laws_37_and_38_asks_nothing_under_10b():
-    for name, cite in (("law37-a-lho-waives-the-barred-bid-and-calls-over-it", "37A"),
-                       ("law38-b-lho-waives-the-bid-above-seven-and-calls-over-it", "38B")):
-        case, r = _rule(name)
-        assert api.check(case, r).passed, name
-        moot = [ln for ln in r.lines if ln.code == "players-rectification-moot"]
-        assert [ln.cite for ln in moot] == [cite], name
-        assert not any(ln.cite == "10B" for ln in r.lines), name
+def test_a_waiver_then_lho_calls_under_law_37_asks_nothing_under_10b():
+    name = "law37-a-lho-waives-the-barred-bid-and-calls-over-it"
+    case, r = _rule(name)
+    assert api.check(case, r).passed, name
+    moot = [ln for ln in r.lines if ln.code == "players-rectification-moot"]
+    assert [ln.cite for ln in moot] == ["37A"], name
+    assert not any(ln.cite == "10B" for ln in r.lines), name
+
+
+def test_a_waiver_then_lho_calls_under_law_38_leaves_only_the_bar_to_10b():
+    # laws-h (tester11): 38C's bar is what a waiver the director allows can still lift, LHO
+    # having called or not; the bid is cancelled and replaced by a pass either way
+    name = "law38-b-lho-waives-the-bid-above-seven-and-calls-over-it"
+    case, r = _rule(name)
+    assert api.check(case, r).passed, name
+    assert not [ln for ln in r.lines if ln.code == "players-rectification-moot"]
+    settled = {(ln.cite, ln.code) for ln in r.lines if not ln.branch}
+    assert {("38B", "call-cancelled"), ("38C", "pass-substituted"), ("38D", "no-lead-restriction")} <= settled
+    assert ("38C", "offenders-must-pass-rest") not in settled
+    cancels = {(ln.cite, ln.code) for ln in r.lines if ln.branch == "if the director cancels the waiver"}
+    assert cancels == {("10B", "rectification-cancelled"), ("38C", "offenders-must-pass-rest")}
 
 
 # ---------------------------------------------------------------- row 28: a repeat and a pass due at one turn
