@@ -248,3 +248,132 @@ def test_a_final_pass_after_the_lead_is_too_late_because_of_the_lead():
         "advantage from the misinformation, the director awards an adjusted score.",
         "Too late to change Pass: if EW gained an advantage from the misinformation, the director awards "
         "an adjusted score."]
+
+
+# ---------------------------------------------------------------- minors: scores, scripts, pockets
+
+def _tell(r):
+    from bridge_director.ruling import grid
+    return grid.tell_the_table(r)
+
+
+def test_a_bid_above_seven_on_wrong_board_cards_is_not_settled_either_way():
+    case, r = rule_case("law38-bid-above-seven-made-holding-a-wrong-boards-cards")
+    assert api.check(case, r).passed
+    nc = texts(r, cite="38C", code="not-covered-yet")
+    assert len(nc) == 1 and "The laws do not say which governs here" in nc[0]
+    assert not lines(r, "15A2(b)", "offender-calls-again")
+
+
+def test_hands_put_in_each_others_pockets_are_put_right_and_each_seat_named():
+    case, r = rule_case("law07-c-hands-returned-to-each-others-pockets")
+    assert api.check(case, r).passed
+    assert [ln.who for ln in lines(r, "90B6", "procedural-penalty-possible")] == ["E", "W"]
+    assert [ln.who for ln in lines(r, "7C", "procedure-required")] == ["E", "W"]
+    assert not lines(r, "90")
+
+
+def test_after_play_the_table_hears_the_adjusted_score_first():
+    case, r = rule_case("law15-a-wrong-boards-cards-held-through-the-play")
+    assert api.check(case, r).passed
+    assert _tell(r)[0] == "West has called since East's Pass: the board gets an adjusted score."
+    seen = lines(r, "16D1", "must-notify-director")
+    assert [ln.branch for ln in seen] == ["if these players have yet to play board 5"]
+    assert seen[0].text.startswith("Its cards were in play here")
+
+
+def test_instructions_already_carried_out_are_not_read_again():
+    d = Draft(board=1)
+    d.add_calls("1S S:1H")
+    d.add_event({"director": "called"})
+    d.add_event({"seat": "W", "accepts": False})
+    d.add_calls("P 1H")
+    d.add_event({"director": "called"})
+    d.judge("event 6 unintended", False)
+    d.add_event({"seat": "W", "accepts": False})
+    d.add_event({"seat": "S", "replaces": "1H", "with": "2H"})
+    r = d.rule()
+    told = _tell(r)
+    assert told == ["South meant 1H: it cannot be put right as a slip."], told
+    # the lines themselves stay in the ruling
+    assert texts(r, cite="29B", code="auction-reverts")
+
+
+def test_fault_judgements_that_decide_the_scores_are_used():
+    case, r = rule_case("law12-c2a-no-fault-judged-average-plus-for-both")
+    assert api.check(case, r).passed
+    assert r.unused == []
+    plus = lines(r, "12C2(a)", "average-plus")
+    assert [ln.who for ln in plus] == ["EW", "NS"]
+    assert all(ln.text.endswith("if that is higher (12C2(c)).") for ln in plus)
+
+
+def test_self_inflicted_damage_is_not_read_to_the_players_and_is_conditional():
+    d = Draft(board=1)
+    d.add_calls("1S P 2S")
+    d.add_event({"happened": "hesitation", "seat": "W"})
+    d.add_calls("P P 3H P P P")
+    d.add_event({"happened": "opening-lead-faced"})
+    d.add_event({"happened": "play-ended"})
+    d.add_event({"director": "called"})
+    for key, value in (("E 3H suggested", True), ("E 3H logical-alternative", True), ("event 4 serious-error", True)):
+        d.judge(key, value)
+    r = d.rule()
+    e = lines(r, "12C1(e)(i)") + lines(r, "12C1(e)(ii)")
+    assert len(e) == 2 and all(ln.text.startswith("In any adjustment (16B3): ") for ln in e)
+    assert not any("offending side gets the score" in t or "own damage" in t for t in _tell(r))
+
+
+def test_an_adjustment_before_play_names_no_table_result():
+    d = Draft(board=1)
+    d.add_calls("1S 2H P 3H")
+    d.add_event({"happened": "wrong-board", "seat": "E", "board": 5})
+    d.add_event({"director": "called"})
+    r = d.rule()
+    assigned = texts(r, cite="12C1(b)", code="assigned-adjusted-score")
+    assert assigned and all("replacing the table result" not in t and "in place of any result obtained in play" in t
+                            for t in assigned)
+
+
+def test_artificial_scores_give_the_imp_figure_beside_the_percentage():
+    d = Draft(board=1)
+    d.add_event({"happened": "dealt-without-shuffle"})
+    d.add_calls("1S P P P")
+    d.add_event({"happened": "opening-lead-faced"})
+    d.add_event({"happened": "play-ended"})
+    d.add_event({"director": "called"})
+    d.set("scoring", "teams")
+    d.set("replay_event", False)
+    r = d.rule()
+    branches = [ln.text for ln in r.lines if ln.cite == "12C2(a)" and ln.branch]
+    assert "Average minus (at most 40% at pairs, -3 IMPs at teams)." in branches
+    assert "Average plus (at least 60% at pairs, +3 IMPs at teams)." in branches
+
+
+def test_no_line_read_to_the_players_names_a_clause():
+    # the players' words (a rule's say, else its text) of every line the script may read
+    import re
+    import yaml
+    from pathlib import Path
+    from bridge_director.ruling.grid import TELL_NOW
+    clause = re.compile(r"\b(Law|Laws)\s+\d|\b\d{1,2}[A-H](\d|\b|\()")
+    found = []
+    for f in sorted((Path(__file__).resolve().parent.parent / "rules").glob("law-*.yaml")):
+        for rule in yaml.safe_load(f.read_text())["rules"]:
+            for c in rule.get("then", []):
+                if "outcome" not in c or c.get("branch") or c.get("option"):
+                    continue
+                if c["outcome"] in TELL_NOW or c.get("say"):
+                    words = c.get("say", c.get("text", ""))
+                    if words and clause.search(words):
+                        found.append((f.name, rule["id"], words[:60]))
+    assert found == []
+
+
+def test_a_call_on_wrong_board_cards_made_out_of_rotation_sends_the_auction_back():
+    case, r = rule_case("law15-a2b-cancelled-call-was-out-of-rotation")
+    assert api.check(case, r).passed
+    assert texts(r, cite="15A2(b)") == [
+        "E takes the proper cards for this board. The cancelled 1H had been made at N's turn: the auction goes "
+        "on from N, and E calls again at their own turn."]
+    assert not lines(r, "17C")
