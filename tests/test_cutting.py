@@ -39,7 +39,10 @@ def test_every_tie_rule_has_a_table():
         fired |= {ln["rule"] for ln in club.rule(cutting.load_table(p))}
     from bridge_director.session import api
     ids = {r.id for r in api.rulebook(club.EDITION).rules}
-    assert ids == fired, ids - fired
+    # the two rules on a deal ruled under the club code (director rule) read a case, not a table:
+    # their cases are in cases/portland-bridge-c1909/
+    on_a_deal = {"pc-deal-not-covered", "pc-event-not-covered"}
+    assert ids - on_a_deal == fired, (ids - on_a_deal) ^ fired
 
 
 def run(tmp_path, text):

@@ -280,7 +280,7 @@ def test_standard_input_closed_reads_as_empty(tmp_path, command, rc, words):
 
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1", "cp1252", "ascii:strict"])
 @pytest.mark.parametrize("argv", [["rule", str(CASE), "--lang", "pt"], ["report", str(CASE), "--format", "md"],
-                                  ["chart", "27", "--format", "svg"], ["rule", "--board", "1", "--auction", "1S 1H", "--lang", "pt"]])
+                                  ["chart", "27", "--format", "svg"], ["rule", "--board", "1", "--auction", "1E 1C", "--lang", "pt"]])
 def test_a_terminal_that_cannot_show_every_character_gets_them_plainly(tmp_path, encoding, argv):
     # was: "internal error: UnicodeEncodeError" (exit 3) at the first accent or suit symbol
     proc = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", *argv], cwd=tmp_path, capture_output=True,

@@ -109,7 +109,7 @@ def test_the_16b_questions_are_about_the_replacement_not_the_withdrawn_insuffici
     r2 = api.rule(without)
     assert _asked_about(r2, "suggested") == [9] and _asked_about(r2, "logical-alternative") == [9]
     assert [ln.branch for ln in r2.lines if ln.cite == "16B3"] == [
-        "if the information demonstrably suggested 3D, and another call was a logical alternative"]
+        "if the information demonstrably suggested N's 3D, and another call was a logical alternative"]
 
 
 def test_a_slip_corrected_under_25a1_is_judged_on_the_intended_call():

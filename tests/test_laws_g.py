@@ -301,8 +301,15 @@ def test_lines_the_table_heard_when_the_director_came_earlier_are_not_read_out_a
     assert not any("must pass at their next turn" in t for t in said), said
 
 
-def test_a_judgement_typed_on_the_wrong_event_is_reported_unused():
-    # row 25: event 8 is the director's call, not a call
-    r = _one_line(("a", "1S"), ("e", {"happened": "card-exposed", "seat": "S", "exposed": ["HQ"]}), DIRECTOR,
+def test_a_judgement_typed_on_the_wrong_event_is_refused():
+    # row 25: event 8 is the director's call, not a call. laws-h (tester11): a property judged
+    # on one kind of event, typed on another, is refused at load (it was listed as not used)
+    import pytest
+    from bridge_director.base.yamlpos import InputError
+    with pytest.raises(InputError, match="'unintended' is judged on a call, but event 8 is the director being called"):
+        _one_line(("a", "1S"), ("e", {"happened": "card-exposed", "seat": "S", "exposed": ["HQ"]}), DIRECTOR,
                   ("a", "P 2S P 3S"), DIRECTOR, judge=(("event 2 partner-could-see", True), ("event 8 unintended", False)))
-    assert [(u.event, u.prop) for u in r.unused] == [(8, "unintended")]
+    # on a call no rule reads it on: still listed as not used
+    r = _one_line(("a", "1S"), ("e", {"happened": "card-exposed", "seat": "S", "exposed": ["HQ"]}), DIRECTOR,
+                  ("a", "P 2S P 3S"), DIRECTOR, judge=(("event 2 partner-could-see", True), ("event 1 artificial", False)))
+    assert [(u.event, u.prop) for u in r.unused] == [(1, "artificial")]

@@ -69,7 +69,7 @@ def test_an_open_waiver_of_an_inadmissible_call_states_the_rest_only_on_the_canc
     assert {(ln.cite, ln.code) for ln in r.lines if ln.branch == CANCELS} == cancel_branch
     allows = [ln for ln in r.lines if ln.branch == ALLOWS]
     assert [(ln.cite, ln.code) for ln in allows] == [("10B", "rectification-allowed")]
-    assert "still cancelled" in allows[0].text and "need not pass for the rest of the auction" in allows[0].text
+    assert "still cancelled" in allows[0].text and "not barred for the rest of the auction by this call" in allows[0].text
     # never the generic branch "what the players did stands"
     assert not any("stands; the auction goes on from there" in ln.text for ln in r.lines)
     # the question is asked, with its key
@@ -77,11 +77,11 @@ def test_an_open_waiver_of_an_inadmissible_call_states_the_rest_only_on_the_canc
 
 
 ALLOWED = (
-    ("law36-b-waiver-before-lho-calls-director-allows", "N need not pass"),
-    ("law36-b-redouble-waiver-before-lho-calls-director-allows", "E need not pass"),
-    ("law36-b4-double-out-of-rotation-waiver-director-allows", "N need not pass"),
-    ("law37-b-waiver-before-lho-calls-director-allows", "W need not pass"),
-    ("law38-waiver-before-lho-calls-director-allows", "E and W need not pass"),
+    ("law36-b-waiver-before-lho-calls-director-allows", "N is not barred"),
+    ("law36-b-redouble-waiver-before-lho-calls-director-allows", "E is not barred"),
+    ("law36-b4-double-out-of-rotation-waiver-director-allows", "N is not barred"),
+    ("law37-b-waiver-before-lho-calls-director-allows", "E and W are not barred"),
+    ("law38-waiver-before-lho-calls-director-allows", "E and W are not barred"),
 )
 
 
@@ -142,3 +142,113 @@ def test_a_bid_above_seven_that_was_meant_gets_no_25b_options_and_no_it_stands()
     assert not any("it stands" in ln.text for ln in r.lines)
     meant = [ln for ln in r.lines if ln.cite == "25A2" and ln.code == "change-not-allowed"]
     assert len(meant) == 1 and "Law 25 does not help" in meant[0].text
+
+
+# ---------------------------------------------------------------- row 20: an opponent's call "explained"
+
+def test_an_explanation_of_an_opponents_call_is_refused_at_load():
+    from bridge_director.base.yamlpos import InputError, loads
+    from bridge_director.case.load import from_data
+    text = ("case: x\ntitle: t\nsource: s\nboard: 1\nevents:\n  - {seat: N, call: Pass}\n  - {seat: E, call: 1H}\n"
+            "  - {happened: explanation, by: S, call: 1H}\n  - {seat: S, call: X}\n")
+    with pytest.raises(InputError) as err:
+        from_data(loads(text, "x.yaml"), "x.yaml")
+    msg = str(err.value)
+    assert "x.yaml:8" in msg and "only partner's calls" in msg and "1H was East's call" in msg
+    assert "expected one of North's calls (Pass)" in msg
+    # partner's own call explained: taken
+    ok = text.replace("by: S, call: 1H", "by: W, call: 1H")
+    assert from_data(loads(ok, "x.yaml"), "x.yaml").events[2].happened == "explanation"
+
+
+# ---------------------------------------------------------------- rows 8, 9: a pass owed at the very turn of a free call
+
+FORCED = (
+    ("law31-a2-24b-forced-pass-is-the-call-ruled-on", "31A2(b)", "E"),
+    ("law31-b2-24c-forced-pass-is-the-call-ruled-on", "31A2(b)", "W"),
+    ("law32-a2-24b-forced-pass-is-the-call-ruled-on", "32A2(b)", "E"),
+    ("law30-b1-24b-forced-pass-is-the-call-ruled-on", "30B1(b)(i)", "W"),
+)
+
+
+@pytest.mark.parametrize("name,cite,seat", FORCED, ids=[f[0] for f in FORCED])
+def test_a_forced_pass_is_the_call_ruled_on_and_no_comparable_call_is_offered(name, cite, seat):
+    case, r = rule_case(name)
+    assert api.check(case, r).passed
+    options = {ln.option for ln in r.lines if ln.option}
+    assert options == {f"{seat} passes at their turn, as they must"}, options
+    assert not any("makes a comparable call" in (ln.option or "") for ln in r.lines)
+    ruled = [ln for ln in r.lines if ln.option and ln.cite == cite]
+    assert len(ruled) == 1 and ruled[0].text.startswith(f"{seat} must pass at that turn")
+    still = [ln for ln in r.lines if ln.cite == "35B" and ln.code == "offender-must-pass-next"]
+    assert len(still) == 1 and still[0].who == seat
+
+
+# ---------------------------------------------------------------- rows 4, 26, 36
+
+def test_a_repeat_owed_is_told_as_past_once_the_offender_has_called():
+    case, r = rule_case("law31-a1-repeat-owed-told-as-past-once-the-offender-passed")
+    assert api.check(case, r).passed
+    repeat = [ln.text for ln in r.lines if ln.cite == "31A1" and ln.code == "offender-must-repeat"]
+    assert repeat == ["N passed: E had to repeat 1H at their next turn."]
+
+
+def test_16b_branch_headings_name_the_seat():
+    case, r = rule_case("law16b-branch-headings-name-the-seat")
+    heads = {ln.branch for ln in r.lines if ln.branch and "suggest" in ln.branch}
+    assert heads and all("'s " in h for h in heads), heads
+    assert "if the information demonstrably suggested S's Pass, and another call was a logical alternative" in heads
+
+
+def test_no_law_26_line_once_the_offender_of_a_change_of_mind_declares():
+    case, r = rule_case("law25-b-change-of-mind-accepted-offender-becomes-dummy-no-law-26")
+    assert api.check(case, r).passed
+    assert not any("Law 26 may apply" in ln.text for ln in r.lines)
+    said = [ln for ln in r.lines if ln.cite == "25A2"]
+    assert len(said) == 1 and "side declaring, so no 26B lead restriction" in said[0].text
+
+
+# ---------------------------------------------------------------- row 31: a chain of changes in the summary
+
+def test_a_chain_of_changes_names_each_replaced_calls_own_event():
+    from bridge_director.ruling.grid import auction
+    d = Draft(board=1)
+    d.add_calls("1S X")
+    d.add_event({"seat": "E", "replaces": "X", "with": "2H"})
+    d.add_event({"seat": "E", "replaces": "2H", "with": "3H"})
+    d.add_event({"director": "called"})
+    notes = auction(d.rule())["notes"]
+    chain = [n for n in notes if "replaced by" in n]
+    assert any(n.startswith("East's X (event 2): replaced by 2H (event 3)") for n in chain), chain
+    assert any(n.startswith("East's 2H (event 3): replaced by 3H (event 4)") for n in chain), chain
+
+
+# ---------------------------------------------------------------- a judgement typed on the wrong kind of event
+
+def _load(text):
+    from bridge_director.base.yamlpos import loads
+    from bridge_director.case.load import from_data
+    return from_data(loads(text, "x.yaml"), "x.yaml")
+
+
+CASE = ("case: x\ntitle: t\nsource: s\nboard: 1\nevents:\n  - {seat: N, call: 1S}\n  - {seat: E, call: Pass}\n"
+        "  - {seat: S, call: X}\n  - {happened: rectification-by-players, by: W, offender: S, how: waived}\n"
+        "  - {director: called}\njudgement:\n")
+
+
+@pytest.mark.parametrize("judgement,words", (
+    ("  event 4 unintended: false\n", "'unintended' is judged on a call, but event 4 is rectification-by-players"),
+    ("  event 3 allowed: true\n", "'allowed' is judged on a rectification-by-players event, but event 3 is a call X by S: expected event 4"),
+    ("  event 2 partner-could-see: true\n", "'partner-could-see' is judged on a card-exposed event"),
+))
+def test_a_judgement_on_the_wrong_kind_of_event_is_refused(judgement, words):
+    from bridge_director.base.yamlpos import InputError
+    with pytest.raises(InputError) as err:
+        _load(CASE + judgement)
+    assert words in str(err.value) and "x.yaml:12" in str(err.value)
+
+
+def test_a_judgement_on_the_right_kind_of_event_that_no_rule_reads_is_still_listed_as_not_used():
+    case = _load(CASE + "  event 3 unintended: false\n  event 4 allowed: true\n  event 1 artificial: false\n")
+    r = api.rule(case)
+    assert [(u.event, u.prop) for u in r.unused] == [(1, "artificial")]

@@ -193,7 +193,7 @@ def _rule_1997(name):
 
 
 def test_1997_a_card_faced_in_the_deal_reported_after_both_sides_called_is_no_redeal():
-    case, r = _rule_1997("d97-23-6d1-card-faced-in-deal-reported-after-both-sides-called")
+    case, r = _rule_1997("d97-30-6d1-card-faced-in-deal-reported-after-both-sides-called")
     assert api.check(case, r).passed
     assert not any(ln.code == "new-shuffle-and-deal" for ln in r.lines)
     assert texts(r, cite="6D1", code="deal-stands") == [
@@ -201,7 +201,7 @@ def test_1997_a_card_faced_in_the_deal_reported_after_both_sides_called_is_no_re
 
 
 def test_1997_an_incorrect_deal_reported_after_both_sides_called_is_law_13s():
-    case, r = _rule_1997("d97-24-6d1-incorrect-deal-reported-after-both-sides-called")
+    case, r = _rule_1997("d97-31-6d1-incorrect-deal-reported-after-both-sides-called")
     assert api.check(case, r).passed
     assert not any(ln.code == "new-shuffle-and-deal" for ln in r.lines)
     assert lines(r, "13", "not-covered-yet")

@@ -71,8 +71,8 @@ def test_a_draft_in_portuguese_writes_the_case_format_and_a_portuguese_title():
 
 def test_one_line_form_in_portuguese():
     """The one-line form with --lang pt: the ruling in Portuguese; judgement keys and event
-    codes may be Portuguese; calls are the case format's (1H) or symbols (2C stays two clubs
-    there: the form is written and read by programs too)."""
+    codes may be Portuguese; calls are read as ask and the page read them (2C is two hearts,
+    copas; the symbols read alike in either language; tester12 row 45)."""
     args = ["rule", "--board", "6", "-a", "1♦ 1♣", "-e", "diretor", "-e", "O não aceita", "-e", "S 1♣>X",
             "-j", "S 1♣ não-intencional=não", "-j", "S X comparável=não", "--lang", "pt"]
     out = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", *args], cwd=REPO,
@@ -84,9 +84,9 @@ def test_one_line_form_in_portuguese():
     yaml_out = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", *args, "-a", "3♠", "--write", "yaml"],
                               cwd=REPO, capture_output=True, text=True, timeout=120)
     assert "  - {seat: S, replaces: 1C, with: 3S}" in yaml_out.stdout.splitlines(), yaml_out.stdout
-    same = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "rule", "--board", "6", "-a", "1D 2C",
+    same = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "rule", "--board", "6", "-a", "1O 2C",
                            "--lang", "pt", "--write", "yaml"], cwd=REPO, capture_output=True, text=True, timeout=120)
-    assert "  - {seat: S, call: 2C}" in same.stdout.splitlines(), same.stdout + same.stderr
+    assert "  - {seat: S, call: 2H}" in same.stdout.splitlines(), same.stdout + same.stderr
 
 
 def test_ask_in_portuguese(tmp_path):

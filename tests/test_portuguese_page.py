@@ -225,7 +225,7 @@ def test_the_events_saved_cases_and_print_view_are_in_portuguese(pt_phone):
     phone.board(7)
     for call in ("1NT", "Pass", "2D"):
         phone.call(call)
-    phone.event("explanation", by="S", call="2D")
+    phone.event("explanation", by="S", call="2O")      # typed as a Brazilian director types it: 2 ouros
     phone.event("accepts", seat="W", value="no")
     phone.event("director")
     words = _words_of(phone.page())

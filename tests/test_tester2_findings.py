@@ -58,7 +58,7 @@ def test_stated_logical_alternative_is_used_and_only_the_suggestion_asked(ruled)
     r = ruled("law16b-la-stated-suggestion-not-stated")
     assert not r.unused
     assert [q["property"] for q in questions(r)] == ["suggested"]
-    assert {ln.branch for ln in r.lines if ln.branch} == {"if the information demonstrably suggested Pass", "if it did not suggest Pass"}
+    assert {ln.branch for ln in r.lines if ln.branch} == {"if the information demonstrably suggested E's Pass", "if it did not suggest E's Pass"}
 
 
 def test_no_logical_alternative_needs_no_suggestion_question(ruled):

@@ -45,7 +45,7 @@ def test_one_line_form_writes_the_edition_into_the_case():
 
 def test_one_line_form_honours_lang():
     en = run_cli("rule", "--board", "3", "--auction", "1NT 1H")
-    pt = run_cli("rule", "--board", "3", "--auction", "1NT 1H", "--lang", "pt")
+    pt = run_cli("rule", "--board", "3", "--auction", "1SA 1C", "--lang", "pt")   # 1C: one heart (copas)
     assert en.returncode == pt.returncode == 0, pt.stderr
     assert "Rastreamento:" in pt.stdout and "Rastreamento:" not in en.stdout
 

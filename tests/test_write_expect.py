@@ -52,7 +52,7 @@ def test_each_item_has_its_lines_words_seats_in_full():
 
 
 def test_portuguese_draft_comments_in_portuguese():
-    out = director("rule", "--board", "1", "-a", "1NT 1H", "-e", "director", "--write", "expect",
+    out = director("rule", "--board", "1", "-a", "1SA 1C", "-e", "director", "--write", "expect",
                    "--lang", "pt")
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("# expect: rascunho do bridge-director")

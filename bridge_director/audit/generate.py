@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import typing
 
+from bridge_director.case.judgements import ON as JUDGED_ON
 from bridge_director.case.shapes import DIRECTOR_INSTRUCTIONS, HAPPENED, HAPPENED_FIELDS, JUDGEMENT_PROPS
 from bridge_director.bridge.table import Board, Call, Seat, double_admissible, is_sufficient, redouble_admissible
 
@@ -108,6 +109,30 @@ def _happened(rng: random.Random, events: list[dict], board: int) -> dict | None
         if name in ev:
             continue
         ev[name] = _field(rng, name, ev, board)
+    if code in ("explanation", "failure-to-alert", "unexpected-alert"):
+        return _about_partners_call(ev, events)
+    return ev
+
+
+def _about_partners_call(ev: dict, events: list[dict]) -> dict:
+    """An explanation or alert made about a call of the player's partner (case/load refuses
+    any other: tester11 row 20), put right from the draws already made and without another
+    (so the stream of draws, and every other generated case, stays as it was): the call named,
+    if one was drawn, becomes partner's last call; a player whose partner has not called gives
+    way to one whose partner has; before any call, the event becomes a hesitation (one event
+    all the same, so that the cases drawn after it stay as they were)."""
+    last: dict = {}
+    for e in events:
+        if "seat" in e and ("call" in e or "with" in e) and "accepts" not in e and "happened" not in e:
+            last[e["seat"]] = e.get("with", e.get("call"))
+    partner = SEATS[(SEATS.index(ev["by"]) + 2) % 4]
+    if partner not in last:
+        if not last:                # no one has called: a hesitation of the same player instead
+            return {"happened": "hesitation", "seat": ev["by"]}
+        partner = next(s for s in SEATS if s in last)
+        ev["by"] = SEATS[(SEATS.index(partner) + 2) % 4]
+    if "call" in ev:
+        ev["call"] = last[partner]
     return ev
 
 
@@ -230,11 +255,20 @@ def _judgements(rng: random.Random, events: list[dict]) -> dict:
             out[key] = (rng.sample(["C", "D", "H", "S", "NT"], rng.choice((1, 1, 2))) if prop == "specifies"
                         else rng.random() < 0.5)
         elif happened:
-            n, _ = rng.choice(happened)
+            n, e = rng.choice(happened)
             if SIDE_PROPS and rng.random() < 0.15:
-                out[f"event {n} {rng.choice(SIDE_PROPS)}"] = rng.sample(["NS", "EW"], rng.choice((0, 1, 1, 2)))
+                prop = rng.choice(SIDE_PROPS)       # put right as below, without another draw
+                if e["happened"] not in JUDGED_ON.get(prop, (e["happened"],)):
+                    prop = next(p for p in SIDE_PROPS if e["happened"] in JUDGED_ON.get(p, (e["happened"],)))
+                out[f"event {n} {prop}"] = rng.sample(["NS", "EW"], rng.choice((0, 1, 1, 2)))
             else:
-                out[f"event {n} {rng.choice(EVENT_PROPS)}"] = rng.random() < 0.5
+                # a property judged on one kind of event only on that kind (case/load refuses it
+                # elsewhere): drawn as before, then put right without another draw, so that the
+                # stream of draws, and so every other generated case, stays as it was
+                prop = rng.choice(EVENT_PROPS)
+                if e["happened"] not in JUDGED_ON.get(prop, (e["happened"],)):
+                    prop = next(p for p in EVENT_PROPS if e["happened"] in JUDGED_ON.get(p, (e["happened"],)))
+                out[f"event {n} {prop}"] = rng.random() < 0.5
     return out
 
 

@@ -37,6 +37,37 @@ class Property(NamedTuple):
     away: bool = False
 
 
+#: the kinds of event a property is judged on, where that is one kind (``call``: a call or a
+#: replacement; otherwise a ``happened`` code): a judgement typed on another kind of event is
+#: refused at load, naming the events it could be on (tester11: one way for every wrong event,
+#: as the intent on a replacement is refused). Properties judged on any event are not listed.
+ON: dict[str, "tuple[str, ...]"] = {
+    "artificial": ("call",),
+    "comparable": ("call",),
+    "unintended": ("call",),
+    "wrong-board": ("call",),
+    "pause-for-thought": ("call",),
+    "specifies": ("call",),
+    "repeat-governs": ("call",),
+    "intentional": ("call",),
+    "accepts-insufficient": ("call",),
+    "same-meaning": ("call",),
+    "subset-of-meanings": ("call",),
+    "same-purpose": ("call",),
+    "differs": ("call-on-source-board",),
+    "partner-could-see": ("card-exposed", "card-seen", "overheard", "hand-from-wrong-pocket"),
+    "likely-to-interfere": ("card-exposed", "card-seen", "overheard", "hand-from-wrong-pocket"),
+    "playable-without-change": ("hand-count", "surplus-card"),
+    "in-correction-period": ("hand-count", "surplus-card"),
+    "to-benefit-partner": ("question",),
+    "to-mislead": ("question",),
+    "played-before": ("wrong-board-at-table",),
+    "due-later": ("wrong-board-at-table",),
+    "played-to-trick": ("surplus-card",),
+    "allowed": ("rectification-by-players",),
+}
+
+
 PROPERTIES: dict[str, Property] = {
     "artificial": Property(
         means='bool: the call is artificial (Definitions)',

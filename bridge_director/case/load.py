@@ -36,6 +36,7 @@ from typing import Any, Optional
 from bridge_director.bridge.table import Board, Call, CallSyntaxError, Denomination, Seat, is_sufficient
 from bridge_director.base.yamlpos import InputError, load, position
 from bridge_director.case.shapes import CASE, EVENT_SHAPES, EXPECT, HAPPENED, HAPPENED_SHAPES, JUDGEMENT_KEY_RE, JUDGEMENT_PROPS, LIST_JUDGEMENTS, MAX_BYTES, MAX_EVENTS, MAX_VALUES, SIDE_JUDGEMENTS, Shape, _Unsure, _found, _plain, parsed_call
+from bridge_director.case.judgements import ON as JUDGED_ON
 from bridge_director.case.model import Case, Event, Expectation, Judgement
 
 
@@ -274,6 +275,8 @@ def _happened_event(file: str, raw: dict, ev: SimpleNamespace, dump: dict, n: in
             raise InputError(file, line, col, f"events.{n}",
                              f"a misstated double or redouble needs {dump['seat']}'s last call before it "
                              f"to be X or XX, found " + (str(last.call) if last else "no call"))
+    if ev.happened in ("explanation", "failure-to-alert", "unexpected-alert"):
+        _check_partners_call(file, raw, dump, n, line, col, out)
     details = tuple((k, v) for k, v in dump.items() if k not in ("happened", "note") and v is not None)
     seat = dump.get("seat")
     return Event(n, line, col, "happened", Seat(seat) if seat else None, note=ev.note,
@@ -509,9 +512,70 @@ def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
                                  f"{seat.value} made {call} more than once (events "
                                  f"{', '.join(str(e.number) for e in made)}): expected 'event N {prop}' to say which")
             n = made[0].number
+        _check_judged_event(file, line, col, key, prop, n, events)
         out.append(Judgement(n, prop, value, line, col))
     _check_intent_on_replacements(file, out, events)
     return out
+
+
+def _event_kind_word(e: Event) -> str:
+    """``call`` for a call or a replacement, the ``happened`` code, else the event's kind."""
+    if e.kind in ("call", "replaces"):
+        return "call"
+    return e.happened if e.kind == "happened" else e.kind
+
+
+def _check_judged_event(file: str, line: int, col: int, key: Any, prop: str, n: int, events: "list[Event]") -> None:
+    """A property judged on one kind of event (``judgements.ON``) typed on another is refused,
+    naming the events of the right kind (tester11: a judgement on the wrong event was
+    sometimes refused, sometimes listed as not used; now always refused when the kind is
+    wrong. A property on the right kind of event that no rule reads is still listed as not
+    used: the ruling did not need it).
+
+    Raises:
+        InputError: event ``n`` is not of a kind the property is judged on.
+    """
+    kinds = JUDGED_ON.get(prop)
+    e = events[n - 1]
+    if not kinds or _event_kind_word(e) in kinds:
+        return
+    fits = [x.number for x in events if _event_kind_word(x) in kinds]
+    what = " or ".join("a call" if k == "call" else f"a {k} event" for k in kinds)
+    expected = (f"expected event {' or '.join(map(str, fits))}" if fits and len(fits) <= 6
+                else f"expected the number of {what}" + ("" if fits else f" (the case has none)"))
+    raise InputError(file, line, col, f"judgement.{key}",
+                     f"'{prop}' is judged on {what}, but event {n} is {_describe_event(e)}: {expected}")
+
+
+def _check_partners_call(file: str, raw: dict, dump: dict, n: int, line: int, col: int, out: "list[Event]") -> None:
+    """An explanation, an alert or a failure to alert is about a call of the player's partner
+    (tester11 row 20: ``explanation S 1H`` with 1H an opponent's call was read as South's
+    explanation of North's last call). The call it names, when it names one, must be one
+    partner made before it; with none named, partner must have called.
+
+    Raises:
+        InputError: partner made no such call (or no call at all) before this event.
+    """
+    by = Seat(dump["by"])
+    partner = by.partner
+    made = [e for e in out if e.kind in ("call", "replaces") and e.seat == partner]
+    named = dump.get("call")
+    if named is not None and any(str(e.call) == named for e in made):
+        return
+    if named is None and made:
+        return
+    what = f"{dump['happened']} by {by.full_name}"
+    if named is None:
+        raise InputError(file, line, col, f"events.{n}",
+                         f"a {what} is about a call of {by.full_name}'s partner, {partner.full_name}, "
+                         f"who had made no call before event {n}")
+    others = [e for e in out if e.kind in ("call", "replaces") and str(e.call) == named]
+    whose = (f": {named} was {others[-1].seat.full_name}'s call" if others else "")
+    expected = (f"expected one of {partner.full_name}'s calls ({', '.join(dict.fromkeys(str(e.call) for e in made))})"
+                if made else f"{partner.full_name} had made no call")
+    raise InputError(file, *position(raw, "call"), f"events.{n}.call",
+                     f"a player explains or alerts only partner's calls: {named} is not a call "
+                     f"{partner.full_name} made before event {n}{whose}; {expected}")
 
 
 def _check_intent_on_replacements(file: str, judgements: list[Judgement], events: list[Event]) -> None:

@@ -420,13 +420,14 @@ def _draft_from_args(args):
         draft = Draft(board=args.board, dealer=args.dealer, file="one-line")
     if args.lang:
         draft.lang = args.lang
-    # judgement keys and event codes may be typed in the ruling's language; the calls are the
-    # case format's (1H, 3NT) or suit symbols, whatever --lang says (so 2C stays two clubs)
+    # calls, judgement keys and event codes are typed in the ruling's language: with --lang pt
+    # (or a case with lang: pt) the calls are read as ask and the page read them, by the one
+    # parser (i18n.call_from_words: 2C is two hearts, copas; 1P one club; suit symbols anywhere)
     lang = draft.lang
-    draft.calls_lang = "en"
+    draft.calls_lang = lang
     from bridge_director.session.draft import parse_setting
     settings = [parse_setting(j, "--judge") for j in args.judge]
-    pending = [parse_judgement(j, "--judge", lang, "en") for j, st in zip(args.judge, settings) if st is None]
+    pending = [parse_judgement(j, "--judge", lang, lang) for j, st in zip(args.judge, settings) if st is None]
 
     def judge_what_can_be_judged() -> None:
         # a judgement is stated as soon as the call it names is in the case, so that the calls
@@ -443,7 +444,7 @@ def _draft_from_args(args):
             judge_what_can_be_judged()
             draft.add_calls(value)
         else:
-            draft.add_event(parse_event(value, "--event", lang, "en"))
+            draft.add_event(parse_event(value, "--event", lang, lang))
     for item in pending:
         draft.judge(*item)
     for st in settings:

@@ -135,12 +135,14 @@ def _write_replacement(orig: dict, c: dict, notes: list[str], offered: bool, lan
     decision (``X→Y?``)."""
     _ = gettext(lang)
     first = "last" not in orig          # the first call put in its place (not a later link of a chain)
+    # the event of the call this one replaces: the cell's own call, or the last link of its chain
+    replaced_event = orig.get("replaced_by", orig["event"])
     orig["text"] = f"{orig['text'].rstrip('?').rstrip('→')}→{_mark(c, lang)}"
     orig["replaced_by"] = c["event"]
     orig["last"] = c["call"]
     orig["marks"].append("replaced")
     k = orig.get("note")
-    words = dict(seat=seat_name(c["seat"], lang), call=call_name(c["replaces"], lang), event=orig["event"],
+    words = dict(seat=seat_name(c["seat"], lang), call=call_name(c["replaces"], lang), event=replaced_event,
                  new=call_name(c["call"], lang), new_event=c["event"])
     if offered:
         # offered, and a player still chooses whether it takes the call's place
@@ -312,6 +314,15 @@ def board_words(number: "int | None", dealer: Seat, vul: "str | None", lang: str
         board=head, dealer=seat_name(dealer.value, lang), vulnerability=vul_words(vul, lang))
 
 
+def _has_director(r) -> bool:
+    """Whether a director applies the ruling's edition (False for rubber bridge: the players
+    apply its law themselves, and the ruling's own words never send them to a director)."""
+    from bridge_director.base.editions import editions
+    from bridge_director.base.paths import rules_dir
+    ed = editions(rules_dir()).get(getattr(r, "edition", None) or "duplicate-2017")
+    return ed.director if ed else True
+
+
 def _has_boards(r) -> bool:
     """Whether the ruling's edition is a game played with boards (not rubber bridge)."""
     from bridge_director.base.editions import editions
@@ -478,8 +489,12 @@ def director_steps(r, qs: "list[dict] | None" = None) -> list[str]:
     lang = _lang(r)
     _ = gettext(lang)
     out: list[str] = []
+    director = _has_director(r)
     for q in qs:
         if q["kind"] in ("judgement", "setting"):
+            if not director:      # no director (rubber bridge): the players settle it at the table
+                out.append(_("Before going on, the players settle: {question}").format(question=q["prompt"]))
+                break
             where = _(" (away from the table)") if q["kind"] == "judgement" else ""
             out.append(_("Before ruling, find out{where}: {question}").format(where=where, question=q["prompt"]))
             break
@@ -560,14 +575,17 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
     elif not out and any(ln.section == "options" for ln in r.lines):
         out.append(_("A choice is open: see the options."))
     elif not out and director_steps(r, qs):
-        out.append(_("Please wait: the director looks into it before ruling."))
+        out.append(_("Please wait: the director looks into it before ruling.") if _has_director(r)
+                   else _("Please wait: this is settled before the auction or play goes on."))
     elif not out and any(ln.section == "branches" for ln in r.lines):
         out.append(_("The ruling depends on something the case does not say: see the branches."))
     elif not out:
         # only an irregularity, nothing ruled on it by the laws held: its players' words when
         # its rule gives them, else that the director rules on it
         said = [ln.say for ln in r.lines if ln.section == "irregularity" and getattr(ln, "say", None)]
-        out.append(seats_in_full(said[0], lang) if said else _("The director rules on this before play goes on."))
+        out.append(seats_in_full(said[0], lang) if said else
+                   _("The director rules on this before play goes on.") if _has_director(r) else
+                   _("The players settle this before play goes on."))
     seen: list[str] = []
     for t in out:
         if t not in seen:
@@ -582,7 +600,8 @@ def tell_lines(r, w: int, qs: "list[dict] | None" = None) -> list[str]:
     out = []
     steps = director_steps(r, qs)
     if steps:
-        out.append(_("For the director first (not to read out):"))
+        out.append(_("For the director first (not to read out):") if _has_director(r)
+                   else _("To settle first (not to read out):"))
         for t in steps:
             out += wrap(t, w - 4, initial_indent="  - ", subsequent_indent="    ")
         out.append("")
@@ -656,6 +675,7 @@ def understood_markdown(r) -> list[str]:
     out += _after_grid(r.case, a, lang)
     steps = director_steps(r)
     if steps:
-        out += ["", "## " + _("For the director first (not to read out)"), ""] + [f"- {t}" for t in steps]
+        head = _("For the director first (not to read out)") if _has_director(r) else _("To settle first (not to read out)")
+        out += ["", "## " + head, ""] + [f"- {t}" for t in steps]
     out += ["", "## " + _("Tell the players now"), ""] + [f"- {t}" for t in tell_the_table(r)] + [""]
     return out

@@ -28,8 +28,9 @@ from bridge_director.ruling import questions as _questions
 from bridge_director.case.model import Case
 from bridge_director.case.load import from_data
 from bridge_director.case.shapes import SIDE_JUDGEMENTS
-from bridge_director.ruling.i18n import (NO_WORDS, YES_WORDS, call_from_words, call_name, event_code, key_from_words,
-                                        key_words, seat_from_words, seat_name)
+from bridge_director.ruling.i18n import (CALL_EXAMPLES, DENOMINATION_WORDS, NO_WORDS, YES_WORDS, call_from_words, call_name, event_code,
+                                        key_from_words, key_words, seat_from_words, seat_name, typed_call_error,
+                                        typed_call_hint)
 from bridge_director.bridge.table import Board, Call, CallSyntaxError, Seat
 from bridge_director.base.yamlpos import InputError, loads
 
@@ -250,8 +251,9 @@ class Draft:
                 call = self._call(m["call"])
             except CallSyntaxError:
                 raise InputError(self.file, 0, 0, "calls",
-                                 f"{where}: expected a call such as {self._examples}, "
-                                 f"or SEAT:CALL such as W:1H") from None
+                                 f"{where}: expected a call such as {CALL_EXAMPLES.get(self.calls_lang, CALL_EXAMPLES['en'])}"
+                                 f"{typed_call_hint(m['call'], self.calls_lang)}, "
+                                 f"or SEAT:CALL such as {'O:1C' if self.calls_lang == 'pt' else 'W:1H'}") from None
             if seat.value in owed:
                 out.append({"seat": seat.value, "replaces": owed.pop(seat.value)["call"], "with": str(call)})
             else:
@@ -262,11 +264,6 @@ class Draft:
     @property
     def _seats(self) -> str:
         return "N, L, S or O (or N, E, S, W)" if self.lang == "pt" else "N, E, S or W"
-
-    @property
-    def _examples(self) -> str:
-        return ("1♥, 2C (copas), 1P (paus), 3SA, P (passe), X or XX" if self.calls_lang == "pt"
-                else "1H, 3NT, P, X or XX")
 
     def _call(self, text: str) -> Call:
         """A call as the director typed it, in the draft's language (see i18n.call_from_words).
@@ -362,8 +359,7 @@ class Draft:
                 try:
                     text = str(self._call(text))
                 except CallSyntaxError:
-                    raise InputError(self.file, 0, 0, "answer",
-                                     f"expected a call such as {self._examples}, found {text!r}") from None
+                    raise InputError(self.file, 0, 0, "answer", typed_call_error(text, self.calls_lang)) from None
             adds = _questions.fill(chosen["adds"], text)
         else:
             adds = chosen["adds"]
@@ -714,7 +710,7 @@ def parse_event(text: str, file: str = "event", lang: str = "en", calls: Optiona
     from bridge_director.case.shapes import HAPPENED
     words = text.replace(",", " ").split()
     if lang != "en":                    # the language's words: codes, seats, calls, aceita / não aceita
-        words = _from_language(words, lang, calls or lang)
+        words = _from_language(words, lang, calls or lang, file)
     low = [w.lower() for w in words]
     bad = InputError(file, 0, 0, "event", f"expected an event such as 'director', 'S accepts', 'S declines', "
                                           f"'E 1H>2H' or 'hand-count E 14', found {text.strip()!r}")
@@ -754,7 +750,7 @@ def parse_event(text: str, file: str = "event", lang: str = "en", calls: Optiona
     raise bad
 
 
-def _from_language(words: list[str], lang: str, calls: str) -> list[str]:
+def _from_language(words: list[str], lang: str, calls: str, file: str = "event") -> list[str]:
     """The words of an event typed in ``lang`` as the English forms read them: the event code,
     a seat first ('L aceita' -> 'E accepts'), calls ('L 1C>2C' -> 'E 1H>2H' in Portuguese),
     'não aceita' -> 'declines'."""
@@ -769,15 +765,28 @@ def _from_language(words: list[str], lang: str, calls: str) -> list[str]:
         rest = [w.lower() for w in words[1:]]
         decisions = DECISION_WORDS.get(lang, {})
         if rest[0] in ("não", "nao") and len(rest) >= 2 and rest[1] in decisions:
-            return [seat, "declines"] + [call_from_words(w, calls) or w for w in words[3:]]
+            return [seat, "declines"] + [_lang_call(w, calls, file) for w in words[3:]]
         if rest[0] in decisions:
             return [seat, "accepts" if decisions[rest[0]] else "declines"] + \
-                [call_from_words(w, calls) or w for w in words[2:]]
+                [_lang_call(w, calls, file) for w in words[2:]]
         joined = "".join(words[1:])
         if ">" in joined:
             a, _, b = joined.partition(">")
-            return [seat, f"{call_from_words(a, calls) or a}>{call_from_words(b, calls) or b}"]
+            return [seat, f"{_lang_call(a, calls, file)}>{_lang_call(b, calls, file)}"]
     return out
+
+
+def _lang_call(w: str, calls: str, file: str, field: str = "event") -> str:
+    """A call word of an event or judgement typed in the language ``calls`` -> the case
+    format's notation (i18n.call_from_words, the one reading of typed calls); a bid that
+    language does not read ('1H' in Portuguese, where C is copas) is refused, never passed on
+    to be read in English; any other word is returned as it is, for the form's own check."""
+    got = call_from_words(w, calls)
+    if got is not None:
+        return got
+    if calls in DENOMINATION_WORDS and re.match(r"^\s*[1-7]", w):
+        raise InputError(file, 0, 0, field, typed_call_error(w, calls))
+    return w
 
 
 _SEAT_FIELDS = ("seat", "by", "of", "pocket", "offender")
@@ -827,7 +836,7 @@ def _happened(words: list[str], file: str, lang: str = "en", calls: str = "en") 
         elif k in _SEAT_FIELDS:
             ev[k] = seat_from_words(v, lang)
         elif k == "call":
-            ev[k] = call_from_words(v, calls) or v
+            ev[k] = _lang_call(v, calls, file)
         else:
             ev[k] = v
     # "not stated" is never "none": a wrong-board-at-table without played_by leaves the question
@@ -874,6 +883,10 @@ def parse_judgement(text: str, file: str = "judge", lang: str = "en", calls: Opt
     if not m:
         raise InputError(file, 0, 0, "judge", f"expected 'SEAT CALL property=yes|no' such as "
                                               f"'E 1H unintended=no', found {text!r}")
+    typed = m[1].split()
+    if len(typed) == 3 and seat_from_words(typed[0], lang) in ("N", "E", "S", "W"):
+        # 'S 1H não-intencional' with --lang pt: 1H is not read as hearts there
+        _lang_call(typed[1], calls or lang, file, "judge")
     key, value = key_from_words(m[1], lang, calls or lang), m[2]
     parts = key.split()
     if parts and _is_seat(parts[0]) and len(parts) == 3:

@@ -513,6 +513,15 @@ def _field_value(kind: str, name: str, raw: str) -> Any:
         if any(s not in SEATS for s in seats):
             raise PageError("{kind}: played by: seats N, E, S, W separated by spaces (or nothing).", kind=kind)
         return seats
+    if name == "call":
+        # the one reading of a typed call (i18n.call_from_words), as ask and the one-line form
+        # read it in the page's language: with --lang pt 3C is three hearts (copas), 3H refused
+        from bridge_director.ruling.i18n import CALL_EXAMPLES, call_from_words
+        got = call_from_words(raw, LANG.get())
+        if got is None:
+            raise PageError("{kind}: call: a call such as {examples}, not {found}.", kind=kind,
+                            examples=CALL_EXAMPLES.get(LANG.get(), CALL_EXAMPLES["en"]), found=repr(raw[:20]))
+        return got
     if name == "played":
         if raw not in ("yes", "no"):
             raise PageError("{kind}: played: yes or no.", kind=kind)

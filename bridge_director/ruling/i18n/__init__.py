@@ -134,6 +134,29 @@ def call_from_words(token: str, lang: str = "en") -> "str | None":
     return None
 
 
+#: how a bid typed in a language is written there, for its error ("1♥, 2C (copas), ...")
+CALL_EXAMPLES = {"en": "1H, 3NT, P, X or XX",
+                 "pt": "1♥, 2C (copas), 1P (paus), 1O (ouros), 1E (espadas), 3SA, P (passe), X, XX"}
+_ENGLISH_BID = re.compile(r"^[1-7]\s*(?:C|D|H|S|NT|N)$", re.I)
+
+
+def typed_call_hint(token: str, lang: str = "en") -> str:
+    """The words added to a refused call typed in ``lang`` when it is a bid in the English
+    letters there ('' otherwise): '1H' is not read as hearts in Portuguese, where C is copas."""
+    if lang in DENOMINATION_WORDS and _ENGLISH_BID.match(token.strip()):
+        return (" (English letters: in Portuguese the letters are P, O, C, E and SA, C being copas;"
+                " or type the suit symbol)")
+    return ""
+
+
+def typed_call_error(token: str, lang: str = "en") -> str:
+    """What a call typed in ``lang`` was expected to be, when :func:`call_from_words` could
+    not read ``token`` (in Portuguese a bid in the English letters is named as such: '1H'
+    is not read as hearts there, since '1C' is copas)."""
+    return f"expected a call such as {CALL_EXAMPLES.get(lang, CALL_EXAMPLES['en'])}, found {token!r}" + \
+        typed_call_hint(token, lang)
+
+
 def seat_from_words(word: str, lang: str = "en") -> str:
     """A seat as typed in ``lang`` -> its letter ('L' and 'Leste' -> 'E' in Portuguese);
     unchanged when not one (the seat parser then says what is expected)."""
