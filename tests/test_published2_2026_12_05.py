@@ -85,3 +85,35 @@ def test_25a1_withdrawn_slip_used_by_partner_is_16c2_infraction():
     got = lines(r, "16C2", "irregularity")
     assert len(got) == 1 and "withdrawn 2S" in got[0].text, [(ln.cite, ln.code) for ln in r.lines]
     assert lines(r, "16C3", "adjust-if-damaged")
+
+
+# 25A4 with 25B1/25B2 (BBO forum 'Making a Call - EBU'): a slip its maker tries to put right only
+# after partner has called and the auction has ended (a passed-out board, or three passes after
+# a bid) cannot be changed, and no one is left to call over the new call to accept it: it is
+# cancelled and the slip stands; no '25B' acceptance option is offered.
+@pytest.mark.parametrize("name, seat, new, old", [
+    ("published/bbo-forum/law25-a4-pass-card-for-the-stop-card-partners-pass-ends-the-passout", "S", "3H", "Pass"),
+    ("law25-a4-slip-offered-after-the-auction-ended-no-one-can-accept", "W", "4D", "4C"),
+])
+def test_25a4_slip_offered_after_auction_ended_is_cancelled(name, seat, new, old):
+    r = ruled(name)
+    got = lines(r, "25A4", "change-not-allowed")
+    assert len(got) == 1 and "no one can call over" in got[0].text, [(ln.cite, ln.code, ln.text) for ln in r.lines]
+    cancelled = lines(r, "25B2", "call-cancelled")
+    assert len(cancelled) == 1 and f"{new} is cancelled; {old} stands" in cancelled[0].text
+    assert not [ln for ln in r.lines if ln.cite == "25B1"]
+    assert not [ln for ln in r.lines if ln.branch]
+    assert lines(r, "25B3", "information-unauthorised-to-offenders")
+
+
+# While the auction goes on, a change offered after partner has called still gets the 25B
+# option (LHO may accept it by calling over it): a meant pass over 2H (BBO forum, 'Legal change
+# of call?') and a mispull found after partner's jump (District 17).
+@pytest.mark.parametrize("name", [
+    "published/bbo-forum/law25-a2-inattentive-pass-over-2h-south-wants-to-bid-3d",
+    "published/d17-acbl/law25-a4-mispull-1s-for-1h-partner-has-jumped-to-4s",
+])
+def test_change_offered_while_auction_goes_on_keeps_25b_option(name):
+    r = ruled(name)
+    assert lines(r, "25B1", "option-accept")
+    assert lines(r, "25B2", "call-cancelled")
