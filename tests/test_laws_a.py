@@ -138,7 +138,9 @@ def test_lho_call_found_not_to_accept_settles_27b2():
 ])
 def test_slip_side_use_of_lhos_withdrawn_call_is_an_infraction(name, seat, call):
     r = ruled(name)
-    [bad] = lines(r, "16C2", "irregularity")
+    # the slip-maker's own withdrawn slip is unauthorised to their side too (16C2, since
+    # published2 2026-12-05): a call suggested may be judged against both; the 25A6 line is one
+    [bad] = [ln for ln in lines(r, "16C2", "irregularity") if "(25A6)" in ln.text]
     assert bad.text.startswith(f"{seat}'s {call} was demonstrably suggested by S's withdrawn X, unauthorised to EW (25A6)")
     assert any("(16C3)" in ln.text for ln in r.lines if ln.cite.startswith("12C1"))
 

@@ -63,7 +63,7 @@ def test_the_served_page_holds_no_key_and_no_ruling():
 def test_the_server_marks_the_answers_as_the_terminal_does():
     from starlette.testclient import TestClient
     from bridge_director.quiz.serve import app
-    client = TestClient(app(BASIC, BOOK))
+    client = TestClient(app(BASIC, BOOK), base_url="http://127.0.0.1")
     assert client.get("/").status_code == 200 and "atob(\"\")" in client.get("/").text
     right = [[{k.outcome: [item_player(k, qc.ruling), [k.cite]] for k in p.key} for p in qc.points]
              for qc in BASIC.cases]

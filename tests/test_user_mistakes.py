@@ -62,6 +62,10 @@ def test_a_deal_register_that_is_not_a_register(work):
     one_line_error(director("rule", str(_register_case(work, "case.yaml")), cwd=work), "deal_register",
                    "not a SQLite database")
     one_line_error(director("rule", str(_register_case(work, "/dev/zero")), cwd=work), "deal_register",
+                   "outside it")        # a case names a register only in its own folder (hostile3 F5)
+    import os
+    os.mkfifo(work / "fifo")
+    one_line_error(director("rule", str(_register_case(work, "fifo")), cwd=work), "deal_register",
                    "regular file")
 
 

@@ -24,6 +24,7 @@ import stat
 import tempfile
 from pathlib import Path
 
+from bridge_director.base.lines import displayable
 from bridge_director.base.yamlpos import InputError
 
 _KINDS = ((stat.S_ISREG, "a file"), (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a device"),
@@ -142,7 +143,7 @@ def write_atomic(path: "str | Path", data: "str | bytes") -> None:
         InputError: the disk is full or the file cannot be written (nothing is left behind).
     """
     p = Path(path)
-    raw = data.encode("utf-8") if isinstance(data, str) else data
+    raw = displayable(data).encode("utf-8") if isinstance(data, str) else data    # no lone surrogate
     folder = p.parent if str(p.parent) else Path(".")
     try:
         mode = stat.S_IMODE(os.stat(p).st_mode)
@@ -150,7 +151,8 @@ def write_atomic(path: "str | Path", data: "str | bytes") -> None:
         mode = None
     tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".part", dir=folder)
+        # a temporary name of bounded length: a legal name of 241-255 bytes was "File name too long"
+        fd, tmp = tempfile.mkstemp(prefix=".director-", suffix=".part", dir=folder)
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
             fh.flush()

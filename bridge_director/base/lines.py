@@ -23,3 +23,27 @@ def one_line(text: str) -> str:
     if len(text) > LIMIT:
         text = f"{text[:_KEEP_HEAD]} [... {len(text) - _KEEP_HEAD - _KEEP_TAIL:,} characters ...] {text[-_KEEP_TAIL:]}"
     return text
+
+
+_SURROGATE = __import__("re").compile("[\ud800-\udfff]")
+
+
+def displayable(text: str) -> str:
+    """``text`` with each lone surrogate written as an escape: ``\\xfd`` for a byte of a file
+    or folder name that is not UTF-8 (Python reads byte 0xFD of a name as U+DCFD), ``\\ud800``
+    for any other. No file, page or terminal can hold a lone surrogate: a document naming such a
+    folder was an internal error (UnicodeEncodeError)."""
+    if text.isascii() or not _SURROGATE.search(text):
+        return text
+    return _SURROGATE.sub(lambda m: f"\\x{ord(m[0]) - 0xDC00:02x}" if 0xDC80 <= ord(m[0]) <= 0xDCFF
+                          else f"\\u{ord(m[0]):04x}", text)
+
+
+def finalize(value):
+    """A Jinja ``finalize``: every text a template prints made :func:`displayable` (markup kept
+    markup, so nothing is escaped twice)."""
+    if isinstance(value, str) and not value.isascii():
+        shown = displayable(value)
+        if shown is not value:
+            return type(value)(shown) if type(value) is not str else shown
+    return value

@@ -92,6 +92,14 @@ def _mark(node) -> tuple[int, int]:
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
     """Safe loader (libyaml's C parser when available) whose mappings and sequences carry positions."""
 
+    # The composer calls descend_resolver(parent, index) and ascend_resolver() around every
+    # node, for path resolvers; this loader has none (nothing adds one to it), so PyYAML's
+    # own return at once, at the cost of two Python calls a value. Built-ins that take the
+    # same arguments and change nothing stand in for them (a type is not bound as a method:
+    # ``self.ascend_resolver()`` is ``tuple()``).
+    descend_resolver = slice
+    ascend_resolver = tuple
+
 
 _MERGE = "tag:yaml.org,2002:merge"
 _KIND_WORDS = {yaml.ScalarNode: "a single value", yaml.MappingNode: "a mapping", yaml.SequenceNode: "a list"}

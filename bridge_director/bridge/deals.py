@@ -635,8 +635,13 @@ class Register:
             raise RegisterError(f"{self.path}: no deal register here yet")
         if self.path.stat().st_size == 0:
             raise RegisterError(f"{self.path}: is an empty file, not a deal register; not touching it")
+        # A register is in WAL mode, and SQLite makes the -shm and -wal files of a WAL database
+        # even for a read-only connection: with no -wal file beside it (no writer at work, every
+        # write already in the file) it is opened immutable, and nothing is made beside it.
+        resolved = self.path.resolve()
+        quiet = "" if pathlib.Path(f"{resolved}-wal").exists() else "&immutable=1"
         try:
-            conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=30,
+            conn = sqlite3.connect(f"{resolved.as_uri()}?mode=ro{quiet}", uri=True, timeout=30,
                                    isolation_level=None)
         except (sqlite3.Error, ValueError) as e:
             raise RegisterError(f"{self.path}: cannot open the deal register: {e}") from None

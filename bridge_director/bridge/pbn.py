@@ -16,7 +16,7 @@ project later wants double-dummy analysis, ``endplay`` can be added behind
 
 PBN deal string, as read here::
 
-    N:AKQ2.KJ4.T93.A82 T98.Q7.AK84.KQ3 J76.A985.Q7.JT9 543.T632.J652.76
+    N:AKQ2.KJ4.T93.A82 T98.Q75.AK84.KQ3 J76.A98.Q7.JT954 543.T632.J652.76
 
 * the first character names the seat of the first hand (N, E, S or W), then a
   colon, then four hands clockwise separated by white space;
@@ -590,7 +590,18 @@ _TAG_RE = __import__("re").compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _PBN_VUL = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "Both", "both": "Both"}
 
 
+class _Unterminated(Exception):
+    """A quoted tag value with no closing quote on its line (args: its column, 1-based)."""
+
+
 def _strip_comments(line: str, in_brace: bool) -> tuple[str, bool]:
+    """``line`` without its ``{...}`` and ``;`` comments, and whether a ``{`` is still open at
+    its end. A quoted tag value is read first, as text: a ``{`` or ``;`` inside
+    ``[Event "Club {Monday"]`` opens no comment (it swallowed the board that followed).
+
+    Raises:
+        _Unterminated: a ``"`` with no closing ``"`` on the line.
+    """
     out, i = [], 0
     while i < len(line):
         if in_brace:
@@ -600,6 +611,15 @@ def _strip_comments(line: str, in_brace: bool) -> tuple[str, bool]:
             in_brace, i = False, j + 1
             continue
         ch = line[i]
+        if ch == '"':
+            j = i + 1
+            while j < len(line) and line[j] != '"':
+                j += 2 if line[j] == "\\" else 1
+            if j >= len(line):
+                raise _Unterminated(i + 1)
+            out.append(line[i:j + 1])
+            i = j + 1
+            continue
         if ch == "{":
             in_brace = True
         elif ch == ";":
@@ -625,7 +645,11 @@ def read_auction_game(text: str, file: str = "<string>") -> dict:
     for ln, raw in enumerate(text.splitlines(), start=1):
         if raw.startswith("%"):
             continue
-        line, in_brace = _strip_comments(raw, in_brace)
+        try:
+            line, in_brace = _strip_comments(raw, in_brace)
+        except _Unterminated as e:
+            raise PbnError('expected a tag value closed by " on its line, such as [Event "Club"], found none',
+                           file, ln, e.args[0]) from None
         if not line.strip():
             if tags and not in_brace and section is not None and tokens:
                 section = "done"

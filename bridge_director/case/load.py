@@ -423,7 +423,7 @@ def _setting(file: str, data: dict, model: SimpleNamespace) -> dict:
             out[name] = parse_deal(text, file=file, line=line)
         except PbnError as e:
             raise InputError(file, line, col, name, f"expected a PBN deal string such as "
-                             f"'N:AKQ2.KJ4.T93.A82 T98.Q7.AK84.KQ3 J76.A985.Q7.JT9 543.T632.J652.76': {e}") from None
+                             f"'N:AKQ2.KJ4.T93.A82 T98.Q75.AK84.KQ3 J76.A98.Q7.JT954 543.T632.J652.76': {e}") from None
     if out["deal"] is not None and not out["deal"].is_complete_and_valid():
         raise InputError(file, *position(data, "deal"), "deal",
                          "expected the deal as it should be (52 cards, 13 in each hand), found: "
@@ -436,6 +436,7 @@ def _setting(file: str, data: dict, model: SimpleNamespace) -> dict:
                          "a register look-up needs this session's name ('session:') and the deal ('deal:')")
     if out["deal_register"] is not None:
         from bridge_director.bridge.deals import RegisterError
+        _register_in_folder(file, data, str(out["deal_register"]))
         try:
             out["registered_elsewhere"] = _registered_elsewhere(file, out)
         except RegisterError as e:      # the user's file: bad input, one line
@@ -444,6 +445,28 @@ def _setting(file: str, data: dict, model: SimpleNamespace) -> dict:
     else:
         out["registered_elsewhere"] = ()
     return out
+
+
+def _register_in_folder(file: str, data: dict, named: str) -> None:
+    """A case file names a register only in its own folder or below it: what a case says never
+    makes the tool open (or SQLite make files beside) a path elsewhere (``../x.sqlite``,
+    ``/etc/...``, a symlink out of the folder).
+
+    Raises:
+        InputError: the register, links followed, is not under the case file's folder.
+    """
+    folder = Path(file).parent if file not in ("-", "<stdin>") else Path(".")
+    path = Path(named)
+    if not path.is_absolute():
+        path = folder / path
+    try:
+        inside = path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError, ValueError):     # a symlink loop, a NUL byte: not a register
+        inside = False
+    if not inside:
+        raise InputError(file, *position(data, "deal_register"), "deal_register",
+                         f"expected a register in the case file's folder or below it, found {named!r}, which is "
+                         "outside it (a case never names a file elsewhere): put the register beside the case")
 
 
 def _registered_elsewhere(file: str, setting: dict) -> tuple:
@@ -476,6 +499,7 @@ def _describe_event(e: Event) -> str:
 def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
     raw = data.get("judgement") or {}
     out = []
+    named: dict[tuple[int, str], tuple[int, str]] = {}    # (event, property) -> (line, key) that stated it
     for key, value in raw.items():
         line, col = position(raw, key)
         m = JUDGEMENT_KEY_RE.match(str(key).strip())
@@ -513,6 +537,13 @@ def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
                                  f"{', '.join(str(e.number) for e in made)}): expected 'event N {prop}' to say which")
             n = made[0].number
         _check_judged_event(file, line, col, key, prop, n, events)
+        if (n, prop) in named:    # "E 1H unintended" and "event 2 unintended", or "e 1h unintended"
+            first_line, first_key = named[(n, prop)]
+            raise InputError(file, line, col, f"judgement.{key}",
+                             f"the same finding (event {n} {prop}) as '{first_key}'"
+                             + ("" if file == "one-line" else f" on line {first_line}")
+                             + ": expected each finding stated once")
+        named[(n, prop)] = (line, str(key).strip())
         out.append(Judgement(n, prop, value, line, col))
     _check_intent_on_replacements(file, out, events)
     return out

@@ -155,6 +155,9 @@ def _plain_message(e: dict, loc: list) -> Optional[str]:
     if kind in ("bool_parsing", "bool_type"):
         return f"expected true or false, found {found}"
     if kind in ("string_type", "string_unicode"):
+        if isinstance(e["input"], bool):    # YAML reads a bare yes/no/on/off as true/false
+            return (f"expected {noun or 'text'}, found {found} (a bare yes, no, on or off reads as "
+                    f"{found} in YAML: put the words in quotes, such as \"No\")")
         return f"expected {noun or 'text'}, found {found}"
     if kind in ("string_too_short", "string_too_long"):
         n = ctx.get("min_length" if kind == "string_too_short" else "max_length")

@@ -383,7 +383,8 @@ def _cmd_quiz(args) -> int:
     if args.serve:
         from bridge_director.quiz.serve import serve
         try:
-            return serve(q, book, args.host, args.port)
+            from bridge_director.web.serve import served_hosts     # the page's names: not another site's
+            return serve(q, book, args.host, args.port, served_hosts(args.host))
         except KeyboardInterrupt:
             return 0
     if args.export == "html":
@@ -474,8 +475,11 @@ def _rule(args) -> int:
         sys.stdout.write(draft.to_yaml())
         return 0
     elif args.write == "pbn":
-        from bridge_director.session.pbn_case import draft_to_pbn
+        from bridge_director.session.pbn_case import draft_to_pbn, pbn_leaves_out
         sys.stdout.write(draft_to_pbn(draft))
+        left = pbn_leaves_out(draft)
+        if left:            # the export is not the case: said, so a PBN read back is not taken for it
+            print(f"director: note: {left}", file=sys.stderr)
         return 0
     elif args.write == "expect":
         sys.stdout.write(_drafted_expect(draft, args))

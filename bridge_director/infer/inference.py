@@ -314,16 +314,27 @@ def _compile_text(template: str):
         return lambda m: template
     pieces, tail = p[1], p[2]
     # one str.format call: the literal text with its braces doubled, a slot per placeholder
-    fmt = "".join(lit.replace("{", "{{").replace("}", "}}") + "{}" for lit, _, _ in pieces) \
-        + tail.replace("{", "{{").replace("}", "}}")
+    fmt = "".join(_escaped(lit) + "{}" for lit, _, _ in pieces) + _escaped(tail)
     refs = tuple((a, f) for _, a, f in pieces)
-    if len(refs) == 1:
-        (a1, f1), = refs
-        return lambda m: fmt.format(m.get(a1, _EMPTY).get(f1, "?"))
-    if len(refs) == 2:
-        (a1, f1), (a2, f2) = refs
-        return lambda m: fmt.format(m.get(a1, _EMPTY).get(f1, "?"), m.get(a2, _EMPTY).get(f2, "?"))
-    return lambda m: fmt.format(*[m.get(a, _EMPTY).get(f, "?") for a, f in refs])
+
+    def one_by_one(m):
+        return fmt.format(*[m.get(a, _EMPTY).get(f, "?") for a, f in refs])
+    # the same text read by str.format_map, each slot naming its fact and field
+    # ("{call[seat]}"): no Python call per placeholder; a fact or field the matched facts lack
+    # (a KeyError) reads "?", so the facts are then read one by one
+    by_name = "".join(_escaped(lit) + "{%s[%s]}" % (a, f) for lit, a, f in pieces) + _escaped(tail)
+
+    def fill(m):
+        try:
+            return by_name.format_map(m)
+        except (KeyError, TypeError, IndexError, AttributeError):
+            return one_by_one(m)
+    return fill
+
+
+def _escaped(text: str) -> str:
+    """``text`` as literal text of a str.format template (its braces doubled)."""
+    return text.replace("{", "{{").replace("}", "}}")
 
 
 def _has_placeholder(value: Any) -> bool:
@@ -447,6 +458,16 @@ class _Compiled:
             return None
         return res[1] if res[0] != 3 else None
 
+    def _assert_batch(self, batch: list) -> "int | None":
+        """Assert the round's base facts (then stratum 0's control fact) as one batch; return
+        the session's state handle, None if the engine handed none back. A fact no pattern
+        matches (the answer "not handled") or one the session already holds ("already
+        observed") is passed over while the others go in, and the engine still hands back the
+        session's state, from which their pending actions run (asserting another control
+        fact to get it cost a round an engine call and an action of the sink)."""
+        res = _C.assert_facts(self.handle, _dumps(batch))
+        return res[1] if res[0] in (0, 1, 2) else None
+
     def _drain(self, state_handle: int) -> None:
         """Run every pending action of the session, depth first, until none is left."""
         res = _C.start_action_for_state(self.handle, state_handle)
@@ -521,10 +542,9 @@ class _Compiled:
             # Stratum 0's control fact closes the base batch: its negations see only base
             # facts, all of which are joined before it (actions run after the whole batch).
             batch.append({"sid": sid, "t": CONTROL_TYPE, "n": 0})
-            state = self._assert(batch)
+            state = self._assert_batch(batch)
             if state is None:
-                # a base fact no pattern matches was dropped; the batch's pending actions
-                # run from the next assert's state
+                # the batch's pending actions run from the next assert's state
                 state = self._assert({"sid": sid, "t": CONTROL_TYPE, "n": -1})
             if state is not None:
                 self._drain(state)
@@ -834,15 +854,34 @@ def _sort_firings(firings: list[Firing], seen: dict[tuple, str]) -> None:
     both)."""
     firings.sort(key=_rule_order)
     start = 0
-    content: "dict[str, bytes] | None" = None
+    content: "_ContentKeys | None" = None
     for end in range(1, len(firings) + 1):
         if end < len(firings) and firings[end].rule.order == firings[start].rule.order:
             continue
         if end - start > 1:
             if content is None:
-                content = {fid: _content_key(key) for key, fid in seen.items()}
+                content = _ContentKeys(seen)
             firings[start:end] = sorted(firings[start:end], key=lambda f: _facts_key(f, content))
         start = end
+
+
+class _ContentKeys:
+    """A derived fact's sort key by its content (:func:`_content_key`), by its fid, worked out
+    for the facts a tie between firings asks for (``seen``: content -> fid)."""
+
+    def __init__(self, seen: "dict[tuple, str]"):
+        self.key_of = {fid: key for key, fid in seen.items()}
+        self.done: dict[str, bytes] = {}
+
+    def get(self, fid: Any) -> "bytes | None":
+        """The content key of derived fact ``fid``; None for any other fid (a base fact's)."""
+        hit = self.done.get(fid)
+        if hit is None:
+            key = self.key_of.get(fid)
+            if key is None:
+                return None
+            hit = self.done[fid] = _content_key(key)
+        return hit
 
 
 def _renumber(firings: list[Firing], runner: "_Compiled", start: int) -> None:
@@ -885,7 +924,7 @@ def _content_key(key: tuple) -> bytes:
         return b"\x02" + repr(key).encode()
 
 
-def _facts_key(f: Firing, content: "dict[str, bytes]") -> list:
+def _facts_key(f: Firing, content: "_ContentKeys") -> list:
     """The sorted keys of the facts firing ``f`` matched: a derived fact's content, a base
     fact's fid."""
     out = []

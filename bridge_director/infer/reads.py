@@ -37,10 +37,11 @@ _NEGATIONS: dict[int, tuple] = {}
 SEARCH_STEPS = 20_000
 
 
-def _negations(book: Rulebook) -> dict[str, list[tuple]]:
-    """Fact type -> (negated pattern of that type, the positive patterns of one engine rule
-    holding it, the rule's other negated patterns, the rule) for every ``unless`` pattern of
-    ``book``, once per alternative of ``any`` (cached per book; the entry keeps ``book`` alive)."""
+def _negations(book: Rulebook) -> "dict[str, _ByConstant]":
+    """Fact type -> its negations (:class:`_ByConstant`): for every ``unless`` pattern of
+    ``book``, once per alternative of ``any``, (negated pattern, the positive patterns of one
+    engine rule holding it, the rule's other negated patterns, the rule, its tests on
+    constants) (cached per book; the entry keeps ``book`` alive)."""
     hit = _NEGATIONS.get(id(book))
     if hit is None:
         out: dict[str, list[tuple]] = {}
@@ -54,8 +55,47 @@ def _negations(book: Rulebook) -> dict[str, list[tuple]]:
                                    if not isinstance(v, Ref) and op in ("eq", "in", "exists"))
                     out.setdefault(p.type, []).append((p, positive, tuple(q for q in r.unless if q is not p), r,
                                                        consts))
-        hit = _NEGATIONS[id(book)] = (book, out)
+        hit = _NEGATIONS[id(book)] = (book, {t: _ByConstant(entries) for t, entries in out.items()})
     return hit[1]
+
+
+class _ByConstant:
+    """The negations of one fact type, found for a fact by value: each negation with an
+    equality test on a constant (``prop: unintended``) is filed under the first such test's
+    field and value, so a fact is tested only against the negations its own value of that
+    field can meet (a judgement fact meets a few of the hundred-odd negated judgement
+    patterns); the others are ``loose``, tested against every fact. A negation left out
+    here would fail that equality test (:func:`_test`), so the negations a fact can meet are
+    the same as testing every one."""
+
+    def __init__(self, entries: "list[tuple]"):
+        self.loose: list[tuple] = []
+        self.by_field: dict[str, dict] = {}
+        for entry in entries:
+            key = next(((fld, v) for fld, op, v in entry[4] if op == "eq" and _hashable(v)), None)
+            if key is None:
+                self.loose.append(entry)
+            else:
+                self.by_field.setdefault(key[0], {}).setdefault(key[1], []).append(entry)
+
+    def of(self, fact: dict) -> "list[tuple]":
+        """The negations whose filed equality ``fact`` meets, and the loose ones."""
+        out = list(self.loose)
+        for fld, table in self.by_field.items():
+            if fld in fact:
+                try:
+                    out += table.get(fact[fld], ())
+                except TypeError:     # an unhashable value equals no filed constant
+                    pass
+        return out
+
+
+def _hashable(v: Any) -> bool:
+    try:
+        hash(v)
+        return True
+    except TypeError:
+        return False
 
 
 def _test(fact: dict, fld: str, op: str, want: Any) -> bool:
@@ -118,7 +158,8 @@ def _negating_rules(book: Rulebook, mine: list[dict], rnd: _Round) -> list:
     out = []
     found: set[int] = set()
     for fact in mine:
-        for p, positive, others, rule, consts in negations.get(fact["t"], ()):
+        by_constant = negations.get(fact["t"])
+        for p, positive, others, rule, consts in (by_constant.of(fact) if by_constant is not None else ()):
             if id(rule) in found:
                 continue
             for fld, op, v in consts:      # the tests on constants (others pass: _test)

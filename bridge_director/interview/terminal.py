@@ -501,6 +501,9 @@ class Interview:
             self.t.say("  other events: " + "; ".join(f"{_event_words(e)} (event {n})" for n, e in others))
 
     def _show_ruling(self, full_text: bool = True) -> None:
+        if self.draft is None or not self.draft.events:    # r, or Enter, before any call (or all undone)
+            self.t.say(self._("  ! nothing to rule on yet: type the calls, or an event"))
+            return
         from bridge_director.ruling.render import render_text
         r = self.draft.rule()
         self.t.say("")
@@ -520,7 +523,14 @@ class Interview:
     def _default_name(self) -> str:
         d = self.draft
         head = f"board-{d.board}" if d and d.board else "case"
-        return self.save_to or f"{head}-{time.strftime('%H%M')}.yaml"
+        if self.save_to:
+            return self.save_to
+        base = f"{head}-{time.strftime('%H%M')}"
+        name, n = f"{base}.yaml", 1
+        while os.path.lexists(name) and name != getattr(self, "saved_name", None):   # never another case's file
+            n += 1
+            name = f"{base}-{n}.yaml"
+        return name
 
     def _save(self, name: Optional[str] = None) -> Optional[str]:
         """Save the case as YAML to ``name`` (asked when None: Enter takes the default name, q or n
@@ -541,6 +551,15 @@ class Interview:
             name = reply or self._default_name()
         text = self.draft.to_yaml()
         while True:
+            if os.path.lexists(name) and name != getattr(self, "saved_name", None):
+                reply = self.t.ask(self._("{name} already exists: replace it? (y: replace; another file name; "
+                                          "Enter or q: do not save) ").format(name=name))
+                if reply.lower() not in ("y", "yes", "sim") and not (self.lang == "pt" and reply.lower() == "s"):
+                    if not reply or reply.lower() in DONT_SAVE or reply.lower() in COMMANDS:
+                        self.t.say(self._("  Not saved."))
+                        return None
+                    name = reply
+                    continue
             try:
                 from bridge_director.base.files import check_output, write_atomic
                 check_output(name)
@@ -553,7 +572,7 @@ class Interview:
                     self.t.say(self._("  Not saved."))
                     return None
                 name = reply
-        self.saved_text = text
+        self.saved_text, self.saved_name = text, name
         self.t.say(self._("Saved {name} (director rule {name} rules on it again; in one line, with the same event "
                           "numbers: {line}).").format(name=name, line=self.draft.one_line()))
         return name

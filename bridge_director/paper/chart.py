@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import graphviz
 
 from bridge_director.base.yamlpos import InputError, law_number
-from bridge_director.paper.diagram import short_summary
+from bridge_director.paper.diagram import run_dot, short_summary
 from bridge_director.rulebook.model import Ref, Rule, Rulebook
 
 ANSWER_WORDS = {True: "yes", False: "no"}
@@ -213,5 +213,4 @@ def digraph(ch: Chart) -> graphviz.Digraph:
 
 def svg(ch: Chart) -> str:
     """The chart as an SVG document (no XML prologue)."""
-    data = digraph(ch).pipe(format="svg").decode("utf-8")
-    return data[data.index("<svg"):]
+    return run_dot(digraph(ch).source)

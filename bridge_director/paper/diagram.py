@@ -9,6 +9,7 @@ only; no law here.
 from __future__ import annotations
 
 import re
+import subprocess
 import textwrap
 
 import graphviz
@@ -49,8 +50,17 @@ def _fact_node(case, ref) -> tuple[str, str] | None:
     return f"e{ref.event}", f"Event {ref.event}: {event_words(case.events[ref.event - 1], case)}"
 
 
-def dot_source(ruling, book) -> graphviz.Digraph:
-    """The diagram as a graphviz.Digraph (top to bottom: events, rules, conclusions)."""
+class TooLarge(Exception):
+    """The drawing would be larger than MAX_NODES boxes or MAX_EDGES arrows (args: the words)."""
+
+
+def dot_source(ruling, book, bounded: bool = False) -> graphviz.Digraph:
+    """The diagram as a graphviz.Digraph (top to bottom: events, rules, conclusions).
+
+    Raises:
+        TooLarge: ``bounded`` and the drawing would hold more than MAX_NODES boxes or MAX_EDGES
+            arrows (found before any label or arrow of a large one is built).
+    """
     case = ruling.case
     g = graphviz.Digraph("decision", graph_attr={"rankdir": "LR", "fontname": "DejaVu Sans", "nodesep": "0.25",
                                                  "ranksep": "0.35", "bgcolor": "white"},
@@ -72,6 +82,9 @@ def dot_source(ruling, book) -> graphviz.Digraph:
                     if node and node[0] not in facts_seen:
                         facts_seen.add(node[0])
                         top.node(node[0], wrap(node[1]), shape="note", fillcolor="#fff8dc")
+    nodes = len(facts_seen) + len(ruling.trace) + len(ruling.lines)
+    if bounded and nodes > MAX_NODES:
+        raise TooLarge(f"it would hold {nodes} boxes (at most {MAX_NODES} are drawn)")
     edges: set[tuple[str, str]] = set()
     for i, t in enumerate(ruling.trace):
         rule = book.by_id(t.rule)
@@ -85,20 +98,69 @@ def dot_source(ruling, book) -> graphviz.Digraph:
                 node = _fact_node(case, ref)
                 if node:
                     edges.add((node[0], f"r{i}"))
+    firings: dict[str, list[int]] = {}
+    for i, t in enumerate(ruling.trace):
+        firings.setdefault(t.rule, []).append(i)
     for k, ln in enumerate(ruling.lines):
         label = plain(ln.text)
         if ln.option or ln.branch:
             label = f"If {condition(ln.option or ln.branch)}: {label}"
         g.node(f"c{k}", wrap(f"{label} [{cite_text(ruling, ln.cite)}]", 40), shape="box", style="filled", fillcolor="#e6f4ea")
-        for i, t in enumerate(ruling.trace):
-            if t.rule == ln.rule:
-                edges.add((f"r{i}", f"c{k}"))
+        for i in firings.get(ln.rule, ()):
+            edges.add((f"r{i}", f"c{k}"))
+    if bounded and len(edges) > MAX_EDGES:
+        raise TooLarge(f"it would hold {len(edges)} arrows (at most {MAX_EDGES} are drawn)")
     for a, b in sorted(edges):
         g.edge(a, b)
+    g.size_drawn = (nodes, len(edges))
     return g
 
 
-def svg(ruling, book) -> str:
-    """The decision path as an SVG document (no XML prologue: ready to inline in HTML)."""
-    data = dot_source(ruling, book).pipe(format="svg").decode("utf-8")
+#: the most boxes and arrows a decision path is drawn with: Graphviz's layout grows much faster
+#: than linearly (a 160-event case: over 5 minutes), and a drawing larger than this is too
+#: dense to read on a page anyway; a larger one is left out with a line saying so
+MAX_NODES = 150
+MAX_EDGES = 450
+#: the most seconds one Graphviz run may take (a bound on time whatever the drawing)
+DOT_SECONDS = 60
+
+
+class DotFailed(Exception):
+    """Graphviz did not draw (too long, or it failed): the reason, in words."""
+
+
+def run_dot(source: str) -> str:
+    """Graphviz's SVG of ``source`` (no XML prologue). ``dot`` runs in its own session, so a
+    Ctrl-C at the terminal reaches this process only (``dot`` catches SIGINT and prints a
+    half-drawn picture with exit 0): the KeyboardInterrupt ends ``dot`` and the command, and
+    nothing half-drawn is kept. Raises DotFailed after DOT_SECONDS or on Graphviz's error."""
+    try:
+        done = subprocess.run(["dot", "-Tsvg"], input=source.encode("utf-8"), capture_output=True,
+                              timeout=DOT_SECONDS, start_new_session=True, check=False)
+    except subprocess.TimeoutExpired:
+        raise DotFailed(f"Graphviz took more than {DOT_SECONDS} seconds") from None
+    except OSError as e:
+        raise DotFailed(f"Graphviz's dot could not be run ({e.strerror or e})") from None
+    if done.returncode != 0:
+        said = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise DotFailed("Graphviz failed" + (f": {said[-1]}" if said else f" (exit {done.returncode})"))
+    data = done.stdout.decode("utf-8")
     return data[data.index("<svg"):]
+
+
+def drawn(ruling, book) -> tuple[str, str]:
+    """(SVG, "") of the decision path, or ("", the reason in words) when it is not drawn."""
+    try:
+        g = dot_source(ruling, book, bounded=True)
+    except TooLarge as e:
+        return "", f"The decision path is not drawn: {e}, too many to read; the reasoning above gives each step."
+    try:
+        return run_dot(g.source), ""
+    except DotFailed as e:
+        return "", f"The decision path is not drawn: {e}."
+
+
+def svg(ruling, book) -> str:
+    """The decision path as an SVG document (no XML prologue: ready to inline in HTML); "" when
+    it is not drawn (see ``drawn``)."""
+    return drawn(ruling, book)[0]

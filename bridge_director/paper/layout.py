@@ -6,6 +6,8 @@ import base64
 from functools import lru_cache
 from pathlib import Path
 import jinja2
+
+from bridge_director.base.lines import finalize
 from bridge_director.paper.report import Report
 
 
@@ -17,7 +19,8 @@ def environment() -> jinja2.Environment:
     """The Jinja2 environment (HTML autoescaped; ``b64`` filter for data URIs)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
                              autoescape=jinja2.select_autoescape(["html.j2"]),
-                             trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=True)
+                             trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=True,
+                             finalize=finalize)      # a folder name that is not UTF-8, shown escaped
     env.filters["b64"] = lambda s: base64.b64encode(s.encode("utf-8")).decode("ascii")
     return env
 

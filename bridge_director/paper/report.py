@@ -94,6 +94,7 @@ class Report:
     lines: list[ShownLine]
     laws: list[tuple[str, str]]
     svg: str = ""
+    svg_left_out: str = ""                      # why the decision path is not drawn ("" when it is, or not asked)
     unused: list[str] = field(default_factory=list)
     anchor: str = ""
     charts: list[tuple[str, str]] = field(default_factory=list)   # (law title, SVG) of the laws applied
@@ -177,6 +178,7 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True, revisit: 
         if groups[key]:
             sections.append(Section(key, _(title), list(groups[key].items())))
     cites = sorted({ln.cite for ln in ruling.lines}, key=law_key)
+    drawing, left_out = diagram.drawn(ruling, book) if with_svg and ruling.trace else ("", "")
     unused = [_unused_words(case, u) for u in ruling.unused]
     return Report(
         case=case, ruling=ruling, title=case.title,
@@ -191,7 +193,7 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True, revisit: 
         sections=sections, lines=shown,
         laws=[(cite_text(ruling, c), paraphrase(c, book, ruling) if lang == "en" else _in_its_words(ruling, c))
               for c in cites],
-        svg=diagram.svg(ruling, book) if with_svg and ruling.trace else "",
+        svg=drawing, svg_left_out=left_out,
         unused=unused, anchor="case-" + case.id,
         charts=_charts(ruling, book) if with_svg == "charts" else [],
         result=str(case.setting.get("result") or ""), adjusted=str(case.setting.get("adjusted") or ""),

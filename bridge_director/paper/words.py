@@ -66,21 +66,34 @@ def call_noun(call) -> str:
     return {"Pass": "a pass", "X": "a double", "XX": "a redouble"}.get(str(call), str(call))
 
 
+_PLACEHOLDERS = {"SEAT", "BY", "OF", "POCKET", "SIDE", "BOARD", "CARDS", "CARD", "CALL", "SESSION"}
+
+
 def _happened_words(e: Event) -> str:
     """A ``happened`` event in words, from the case format's own description of its code."""
     doc = HAPPENED[e.happened][2]
-    fields = dict(e.details)
-    for name, value in fields.items():
+    given = dict(e.details)
+    # the format's "(about CALL, when given)", "(OFFENDER's, when given)": the detail when the
+    # case gives it, else nothing
+    doc = re.sub(r"\s*\(([^()]*?)\b([A-Z]{2,})\b([^()]*?),? when given\)",
+                 lambda m: m[0] if m[2].lower() in given else "", doc).replace(", when given)", ")")
+    values: dict[str, str] = {}
+    for name, value in given.items():
         if isinstance(value, list):
             value = ", ".join(seat(v) for v in value) or "no one"
         elif name in ("seat", "by", "of", "pocket"):
             value = seat(value)
         elif name == "side":
             value = seats_in_full(str(value))
-        doc = re.sub(rf"\b{name.upper()}\b", str(value), doc)
-    doc = re.sub(r"\b(SEAT|BY|OF|POCKET|SIDE|BOARD|CARDS|CARD|CALL|SESSION)('s)?\s?", "", doc)
-    # the format's "(about CALL, when given)": the detail when the case gives it, else nothing
-    doc = re.sub(r"\s*\(about\s*,? when given\)", "", doc).replace(", when given)", ")")
+        values[name.upper()] = str(value)
+
+    # One pass, the case's words inserted as they are (a function, never a replacement
+    # template: a backslash in a remark is text), a placeholder with no value left out.
+    def fill(m: re.Match) -> str:
+        said = values.get(m.group(1))
+        return "" if said is None else said + m.group(2)
+    names = sorted(set(values) | _PLACEHOLDERS, key=len, reverse=True)
+    doc = re.sub(r"\b(" + "|".join(map(re.escape, names)) + r")\b((?:'s)?\s?)", fill, doc)
     return doc[0].upper() + doc[1:]
 
 

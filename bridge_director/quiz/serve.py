@@ -68,9 +68,85 @@ def grade(quiz: Quiz, book, answers) -> dict:
     return {"cases": cases, "score": round(got, 4), "out_of": out_of}
 
 
-def app(quiz: Quiz, book):
-    """The Starlette application serving ``quiz``."""
+#: the largest answer body taken (bytes): the page sends a few hundred bytes per question
+MAX_BODY = 1024 * 1024
+#: the host names answered to by default (a name from elsewhere: DNS rebinding)
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
+class _Bounded:
+    """ASGI middleware: a request body over ``limit`` bytes is refused with 413 before it is
+    read whole (``Content-Length`` first, then the bytes as they arrive); a post from another
+    site (an ``Origin`` that is not this server) with 403."""
+
+    def __init__(self, asgi, limit: int = MAX_BODY):
+        self.asgi, self.limit = asgi, limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD"):
+            return await self.asgi(scope, receive, send)
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        origin, host = headers.get("origin"), headers.get("host", "")
+        if origin is not None and origin not in (f"http://{host}", f"https://{host}"):
+            return await _refuse(send, 403, "this quiz takes answers only from its own page")
+        length = headers.get("content-length")
+        if length is not None and not (length.isascii() and length.isdigit()):
+            return await _refuse(send, 400, "the request's length is not a number")
+        if length is not None and (len(length) > len(str(self.limit)) or int(length) > self.limit):
+            return await _refuse(send, 413, f"the answers are more than {self.limit:,} bytes; the page sends far less")
+        body = bytearray()
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+            if len(body) > self.limit:
+                return await _refuse(send, 413, f"the answers are more than {self.limit:,} bytes; the page sends far less")
+        done = False
+
+        async def replay():
+            nonlocal done
+            if not done:
+                done = True
+                return {"type": "http.request", "body": bytes(body), "more_body": False}
+            return await receive()
+        return await self.asgi(scope, replay, send)
+
+
+async def _refuse(send, status: int, words: str) -> None:
+    body = json.dumps({"error": words}).encode("utf-8")
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _answers(body: bytes):
+    """The answers of a posted body (JSON: ``{"answers": [...]}``).
+
+    Raises:
+        ValueError: not UTF-8 JSON of that shape, in our words (never Python's own).
+    """
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError("expected the answers as JSON in UTF-8") from None
+    except RecursionError:
+        raise ValueError("expected the answers as the page sends them, found JSON nested too deeply") from None
+    except ValueError as e:      # json's error, or an integer of too many digits
+        if isinstance(e, json.JSONDecodeError):
+            raise ValueError(f"expected the answers as JSON: {e.msg} at character {e.pos}") from None
+        raise ValueError("expected the answers as the page sends them, found a number too long") from None
+    return data.get("answers") if isinstance(data, dict) else None
+
+
+def app(quiz: Quiz, book, hosts: "list[str] | None" = None):
+    """The Starlette application serving ``quiz``, answering only to ``hosts`` (the ``Host``
+    names; default: this laptop's own), with the answers' body bounded."""
     from starlette.applications import Starlette
+    from starlette.middleware import Middleware
+    from starlette.middleware.trustedhost import TrustedHostMiddleware
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, JSONResponse
     from starlette.routing import Route
@@ -82,14 +158,18 @@ def app(quiz: Quiz, book):
 
     async def marks(request: Request):
         try:
-            answers = json.loads((await request.body()).decode("utf-8"))
-            return JSONResponse(grade(quiz, book, answers.get("answers") if isinstance(answers, dict) else None))
-        except (ValueError, UnicodeDecodeError) as e:
-            return JSONResponse({"error": str(e)}, status_code=400)
-    return Starlette(routes=[Route("/", index), Route("/grade", marks, methods=["POST"])])
+            return JSONResponse(grade(quiz, book, _answers(await request.body())))
+        except (ValueError, RecursionError) as e:
+            said = str(e) if isinstance(e, ValueError) else "expected the answers as the page sends them"
+            return JSONResponse({"error": said}, status_code=400)
+    allowed = list(dict.fromkeys(h.strip("[]") if h.count(":") > 1 else h for h in (hosts or LOCAL_HOSTS)))
+    allowed += [f"[{h}]" for h in allowed if ":" in h and f"[{h}]" not in allowed]
+    star = Starlette(routes=[Route("/", index), Route("/grade", marks, methods=["POST"])],
+                     middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=allowed, www_redirect=False)])
+    return _Bounded(star)
 
 
-def serve(quiz: Quiz, book, host: str = "127.0.0.1", port: int = 8001) -> int:
+def serve(quiz: Quiz, book, host: str = "127.0.0.1", port: int = 8001, hosts: "list[str] | None" = None) -> int:
     """Serve ``quiz`` until interrupted; the address is printed first.
 
     Raises:
@@ -102,5 +182,6 @@ def serve(quiz: Quiz, book, host: str = "127.0.0.1", port: int = 8001) -> int:
         except OSError as e:
             raise InputError("quiz --serve", 0, 0, "port", f"cannot listen on {host}:{port}: {e.strerror}") from None
     print(f"Quiz '{quiz.title}' at http://{host}:{port}/  (the page holds no key; Ctrl-C stops)", flush=True)
-    uvicorn.run(app(quiz, book), host=host, port=port, log_level="warning", access_log=False)
+    uvicorn.run(app(quiz, book, hosts), host=host, port=port, log_level="warning", access_log=False,
+                limit_concurrency=200, timeout_keep_alive=30, h11_max_incomplete_event_size=64 * 1024)
     return 0

@@ -42,6 +42,7 @@ negation is checked only once every fact it could see is present (durable-rules 
 from __future__ import annotations
 import json
 import os
+import stat
 import pickle
 import re
 import sys
@@ -715,8 +716,16 @@ def _read_cache(cache: Path) -> "Rulebook | None":
     """The rulebook cached in ``cache``; None when there is none, or it is unreadable,
     truncated, of another format or not a rulebook (it is then rebuilt, never trusted)."""
     try:
-        with cache.open("rb") as fh:
-            book = pickle.load(fh)
+        # opened without waiting (a FIFO there blocked every command for ever), then read only
+        # when it is a regular file: anything else is not a cache, and the rulebook is rebuilt
+        fd = os.open(cache, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return None
+            with os.fdopen(fd, "rb", closefd=False) as fh:
+                book = pickle.load(fh)
+        finally:
+            os.close(fd)
     except Exception:
         return None
     return book if isinstance(book, Rulebook) and book.engine_json and book._json_complete() \

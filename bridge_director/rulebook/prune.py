@@ -58,11 +58,13 @@ class Pruner:
         # rule -> the atoms its derived facts can make true (None: every atom)
         self.gives: list["tuple | None"] = [self._gives(makes[n]) for n in self.names]
         self._index_values()
-        #: atoms the base facts meet -> the rules that can fire (a function of the rulebook
-        #: alone, worked out once per set of atoms met; bounded by MAX_MEMO)
+        #: the key of the atoms the base facts meet (signature()) -> the rules that can fire (a
+        #: function of the rulebook alone, worked out once per key; bounded by MAX_MEMO)
         self.closures: dict[frozenset, frozenset] = {}
-        #: (type, the values of its tested fields) -> the atoms such a fact meets (bounded)
+        #: (type, the values of its tested fields) -> (a serial number, never given twice, and
+        #: the atoms such a fact meets) (bounded; see signature())
         self.fact_atoms: dict[tuple, tuple] = {}
+        self.serial = 0
 
     def _index_atoms(self, atoms: "dict[tuple, int]") -> None:
         """``tested``: type -> field -> [(atom index, allowed values)]; ``exists``: type -> its
@@ -133,43 +135,65 @@ class Pruner:
 
     def possible(self, facts: list[dict]) -> frozenset:
         """The engine rules that can fire on a round whose base facts are ``facts``."""
-        met = self.met(facts)
-        hit = self.closures.get(met)
+        key, parts = self.signature(facts)
+        hit = self.closures.get(key)
         if hit is None:
             if len(self.closures) >= MAX_MEMO:
                 self.closures.clear()
-            hit = self.closures[met] = self.closure(met)
+            hit = self.closures[key] = self.closure(frozenset(i for part in parts for i in part))
         return hit
 
     def met(self, facts: list[dict]) -> frozenset:
         """The atoms (indices) the base facts ``facts`` make true, each fact on its own."""
-        true: list[int] = []
+        return frozenset(i for part in self.signature(facts)[1] for i in part)
+
+    def signature(self, facts: list[dict]) -> "tuple[frozenset, list[tuple]]":
+        """(a key for the atoms ``facts`` make true, the atoms as parts: one tuple of them per
+        fact, and per fact's presence of fields). A part worked out by a fact's tested values
+        is memoised with a serial number, and the key is the set of the parts' numbers (a part
+        not memoised stands for itself): a dozen small numbers to hash and compare, not the
+        eighty-odd atoms of a round, whose sets were compared entry by entry. A number is
+        never given twice, so a key always stands for the same atoms."""
+        key: list = []
+        parts: list[tuple] = []
         keyed, memo, presence = self.keyed, self.fact_atoms, self.presence
         for f in facts:
             t = f["t"]
             fields = keyed.get(t)
             if fields is None:
-                true.extend(self.fact_met(f))
+                part = self.fact_met(f)
+                key.append(part)
+                parts.append(part)
                 continue
-            key = (t, tuple(map(f.get, fields)))
+            k = (t, tuple(map(f.get, fields)))
             try:
-                atoms = memo.get(key)
+                hit = memo.get(k)
             except TypeError:           # a list value: looked up field by field
-                true.extend(self.fact_met(f))
+                part = self.fact_met(f)
+                key.append(part)
+                parts.append(part)
                 continue
-            if atoms is None:
-                if len(memo) >= MAX_MEMO:
-                    memo.clear()
-                atoms = memo[key] = self.fact_met(f, False)
-            true.extend(atoms)
+            if hit is None:
+                hit = memo[k] = self._numbered(self.fact_met(f, False))
+            key.append(hit[0])
+            parts.append(hit[1])
             ex = presence.get(t)
             if ex is not None:          # the atoms of the fields it has (keys of their own shape)
-                key = (t, None, tuple(map(f.__contains__, ex)))
-                atoms = memo.get(key)
-                if atoms is None:
-                    atoms = memo[key] = tuple(i for fld, want, i in self.present[t] if (fld in f) == want)
-                true.extend(atoms)
-        return frozenset(true)
+                k = (t, None, tuple(map(f.__contains__, ex)))
+                hit = memo.get(k)
+                if hit is None:
+                    hit = memo[k] = self._numbered(tuple(i for fld, want, i in self.present[t]
+                                                         if (fld in f) == want))
+                key.append(hit[0])
+                parts.append(hit[1])
+        return frozenset(key), parts
+
+    def _numbered(self, part: tuple) -> "tuple[int, tuple]":
+        """``part`` with the next serial number, for a memo entry (the memo is emptied when full)."""
+        if len(self.fact_atoms) >= MAX_MEMO:
+            self.fact_atoms.clear()
+        self.serial += 1
+        return self.serial, part
 
     def fact_met(self, f: dict, presence: bool = True) -> tuple:
         """The atoms (indices) the fact ``f`` makes true: its type's existence atom, the atoms

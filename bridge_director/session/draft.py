@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import re
+import shlex
 from typing import Any, Optional
 
 from bridge_director.ruling import questions as _questions
@@ -435,7 +436,14 @@ class Draft:
         and its judgement keys, can be typed again: ``director rule --board 5 -a "N:1S E:1H"
         -e director -j "E 1H unintended=no"``."""
         def q(text: str) -> str:
-            return '"' + text.replace('"', '\\"') + '"' if re.search(r"[\s'\"<>|&;()$]", text) else text
+            # safe to paste into a shell: bare when it holds only plain characters, in double
+            # quotes when nothing in it is read inside them, else as shlex quotes it (a remark's
+            # words with $(...), a backquote or a trailing backslash stay words)
+            if text and not re.search(r"[^\w@%+=:,./-]", text):
+                return text
+            if not re.search(r'["$`\\!]', text):
+                return f'"{text}"'
+            return shlex.quote(text)
         lang = self.lang
         pt = lang == "pt"                        # calls with their suit symbols, keys in Portuguese, --lang pt
 
@@ -853,22 +861,35 @@ def parse_setting(text: str, file: str = "judge") -> "tuple[str, Any] | None":
         InputError: a setting with a value it cannot take.
     """
     from bridge_director.ruling.questions import SETTINGS as ASKED, SETTING_KEYS
-    m = re.match(r"^\s*([A-Za-z_-]+)\s*[=:]\s*(.+?)\s*$", text)
-    if not m:
+    m = _key_value(text)
+    if not m or not re.fullmatch(r"[A-Za-z_-]+", m[0]):
         return None
-    typed = m[1].lower().replace("_", "-")
+    typed = m[0].lower().replace("_", "-")
     field = next((f for f, k in SETTING_KEYS.items() if k == typed), None)
     if field is None:
         return None
     choices = next(c for f, _p, c in ASKED.values() if f == field)
-    v = m[2].lower()
+    v = m[1].lower()
     for _label, _key, value in choices:
         if isinstance(value, bool) and (v in YES_WORDS if value else v in NO_WORDS):
             return field, value
         if not isinstance(value, bool) and v == str(value):
             return field, value
     shown = "yes or no" if isinstance(choices[0][2], bool) else ", ".join(str(c[2]) for c in choices)
-    raise InputError(file, 0, 0, "judge", f"{SETTING_KEYS[field]}: expected {shown}, found {m[2]!r}")
+    raise InputError(file, 0, 0, "judge", f"{SETTING_KEYS[field]}: expected {shown}, found {m[1]!r}")
+
+
+def _key_value(text: str) -> "tuple[str, str] | None":
+    """``"KEY = VALUE"`` split at its first ``=`` or ``:`` (the key at least one character),
+    both stripped; None without a separator or a value. Linear in the text (a regular
+    expression with a lazy key and spaces around the separator backtracked over every run of
+    spaces: 100,000 spaces took minutes)."""
+    body = text.strip()
+    cut = next((i for i, ch in enumerate(body) if ch in "=:" and i > 0), None)
+    if cut is None:
+        return None
+    key, value = body[:cut].strip(), body[cut + 1:].strip()
+    return (key, value) if key and value else None
 
 
 def parse_judgement(text: str, file: str = "judge", lang: str = "en", calls: Optional[str] = None) -> tuple[str, Any]:
@@ -879,15 +900,15 @@ def parse_judgement(text: str, file: str = "judge", lang: str = "en", calls: Opt
     Raises:
         InputError: no '=' or ':' with a value, or a value that is not yes/no/true/false.
     """
-    m = re.match(r"^\s*(.+?)\s*[=:]\s*(.+?)\s*$", text)
+    m = _key_value(text)
     if not m:
         raise InputError(file, 0, 0, "judge", f"expected 'SEAT CALL property=yes|no' such as "
                                               f"'E 1H unintended=no', found {text!r}")
-    typed = m[1].split()
+    typed = m[0].split()
     if len(typed) == 3 and seat_from_words(typed[0], lang) in ("N", "E", "S", "W"):
         # 'S 1H não-intencional' with --lang pt: 1H is not read as hearts there
         _lang_call(typed[1], calls or lang, file, "judge")
-    key, value = key_from_words(m[1], lang, calls or lang), m[2]
+    key, value = key_from_words(m[0], lang, calls or lang), m[1]
     parts = key.split()
     if parts and _is_seat(parts[0]) and len(parts) == 3:
         key = f"{Seat.parse(parts[0]).value} {parts[1]} {parts[2]}"

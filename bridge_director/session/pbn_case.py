@@ -160,8 +160,8 @@ def draft_to_pbn(draft) -> str:
                 tokens.append("-")
                 seat = seat.lho
             tok = str(call) if not call.is_pass else "Pass"
-            if call.is_bid and not is_sufficient(call, last_bid(made)):
-                tok += " ^I"
+            if call.is_bid and not is_sufficient(call, last_bid(made)) and c["standing"] == "stands":
+                tok += " ^I"        # accepted (PBN 2.1); one awaiting the decision is a plain bid: read back, it awaits it
             if c["out_of_rotation"]:
                 tok += " ^S"
             tokens.append(tok)
@@ -176,3 +176,25 @@ def draft_to_pbn(draft) -> str:
             out += [f"  judgement {k}: {v}" for k, v in draft.judgement.items()]
         out.append("}")
     return "\n".join(out) + "\n"
+
+
+def pbn_leaves_out(draft) -> str:
+    """What ``draft_to_pbn`` cannot carry in the PBN's auction, in words ("" when nothing): the
+    events that are not a standing call (the director's call, a decision, a replacement, what
+    happened, a call cancelled) and the judgements, written in the PBN's comment only, which a
+    PBN reader (``director rule FILE.pbn``) does not read: it rules on the auction alone."""
+    if not draft.events:
+        return ""
+    carried = {c["event"] for c in standings(draft.rule())
+               if c["standing"] not in GONE and c["standing"] != "replaced-by-pass"}
+    left = [n for n in range(1, len(draft.events) + 1) if n not in carried]
+    parts = []
+    if left:
+        shown = ", ".join(map(str, left[:12])) + (f" and {len(left) - 12} more" if len(left) > 12 else "")
+        parts.append(f"event{'s' if len(left) > 1 else ''} {shown}")
+    if draft.judgement:
+        parts.append("the judgements")
+    if not parts:
+        return ""
+    return (f"the PBN's auction does not carry {' nor '.join(parts)} (they are in its comment only): "
+            "read back, it is ruled on the auction alone")

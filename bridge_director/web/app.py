@@ -45,6 +45,7 @@ from bridge_director.base.yamlpos import InputError, loads
 from bridge_director.ruling.i18n import call_name, key_words, seat_name
 from bridge_director.web import draft
 from bridge_director.web.words import LANG, Worded, t as _t
+from bridge_director.base.lines import finalize
 from bridge_director.web.guard import Guard, PageError
 from bridge_director.bridge.table import MAX_BOARD
 from bridge_director.web.state import SETTING_KEYS, Seal, State, StateError, key_in
@@ -108,7 +109,7 @@ class App:
         self.seal = Seal(key if key is not None else key_in(self.store.folder))
         env = Environment(loader=FileSystemLoader(str(HERE / "templates")),
                           autoescape=select_autoescape(default=True, default_for_string=True),
-                          trim_blocks=True, lstrip_blocks=True)
+                          trim_blocks=True, lstrip_blocks=True, finalize=finalize)   # a folder name not in UTF-8
         env.globals.update(SEAT_NAMES=draft.SEAT_NAMES, COLUMNS=draft.COLUMNS, LEVELS=LEVELS,
                            DENOMINATIONS=DENOMINATIONS, PLAIN_CALLS=PLAIN_CALLS, SEATS=SEATS,
                            MAX_BOARD=MAX_BOARD, HAPPENED=HAPPENED, QUICK_EVENTS=QUICK_EVENTS,
@@ -296,9 +297,18 @@ class App:
         self.seal.state(token)                   # a damaged or forged token is refused here too
         return self.html("cases.html", saved=self.store.listing(), folder=str(self.store.folder), token=token)
 
+    def _saved_text(self, name: str) -> "str | None":
+        """A saved case's text (None: no such case); a file larger than a case is refused unread."""
+        from bridge_director.web.store import TooLarge
+        try:
+            return self.store.read(name) if NAME_RE.match(name) else None
+        except TooLarge:
+            raise PageError("That file of this evening's folder is larger than a case file may be; it was not "
+                            "read.", status=413) from None
+
     async def saved_file(self, request: Request) -> Response:
         name = request.path_params["name"]
-        text = self.store.read(name) if NAME_RE.match(name) else None
+        text = self._saved_text(name)
         if text is None:
             raise PageError("There is no saved case of that name in this evening's folder.", status=404)
         return Response(text, media_type="text/yaml; charset=utf-8",
@@ -307,7 +317,7 @@ class App:
     async def open_saved(self, request: Request) -> Response:
         form = await self._form(request)
         name = _one(form, "name", 100)
-        text = self.store.read(name) if NAME_RE.match(name) else None
+        text = self._saved_text(name)
         if text is None:
             raise PageError("There is no saved case of that name in this evening's folder.", status=404)
         return self.go(_state_from_case_text(text, name), "ruling")

@@ -21,8 +21,11 @@ import hashlib
 import hmac
 import json
 import os
+import stat
 import secrets
 import zlib
+
+from bridge_director.base.files import kind
 from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any
@@ -242,6 +245,35 @@ class Seal:
 KEY_FILE = ".page-key"
 
 
+def _kept_key(path: Path) -> bytes:
+    """The bytes of an existing key file, read only when it is what :func:`key_in` makes: a
+    regular file (not a link: a link to a public file let anyone sign states), of this user,
+    readable by no one else; opened without waiting (a FIFO there hung the server's start).
+
+    Raises:
+        OSError: anything else, in words.
+    """
+    st = os.lstat(path)
+    why = None
+    if not stat.S_ISREG(st.st_mode):
+        why = "a symbolic link" if stat.S_ISLNK(st.st_mode) else kind(st.st_mode)
+    elif hasattr(os, "getuid") and st.st_uid != os.getuid():
+        why = "one owned by another user"
+    elif st.st_mode & 0o077:
+        why = f"one readable or writable by others (mode {stat.S_IMODE(st.st_mode):o})"
+    if why:
+        raise OSError(f"{path}: the page's key must be a file of this user that no one else can read, found "
+                      f"{why}; delete it to make a new one")
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    try:
+        now = os.fstat(fd)
+        if (now.st_ino, now.st_dev) != (st.st_ino, st.st_dev):
+            raise OSError(f"{path}: the page's key changed while it was read; start again")
+        return os.read(fd, 4096)
+    finally:
+        os.close(fd)
+
+
 def key_in(folder: Path) -> bytes:
     """The server's key kept in ``folder`` (``.page-key``, readable by this user only), made
     on first use: a restart keeps the evening's pages working; another folder, another key.
@@ -255,8 +287,7 @@ def key_in(folder: Path) -> bytes:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        with open(path, "rb") as f:
-            key = f.read(4096)
+        key = _kept_key(path)
         if len(key) >= 32:
             return key
         raise OSError(f"{path}: the page's key is damaged (fewer than 32 bytes); delete the file to make a new one")

@@ -14,7 +14,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from bridge_director.base.files import read_bytes
 from bridge_director.base.yamlpos import InputError, loads
+from bridge_director.case.shapes import MAX_BYTES
 
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,80}\.yaml$")
 #: the most cases one session folder lists (a club evening has a few dozen at most)
@@ -43,6 +45,7 @@ class Store:
 
     def __init__(self, folder: Path):
         self.folder = Path(folder)
+        self._titles: dict[tuple, tuple[str, int | None]] = {}     # (name, mtime, size) -> (title, board)
 
     def new_name(self, board: int | None, now: _dt.datetime | None = None) -> str:
         """A fresh file name: ``board-05-1932-07.yaml`` (board, time, then a counter)."""
@@ -111,24 +114,56 @@ class Store:
         return None
 
     def read(self, name: str) -> str | None:
-        """The text of a saved case, or None when there is no such case."""
+        """The text of a saved case, or None when there is no such case.
+
+        Raises:
+            TooLarge: the file holds more than a case may (read no further than the limit).
+        """
         p = self.find(name)
-        return p.read_text(encoding="utf-8") if p else None
+        if p is None:
+            return None
+        try:
+            if p.stat().st_size > MAX_BYTES:
+                raise TooLarge(name)
+            return read_bytes(p, MAX_BYTES, "a case file").decode("utf-8")
+        except (InputError, OSError, UnicodeDecodeError):     # gone, grown, swapped or not UTF-8
+            return None
 
     def listing(self) -> list[Saved]:
-        """Every saved case, newest first, with its title and board (unreadable ones titled so)."""
+        """Every saved case, newest first, with its title and board (unreadable ones titled so,
+        a file larger than a case "(too large)", unread). A file's title is read once while it
+        is unchanged (same size and time), not on every visit of the list."""
         out = []
         for n in reversed(self.names()):
             p = self.folder / n
-            when = _dt.datetime.fromtimestamp(p.stat().st_mtime)
-            title, board = "(could not be read)", None
             try:
-                data = loads(p.read_text(encoding="utf-8"), n)
-                if isinstance(data, dict):
-                    title = str(data.get("title") or n)
-                    b = data.get("board")
-                    board = b if isinstance(b, int) and not isinstance(b, bool) else None
-            except (InputError, OSError, UnicodeDecodeError):
-                pass
+                st = p.stat()
+            except OSError:
+                continue
+            when = _dt.datetime.fromtimestamp(st.st_mtime)
+            stamp = (n, st.st_mtime_ns, st.st_size)
+            if stamp not in self._titles:
+                if len(self._titles) > 2 * MAX_LISTED:
+                    self._titles.clear()
+                self._titles[stamp] = _title(p, n, st.st_size)
+            title, board = self._titles[stamp]
             out.append(Saved(n, title, board, when))
         return out
+
+
+class TooLarge(Exception):
+    """A file of the session folder larger than a case may be (args: its name)."""
+
+
+def _title(p: Path, n: str, size: int) -> "tuple[str, int | None]":
+    """(title, board) of the saved case ``p``: read only when it is no larger than a case."""
+    if size > MAX_BYTES:
+        return "(too large to be a case)", None
+    try:
+        data = loads(read_bytes(p, MAX_BYTES, "a case file").decode("utf-8"), n)
+    except (InputError, OSError, UnicodeDecodeError):
+        return "(could not be read)", None
+    if not isinstance(data, dict):
+        return "(could not be read)", None
+    b = data.get("board")
+    return str(data.get("title") or n), (b if isinstance(b, int) and not isinstance(b, bool) else None)
