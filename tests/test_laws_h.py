@@ -252,3 +252,28 @@ def test_a_judgement_on_the_right_kind_of_event_that_no_rule_reads_is_still_list
     case = _load(CASE + "  event 3 unintended: false\n  event 4 allowed: true\n  event 1 artificial: false\n")
     r = api.rule(case)
     assert [(u.event, u.prop) for u in r.unused] == [(1, "artificial")]
+
+
+# ---------------------------------------------------------------- the waiver while the intent is still to ask
+
+@pytest.mark.parametrize("name,call,bar", (
+    ("law36-b-waiver-and-intent-both-open", "X", ("36B2", "partner-must-pass-rest")),
+    ("law37-b-waiver-and-intent-both-open", "2H", ("37B2", "offenders-must-pass-rest")),
+))
+def test_with_the_intent_and_the_waiver_open_the_bar_is_on_the_branch_naming_both(name, call, bar):
+    case, r = rule_case(name)
+    assert api.check(case, r).passed
+    meant = f"if {call} was the call they meant"
+    assert bar not in {(ln.cite, ln.code) for ln in r.lines if ln.branch in ("", meant)}
+    assert bar in {(ln.cite, ln.code) for ln in r.lines if ln.branch == meant + " and the director cancels the waiver"}
+    allows = [ln for ln in r.lines if ln.branch == meant + " and the director allows the waiver"]
+    assert [ln.code for ln in allows] == ["rectification-allowed"]
+    assert not any("stands; the auction goes on from there" in ln.text for ln in r.lines)
+
+
+def test_a_waiver_allowed_while_the_intent_is_open_is_said_on_the_meant_branch():
+    case, r = rule_case("law36-b-waiver-allowed-intent-open")
+    assert api.check(case, r).passed
+    assert not {ln.code for ln in r.lines} & LIFTED
+    allowed = [ln for ln in r.lines if ln.code == "rectification-allowed"]
+    assert len(allowed) == 1 and allowed[0].branch == "if X was the call they meant"
