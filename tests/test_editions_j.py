@@ -228,3 +228,16 @@ def test_club_code_never_finds_no_irregularity_in_a_deal():
     assert {ln.rule for ln in event.lines} == {"pc-event-not-covered"}
     out = director("rule", "--board", "1", "--edition", "portland-bridge-c1909", "-a", "1S 1H")
     assert "No irregularity found" not in out.stdout and "covers forming the table" in out.stdout
+
+
+# ------------------------------------------------------------ rubber: a call out of turn irregular in itself too
+
+def test_rubber_double_out_of_turn_that_is_inadmissible_gets_both_lines():
+    r = rubber(("a", "1S S:X"))
+    assert {ln.cite for ln in r.lines if ln.code == "not-covered-yet"} == {"32", "36"}
+
+
+def test_rubber_bid_above_seven_out_of_turn_is_not_offered_for_acceptance():
+    r = rubber(("a", "7S W:8H"))
+    assert pairs(r) == {("38", "not-covered-yet")}
+    assert not any(ln.section == "options" for ln in r.lines)

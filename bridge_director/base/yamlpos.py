@@ -92,14 +92,6 @@ def _mark(node) -> tuple[int, int]:
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
     """Safe loader (libyaml's C parser when available) whose mappings and sequences carry positions."""
 
-    # The composer calls descend_resolver(parent, index) and ascend_resolver() around every
-    # node, for path resolvers; this loader has none (nothing adds one to it), so PyYAML's
-    # own return at once, at the cost of two Python calls a value. Built-ins that take the
-    # same arguments and change nothing stand in for them (a type is not bound as a method:
-    # ``self.ascend_resolver()`` is ``tuple()``).
-    descend_resolver = slice
-    ascend_resolver = tuple
-
 
 _MERGE = "tag:yaml.org,2002:merge"
 _KIND_WORDS = {yaml.ScalarNode: "a single value", yaml.MappingNode: "a mapping", yaml.SequenceNode: "a list"}
@@ -354,6 +346,11 @@ MAX_DEPTH = 100
 #: aliases of ... ("billion laughs") cost nothing to read, but anything that walks the values
 #: (a check of a list of cards, a message quoting the value) walked 9**9 of them: minutes, gigabytes
 MAX_EXPANDED = 100_000
+#: the most characters aliases may add to a document's texts: the count of values above let
+#: 499 aliases of one 400 kB text through (499 values), and a writer expanded each: 200 MB of
+#: ``--write yaml``, 800 MB of memory from a 418 kB file (a document without aliases holds no
+#: more characters than its own text, so the bound is that length plus this)
+MAX_ALIAS_CHARS = 1_000_000
 
 
 def _check_graph(node) -> None:
@@ -366,6 +363,8 @@ def _check_graph(node) -> None:
         _Refused: at the place of the node too deep, or of the value that grows too large.
     """
     size: dict = {}
+    chars: dict = {}         # the characters of the texts a node stands for, aliases expanded
+    most_chars = MAX_ALIAS_CHARS + (node.end_mark.index if node.end_mark is not None else 0)
     on_path: set = set()
     stack = [(node, 1, False)]
     while stack:
@@ -378,7 +377,11 @@ def _check_graph(node) -> None:
             if total > MAX_EXPANDED:
                 raise _Refused(f"this value stands for more than {MAX_EXPANDED:,} values once its aliases (*name) "
                                "are expanded: refused before it is read further", *_mark(n))
-            size[key] = total
+            length = len(n.value) if isinstance(n, yaml.ScalarNode) else sum(chars.get(id(c), 0) for c in children)
+            if length > most_chars:
+                raise _Refused(f"this value stands for more than {most_chars:,} characters once its aliases (*name) "
+                               "are expanded: refused before it is read further (write a long text once)", *_mark(n))
+            size[key], chars[key] = total, length
             continue
         if key in size or key in on_path:
             continue
@@ -539,6 +542,8 @@ def _load(text: str) -> Any:
     loader = _Loader("")
     try:
         node = _AliasComposer(list(yaml.parse(text, Loader=_Loader)), loader).get_single_node()
+        if node is not None:
+            _check_graph(node)      # an alias of a text is taken by _quick: its characters are counted here
         return None if node is None else loader.construct_document(node)
     finally:
         loader.dispose()

@@ -104,7 +104,12 @@ class Case:
     def first_caller(self) -> Seat:
         """The seat that calls first: the player who dealt the cards. That is ``dealer`` (whose
         turn it was to deal), unless a ``wrong-dealer`` event written after ``deal-completed``
-        says another player (its ``by``) dealt them and the deal was completed."""
+        says another player (its ``by``) dealt them and the deal was completed; or unless a
+        ``wrong-board-at-table`` event after the first call says the table is playing another
+        board: the calls were made on that board, whose dealer (Law 2's cycle) calls first."""
+        on_table = self.board_on_table
+        if on_table is not None:
+            return on_table.dealer
         completed = False
         for e in self.events:
             if e.kind == "happened" and e.happened == "deal-completed":
@@ -113,3 +118,21 @@ class Case:
                 by = e.get("by")
                 return by if isinstance(by, Seat) else Seat(by)
         return self.dealer
+
+    @property
+    def board_on_table(self) -> Optional[Board]:
+        """The board the calls were made on when it is not the case's own: a
+        ``wrong-board-at-table`` event naming another board, written after a call (the calls
+        before it were made on the board on the table, and those after it too, as the table
+        goes on with that board). None otherwise (a wrong board found before any call leaves
+        no call made on it)."""
+        called = False
+        for e in self.events:
+            if e.kind in ("call", "replaces"):
+                called = True
+            elif e.kind == "happened" and e.happened == "wrong-board-at-table" and called:
+                number = e.get("board")
+                if isinstance(number, int) and number >= 1 and (self.board is None or number != self.board.number):
+                    return Board(number)
+                return None
+        return None

@@ -106,6 +106,8 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
   record), first_auction_begun_when_told (the same, at the first director call after the event, or
   at the end of the case: when the director learnt of it), calls_on_board_when_told /
   play_ended_when_told (calls_on_board_before and play_ended_before at that same moment),
+  seat_called_since_when_told (the event's seat called after it, before that moment),
+  cards_out_both_sides_when_told (cards_out_both_sides at that moment),
   auction_period_begun (a call, or
   a hand taken out of the board, came before the event),
   lead_faced_before, play_ended_before, deal_completed_before (a ``deal-completed`` event came
@@ -1194,6 +1196,13 @@ def _happened_fact(case: Case, e: Event, stages: _Stages, happened: "list[Event]
     # the same when the director learnt of it (the time windows of 16D2 and 6D1 run to then)
     f["calls_on_board_when_told"] = False if other_board else any(c.number < told for c in calls)
     f["play_ended_when_told"] = stages.before(told, "play-ended")
+    # the same at the moment the director learnt of it (1997 6D1: ascertained before the
+    # auction begins for both sides, 17A)
+    f["cards_out_both_sides_when_told"] = _cards_out_both_sides(told, calls, happened)
+    # the actor called after it, before the director was told (a call made holding what the
+    # event gave them: another pocket's hand, say)
+    f["seat_called_since_when_told"] = e.seat is not None and any(
+        c.seat == e.seat and n < c.number < told for c in calls)
     if e.happened == "wrong-board-at-table":
         if e.get("played_by") is None:       # not stated: the ruling asks (never "nobody")
             f["played_before"], f["sides_played"] = "unknown", "unknown"

@@ -175,13 +175,12 @@ def serve(quiz: Quiz, book, host: str = "127.0.0.1", port: int = 8001, hosts: "l
     Raises:
         InputError: the address is in use or cannot be bound.
     """
-    import uvicorn
     with socket.socket() as probe:
         try:
             probe.bind((host, port))
         except OSError as e:
             raise InputError("quiz --serve", 0, 0, "port", f"cannot listen on {host}:{port}: {e.strerror}") from None
     print(f"Quiz '{quiz.title}' at http://{host}:{port}/  (the page holds no key; Ctrl-C stops)", flush=True)
-    uvicorn.run(app(quiz, book, hosts), host=host, port=port, log_level="warning", access_log=False,
-                limit_concurrency=200, timeout_keep_alive=30, h11_max_incomplete_event_size=64 * 1024)
+    from bridge_director.session import listen     # idle or slow connections dropped, a bound per address (F9)
+    listen.run(app(quiz, book, hosts), host, port)
     return 0

@@ -683,6 +683,12 @@ def unread_judgements(case: Case, result: RunResult) -> list[UnusedJudgement]:
         fids = {f"j{j.event}-{j.prop}"}
         if isinstance(j.value, list):
             fids |= {f"sp{j.event}-{d}" for d in j.value} | {f"sps{j.event}"}
+        if j.prop in ("at-fault", "partly-at-fault"):
+            # the two judgements give the ``fault`` facts of their event together (a side in
+            # neither is in no way at fault): a rule reading any of them reads both
+            fids |= {f"fault{j.event}-{side}" for side in ("NS", "EW")}
+        if j.prop == "due-later" and isinstance(j.value, list):
+            fids |= {f"due{j.event}-{side}" for side in j.value}
         if not fids & matched:
             out.append(UnusedJudgement(_judgement_key(case, j), j.line, j.event, j.prop))
     return out

@@ -426,6 +426,19 @@ def heard_before(r) -> int:
                 if e.kind == "ruled" or (e.kind == "director" and e.number < last_call)), default=0)
 
 
+def heard_events(r) -> list[int]:
+    """Every director event (called or ruled) the table heard a ruling at: a ``{director:
+    ruled}`` event, or a director call the auction went on from (a call made after it)."""
+    events = r.case.events
+    last_call = max((e.number for e in events if e.kind in ("call", "replaces")), default=0)
+    return [e.number for e in events if e.kind == "ruled" or (e.kind == "director" and e.number < last_call)]
+
+
+#: outcome codes that say what becomes of the score: once play has ended they are what the
+#: table hears first, before the calls a law cancelled along the way
+SCORE_FIRST = ("result-cancelled", "board-cancelled", "adjusted-score", "artificial-adjusted-score")
+
+
 def latest_first(r, now: list, room: int) -> list:
     """The ``room`` lines of ``now`` (ruling lines with TELL_NOW codes) to read out, in reading order.
 
@@ -447,6 +460,16 @@ def latest_first(r, now: list, room: int) -> list:
         # the director has ruled on the earlier irregularities and the table heard it then;
         # what came about since (a later irregularity, the end of the auction) is read out
         now = [ln for ln in now if -key[id(ln)][0] > ruled or last_named(ln) > ruled]
+    if irregular:
+        # an earlier irregularity ruled on at a director call the table went on from, before
+        # the latest irregularity: its lines were heard and carried out then (tester12 row 13)
+        latest_irr, heard = irregular[-1], heard_events(r)
+        now = [ln for ln in now
+               if not any(-key[id(ln)][0] < d < latest_irr and last_named(ln) < d for d in heard)]
+    if any(e.kind == "happened" and e.happened == "play-ended" for e in r.case.events):
+        # play is over: what becomes of the score is heard first (tester12 row 67)
+        key = {k: (v[0], -1 if v[1] < len(TELL_NOW) and TELL_NOW[v[1]] in SCORE_FIRST else v[1])
+               for k, v in key.items()}
     ranked = sorted(now, key=lambda ln: key[id(ln)])
     if not ranked:
         return ranked

@@ -138,8 +138,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, folder: str | Path | None =
     Raises:
         OSError: the port cannot be bound (reported by the CLI as bad input).
     """
-    import uvicorn
-
+    from bridge_director.session import listen
     from bridge_director.web.app import create_app
     from bridge_director.web.store import default_folder
     where = Path(folder) if folder else default_folder()
@@ -157,6 +156,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, folder: str | Path | None =
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         probe.bind((host, port))        # a clear error now, rather than uvicorn's log line
     banner(host, port, where)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
-                limit_concurrency=200, timeout_keep_alive=30, h11_max_incomplete_event_size=64 * 1024)
+    listen.run(app, host, port)     # idle or slow connections dropped, a bound per client address
     return 0
