@@ -86,8 +86,10 @@ def _loopback(host: str) -> bool:
         return False
 
 
-def banner(host: str, port: int, folder: Path, out: TextIO = sys.stdout) -> None:
-    """Print the addresses, a QR code of the first, and where saved cases go."""
+def banner(host: str, port: int, folder: Path, out: "TextIO | None" = None) -> None:
+    """Print the addresses, a QR code of the first, and where saved cases go (``out``: standard
+    output as it is when called, by default; not as it was when this module was imported)."""
+    out = sys.stdout if out is None else out
     urls = addresses(host, port)
     print("bridge-director: the page for the director's phone", file=out)
     for u in urls:
