@@ -17,23 +17,11 @@ import pytest
 import yaml
 
 from bridge_director.cli.main import main
+from cli_checks import one_line
 
 REPO = Path(__file__).resolve().parent.parent
 IB = REPO / "cases" / "ib-01-insufficient-1h-over-1nt.yaml"
 DEAL = "N:AKQ2.KJ4.T93.A82 T98.Q75.AK84.KQ3 J76.A98.Q7.JT954 543.T632.J652.76"
-
-
-def one_line(capsys, argv: list, *words: str) -> str:
-    """Run ``director argv`` in this process: exit 2 and one line naming what was expected."""
-    rc = main([str(a) for a in argv])
-    err = capsys.readouterr().err
-    lines = [ln for ln in err.splitlines() if ln.strip()]
-    assert rc == 2, (rc, err)
-    assert len(lines) == 1, lines
-    assert "internal error" not in err and "Traceback" not in err
-    for w in words:
-        assert w in lines[0], (w, lines[0])
-    return lines[0]
 
 
 def _alerts_case(path: Path, rounds: int) -> Path:

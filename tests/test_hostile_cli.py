@@ -15,22 +15,10 @@ import pytest
 
 from bridge_director.base.yamlpos import InputError, loads
 from bridge_director.cli.main import main
+from cli_checks import one_line
 
 REPO = Path(__file__).resolve().parent.parent
 CASE = REPO / "cases" / "boor-01-bid-at-rhos-turn.yaml"
-
-
-def one_line(capsys, argv: list, *words: str) -> str:
-    """Run ``director argv`` in this process: exit 2 and one line naming what was expected."""
-    rc = main(argv)
-    err = capsys.readouterr().err
-    lines = [ln for ln in err.splitlines() if ln.strip()]
-    assert rc == 2, (rc, err)
-    assert len(lines) == 1, lines
-    assert "internal error" not in err and "Traceback" not in err
-    for w in words:
-        assert w in lines[0], (w, lines[0])
-    return lines[0]
 
 
 # ---------------------------------------------------------------- numbers as a person writes them

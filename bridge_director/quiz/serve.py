@@ -14,6 +14,7 @@ import socket
 
 from bridge_director.base.yamlpos import InputError
 from bridge_director.quiz.model import Answer, Quiz, describe, grade_point
+from bridge_director.session.listen import TooLarge, read_body, replaying
 
 
 def _answer(data) -> Answer:
@@ -94,25 +95,13 @@ class _Bounded:
             return await _refuse(send, 400, "the request's length is not a number")
         if length is not None and (len(length) > len(str(self.limit)) or int(length) > self.limit):
             return await _refuse(send, 413, f"the answers are more than {self.limit:,} bytes; the page sends far less")
-        body = bytearray()
-        more = True
-        while more:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            body += message.get("body", b"")
-            more = message.get("more_body", False)
-            if len(body) > self.limit:
-                return await _refuse(send, 413, f"the answers are more than {self.limit:,} bytes; the page sends far less")
-        done = False
-
-        async def replay():
-            nonlocal done
-            if not done:
-                done = True
-                return {"type": "http.request", "body": bytes(body), "more_body": False}
-            return await receive()
-        return await self.asgi(scope, replay, send)
+        try:
+            body = await read_body(receive, self.limit)
+        except TooLarge:
+            return await _refuse(send, 413, f"the answers are more than {self.limit:,} bytes; the page sends far less")
+        if body is None:
+            return
+        return await self.asgi(scope, replaying(body, receive), send)
 
 
 async def _refuse(send, status: int, words: str) -> None:

@@ -113,3 +113,41 @@ def run(app, host: str, port: int) -> None:
     import uvicorn
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, http=protocol_class(),
                 timeout_keep_alive=KEEP_ALIVE_SECONDS, h11_max_incomplete_event_size=MAX_HEAD)
+
+
+class TooLarge(Exception):
+    """A request body over the limit: ``size``, the bytes received when it was refused."""
+
+    def __init__(self, size: int):
+        super().__init__(size)
+        self.size = size
+
+
+async def read_body(receive, limit: int) -> "bytes | None":
+    """The whole body of an ASGI HTTP request, read from ``receive`` (bytes; None when the
+    client disconnected first). Raises TooLarge as soon as more than ``limit`` bytes came."""
+    body = bytearray()
+    more = True
+    while more:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return None
+        body += message.get("body", b"")
+        more = message.get("more_body", False)
+        if len(body) > limit:
+            raise TooLarge(len(body))
+    return bytes(body)
+
+
+def replaying(body: bytes, receive):
+    """An ASGI ``receive`` that hands the application ``body`` (already read) as one message,
+    then passes on to ``receive``."""
+    done = False
+
+    async def replay():
+        nonlocal done
+        if not done:
+            done = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+    return replay

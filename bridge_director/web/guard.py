@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from bridge_director.web.words import LANG, Worded
+from bridge_director.session.listen import TooLarge, read_body, replaying
 
 #: the largest request body accepted (bytes): a case upload is at most 256 KB
 MAX_BODY = 300 * 1024
@@ -82,25 +83,15 @@ class Guard:
                 length = length if len(length) <= 12 else "9" * 12
                 return await self._refuse(send_with_headers, 413, _too_large(int(length), self.max_body,
                                                                              at_least=len(length) >= 12))
-        body = bytearray()
-        more = True
-        while more and scope["method"] not in ("GET", "HEAD"):
-            message = await receive()
-            if message["type"] == "http.disconnect":
+        body = b""
+        if scope["method"] not in ("GET", "HEAD"):
+            try:
+                body = await read_body(receive, self.max_body)
+            except TooLarge as e:
+                return await self._refuse(send_with_headers, 413, _too_large(e.size, self.max_body, at_least=True))
+            if body is None:
                 return
-            body += message.get("body", b"")
-            more = message.get("more_body", False)
-            if len(body) > self.max_body:
-                return await self._refuse(send_with_headers, 413, _too_large(len(body), self.max_body, at_least=True))
-        done = False
-
-        async def replay():
-            nonlocal done
-            if not done:
-                done = True
-                return {"type": "http.request", "body": bytes(body), "more_body": False}
-            return await receive()
-        return await self.asgi(scope, replay, send_with_headers)
+        return await self.asgi(scope, replaying(body, receive), send_with_headers)
 
     async def _refuse(self, send, status: int, message: "PageError"):
         resp = self.page_app.error_page(message, status)
