@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from bridge_director.rulebook.model import Ref, Rulebook
+from bridge_director.rulebook.prune import hashable
 
 #: judgement properties that, together, give other base facts (bridge_director.infer.facts' fault facts)
 COMBINED_PROPS = frozenset({"at-fault", "partly-at-fault"})
@@ -72,7 +73,7 @@ class _ByConstant:
         self.loose: list[tuple] = []
         self.by_field: dict[str, dict] = {}
         for entry in entries:
-            key = next(((fld, v) for fld, op, v in entry[4] if op == "eq" and _hashable(v)), None)
+            key = next(((fld, v) for fld, op, v in entry[4] if op == "eq" and hashable(v)), None)
             if key is None:
                 self.loose.append(entry)
             else:
@@ -88,14 +89,6 @@ class _ByConstant:
                 except TypeError:     # an unhashable value equals no filed constant
                     pass
         return out
-
-
-def _hashable(v: Any) -> bool:
-    try:
-        hash(v)
-        return True
-    except TypeError:
-        return False
 
 
 def _test(fact: dict, fld: str, op: str, want: Any) -> bool:

@@ -262,7 +262,8 @@ def _equal(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-def _hashable(v: Any) -> bool:
+def hashable(v: Any) -> bool:
+    """Whether ``v`` can be a dictionary key (a constant filed in a look-up table)."""
     try:
         hash(v)
         return True
@@ -299,11 +300,11 @@ def _needs_and_makes(book: "Rulebook") -> tuple:
                     if op == "eq":      # the fact's own side of an equality join
                         need.add(atom(p.type, fld, ("ex", True)))
                     continue
-                if op == "eq" and _hashable(v):
+                if op == "eq" and hashable(v):
                     need.add(atom(p.type, fld, frozenset((v,))))
-                elif op == "in" and all(_hashable(x) for x in v):
+                elif op == "in" and all(hashable(x) for x in v):
                     need.add(atom(p.type, fld, frozenset(v)))
-                elif op == "ne" and v is not None and _hashable(v):
+                elif op == "ne" and v is not None and hashable(v):
                     need.add(atom(p.type, fld, ("ne", v)))
         needs[name] = need
         makes[name] = _made_facts(r)
@@ -320,6 +321,6 @@ def _made_facts(r) -> "list | None":
         t = c.data.get("type")
         if not isinstance(t, str) or _has_placeholder(t):
             return None
-        made.append((t, {k: (_ANY if _has_placeholder(v) or not _hashable(v) else v)
+        made.append((t, {k: (_ANY if _has_placeholder(v) or not hashable(v) else v)
                          for k, v in c.data.items() if k != "type"}))
     return made
