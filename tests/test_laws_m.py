@@ -94,3 +94,29 @@ def test_a_pass_forced_by_30a_is_not_offered_a_change_nor_is_the_cancelled_pass(
     assert not any("N's Pass" in b for b in _branches(r)), _branches(r)
     assert not [q for q in questions(r) if q["property"] == "influenced" and q["about"]["seat"] == "N"]
     assert any("N had to pass at that turn" in t for t in texts(r, cite="21B1(a)", code="call-stands"))
+
+
+# ---------------------------------------------------------------- kind G: a passed-out board
+# and 21B1(a): the period ends when the hands are back in the board (17D2), not at a lead
+
+def test_a_passed_out_board_names_the_hands_back_as_the_limit_and_22b_waits():
+    _, r = _checked("law21-b1a-17d2-passed-out-board-change-open-until-the-hands-are-back")
+    change = [t for t in texts(r, cite="21B1(a)", code="change-allowed")]
+    assert change and all("until the four hands are back in the board" in t for t in change), change
+    assert not any("opening lead" in ln.text or "end of play" in ln.text for ln in r.lines)
+    assert not any("scored as passed out" in t and not t.startswith("Unless") for t in texts(r, cite="22B"))
+    assert [ln.rule for ln in lines(r, "22B")] == ["passed-out-unless-a-pass-is-changed"]
+
+
+def test_a_passed_out_board_with_the_hands_back_offers_no_change():
+    _, r = _checked("law21-b3-17d2-passed-out-board-hands-back-too-late-to-change")
+    assert not lines(r, "21B1(a)", "change-allowed")
+    assert any("W's Pass at event 5" in b for b in _branches(r))
+    assert [ln.rule for ln in lines(r, "22B")] == ["passed-out-no-redeal"]
+
+
+def test_an_influenced_fourth_pass_may_be_changed_until_the_hands_are_back():
+    _, r = _checked("law21-b1a-17d2-passed-out-board-influenced-pass-may-be-changed")
+    opts = {ln.option for ln in r.lines if ln.option}
+    assert "W changes Pass" in opts, opts
+    assert [ln.rule for ln in lines(r, "22B")] == ["passed-out-unless-a-pass-is-changed"]
