@@ -112,3 +112,86 @@ def test_the_sweeps_two_seeds_have_no_fault():
         data = generate_data(random.Random(seed))
         case = from_data(data, f"seed-{seed}")
         assert faults(case, api.rule(case)) == [], seed
+
+
+# ---------------------------------------------------------------- tester12's leftover rows
+
+def _oneline(auction_events: list, judgement: dict | None = None, board: int = 1):
+    data = {"case": "x", "title": "x", "board": board, "events": auction_events}
+    if judgement:
+        data["judgement"] = judgement
+    return api.rule(from_data(data, "inline"))
+
+
+def test_row_11_the_header_names_the_board_on_the_table():
+    from bridge_director.ruling import grid
+    from bridge_director.ruling.render import render_text
+    r = _oneline([{"seat": "N", "call": "1S"}, {"happened": "wrong-board-at-table", "board": 2},
+                  {"director": "called"}])
+    assert grid.understood(r)[0] == "Board 2 (in place of board 1): dealer East, North-South vulnerable"
+    assert render_text(r).splitlines()[0].startswith("Board 2 (in place of board 1): dealer East, North-South vulnerable - ")
+    plain = _oneline([{"seat": "N", "call": "1S"}, {"director": "called"}])
+    assert grid.understood(plain)[0] == "Board 1: dealer North, neither side vulnerable"
+
+
+def test_row_2_hands_of_the_wrong_size_leave_16d_out_in_both_branches():
+    _, r = rule_case("law13-a-hands-of-fourteen-and-twelve-a-card-seen-no-16d-options")
+    assert not [ln for ln in r.lines if ln.cite.startswith("16D")]
+    assert sorted({ln.branch for ln in r.lines}) == ["if no table has yet bid this board",
+                                                      "if the board has already been bid at another table"]
+
+
+def test_row_6_a_hand_found_short_after_the_lead_gets_the_conditional_count_line():
+    _, r = rule_case("law07-b2-hand-found-short-after-the-lead-card-not-found-count-line")
+    assert texts(r, cite="90") == [
+        "If E's hand already held 12 cards when E called (the card not lost during the play), the cards were not "
+        "counted before calling (7B2), and the director may give E a procedural penalty."]
+    found_in_play = _oneline([{"seat": s, "call": c} for s, c in (("N", "1S"), ("E", "Pass"), ("S", "2S"),
+                                                                  ("W", "Pass"), ("N", "Pass"), ("E", "Pass"))]
+                             + [{"happened": "opening-lead-faced"}, {"happened": "hand-count", "seat": "E", "cards": 12},
+                                {"director": "called"}, {"happened": "missing-card-found", "where": "played-cards"}])
+    assert texts(found_in_play, cite="90") == []
+
+
+def test_row_12_an_insufficient_bid_out_of_rotation_repeated_after_a_pass_is_law_27s():
+    _, r = rule_case("law31-a1-insufficient-bid-out-of-rotation-repeated-after-rhos-pass-is-law-27")
+    [line] = [ln for ln in r.lines if ln.cite == "31A1"]
+    assert line.option == "W does not accept 1H; E passes"
+    assert "the repeated 1H is an insufficient bid made in turn, and Law 27 deals with it" in line.text
+    assert "if it is legal then" not in line.text
+    legal = _oneline([{"seat": "N", "call": "1S"}, {"seat": "S", "call": "2H"}, {"director": "called"}])
+    assert texts(legal, cite="31A1") == ["S must repeat 2H; if it is legal then, there is no rectification."]
+
+
+def test_row_14_whose_turn_the_insufficient_bid_was_is_said_under_each_choice():
+    _, r = rule_case("law27-a2-insufficient-bid-out-of-rotation-after-partners-pass-out-of-rotation-turn-depends")
+    lines = [ln for ln in r.lines if ln.cite == "27A2"]
+    assert [ln.option for ln in lines] == ["N accepts Pass", "N does not accept Pass"]
+    assert not [ln for ln in r.lines if ln.cite == "27A2" and not ln.option]
+
+
+def test_row_25_the_presumed_dummy_before_the_lead_is_41b():
+    _, r = rule_case("law41-b-presumed-dummy-asks-for-a-review-before-the-opening-lead")
+    assert [(ln.cite, ln.code) for ln in r.lines] == [("41B", "not-entitled")]
+    assert "the opening leader's partner and the presumed declarer" in r.lines[0].text
+
+
+def test_row_39_a_board_bid_after_moving_wrongly_names_15b():
+    _, r = rule_case("law15-b-pair-moved-contrary-to-instructions-then-bid-a-board")
+    [line] = texts(r, cite="15B")
+    assert line.startswith("If the board NS began to bid after moving is not one designated for them this round, "
+                           "Law 15B governs it")
+
+
+def test_row_70_a_barred_players_insufficient_bid_asks_its_intent_once():
+    _, r = rule_case("law37-barred-players-insufficient-bid-intent-asked-once")
+    asked = [ln for ln in r.lines if ln.code == "judgement-needed" and "3H" in ln.text]
+    assert [ln.cite for ln in asked] == ["25A2"]
+    assert not [ln for ln in r.lines if "Law 27 applies as below" in ln.text]
+
+
+def test_row_71_the_31b2_comparison_waits_for_the_insufficient_bid():
+    _, r = rule_case("law31-b2-offenders-call-at-their-turn-is-an-insufficient-bid-law-27-first")
+    assert not [ln for ln in r.lines if ln.cite in ("31A2(a)", "31A2(b)")]
+    assert not [ln for ln in r.lines if ln.code == "judgement-needed" and "comparable to the cancelled 1H" in ln.text]
+    assert [ln.code for ln in r.lines if ln.cite == "31B2"] == ["offender-may-call", "refer-to-law"]
