@@ -597,7 +597,7 @@ def standings(case: Case, facts: Facts, result: RunResult, lines: list[Line]) ->
     for n, f in call_facts.items():
         orig = f.get("replaces")
         # a replacement cancelled, or swept away with an earlier call, took no call's place
-        if isinstance(orig, int) and status.get(n) not in ("cancelled", "voided"):
+        if isinstance(orig, int) and status.get(n) not in ("cancelled", "voided", "held"):
             took_place_of.setdefault(orig, n)
     stands_cite: dict[int, str] = {}
     option_cite: dict[int, str] = {}
@@ -617,6 +617,8 @@ def standings(case: Case, facts: Facts, result: RunResult, lines: list[Line]) ->
             standing, cite = "stands", cites.get((n, st))
         elif st == "voided":            # swept away with an earlier call (15A1, 36A, 38B)
             standing, cite = "cancelled", cites.get((n, st))
+        elif st == "held":              # made after a director call: whether before the ruling is asked
+            standing, cite = "held", cites.get((n, st))
         elif st in ("cancelled", "replaced-by-pass", "superseded"):
             standing, cite = st, cites.get((n, st))
         elif n in took_place_of and took_place_of[n] not in took_place_of \
@@ -636,7 +638,7 @@ def standings(case: Case, facts: Facts, result: RunResult, lines: list[Line]) ->
         f = call_facts.get(n, {})
         # a call swept away with an earlier one was judged for nothing else: out of rotation
         # only if it did not follow the call made just before it (the replay leaves it out)
-        oor = not _followed_in_turn(case, e) if st == "voided" else \
+        oor = not _followed_in_turn(case, e) if st in ("voided", "held") else \
             f.get("rel", "self") != "self" and st != "in-rotation"
         out.append(CallStanding(n, e.seat.letter, str(e.call), standing, cite, oor,
                                 str(e.replaces) if e.kind == "replaces" else None))
