@@ -121,7 +121,7 @@ class TraceEntry:
 
 #: what a call can finally be: the replay's statuses (bridge_director/infer/inference.py) read for people
 STANDINGS = ("stands", "cancelled", "replaced-by-pass", "awaiting-replacement", "superseded", "withdrawn",
-             "awaiting-decision")
+             "awaiting-decision", "held")
 
 
 #: the outcome code of the line that heads a ruling's options (it has no option label of its own)
@@ -144,7 +144,9 @@ class CallStanding:
             ``awaiting-replacement`` (out of the auction until its caller replaces it),
             ``superseded`` (a slip whose intended call took its place), ``withdrawn`` (a
             replacement took its place), ``awaiting-decision`` (the case stops where a
-            player may still choose what becomes of it: the ruling's options say what).
+            player may still choose what becomes of it: the ruling's options say what), ``held``
+            (made after a director call, whether before the director's ruling asked: out of
+            the ruling until the director says).
         cite: the clause of the rule that decided it (None: nothing irregular decided it).
         out_of_rotation: the caller was not the player whose turn it was, in the auction as
             finally replayed.

@@ -25,7 +25,7 @@ from bridge_director.bridge.table import Board, Seat, contract_of, final_contrac
 
 COLUMNS = ("W", "N", "E", "S")
 #: standings that take a call out of the auction as made
-GONE = ("cancelled", "awaiting-replacement", "superseded", "withdrawn", "void")
+GONE = ("cancelled", "awaiting-replacement", "superseded", "withdrawn", "void", "held")
 STANDING_WORDS = {"stands": "stands", "cancelled": "cancelled", "replaced-by-pass": "replaced by a pass",
                   "awaiting-replacement": "to be replaced", "superseded": "put right (replaced)",
                   "withdrawn": "withdrawn", "void": "void", "awaiting-decision": "awaiting a player's decision",
