@@ -316,3 +316,33 @@ def test_one_hashable_test_serves_case_rulebook_and_infer():
     from bridge_director.rulebook import prune
     assert prune.hashable is hashable and reads.hashable is hashable and schema.hashable is hashable
     assert hashable("x") and hashable((1, "a")) and not hashable([1]) and not hashable({"a": 1})
+
+
+# ---------------------------------------------------------------- F2's kind in the terminal: escapes in a case's words
+
+ESC = 'board: 1\ntitle: "A\\e[2J\\e]0;pwn\\aB\\u202eC"\nevents:\n  - {seat: N, call: 1S}\n'
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_a_title_holding_terminal_escapes_is_shown_not_acted_on(tmp_path, capsys, fmt):
+    # was: the title's ESC [2J (clear the screen), OSC (the window's title) and the right-to-left
+    # override went to the terminal raw
+    (tmp_path / "esc.yaml").write_text(ESC)
+    out = _run(capsys, ["rule", tmp_path / "esc.yaml", "--format", fmt])
+    assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
+    assert "x1b[2J" in out.replace("\\[", "[") and "u202e" in out
+
+
+def test_json_keeps_the_title_exactly(tmp_path, capsys):
+    import json
+    (tmp_path / "esc.yaml").write_text(ESC.replace("\\aB", "\\x85B"))
+    assert json.loads(_run(capsys, ["rule", tmp_path / "esc.yaml", "--format", "json"]))["title"] == \
+        "A\x1b[2J\x1b]0;pwn\x85B\u202eC"
+
+
+def test_check_shows_a_case_name_with_escapes_escaped(tmp_path, capsys):
+    (tmp_path / "e.yaml").write_text('case: "x\\e[8mhidden"\nboard: 1\nevents:\n  - {seat: N, call: 1S}\n'
+                                     'expect:\n  - {cite: 18D, outcome: irregularity}\n')
+    main(["check", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "x\\x1b[8mhidden" in out

@@ -48,12 +48,27 @@ _MARKUP = __import__("re").compile(r"([\\`*_\[\]<>#|~&])")
 _LINE_START = __import__("re").compile(r"[-+=:]|\d+(?=[.)])")
 
 
+#: characters a terminal acts on rather than shows: C0 controls but line feed and tab, DEL, C1
+#: controls (ESC starts the sequences that clear the screen, move the cursor, hide text, set the
+#: window's title), and the marks that reorder text on screen (bidirectional overrides)
+_ACTS = __import__("re").compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(text: str) -> str:
+    """``text`` with every character a terminal acts on written as an escape (``\\x1b``,
+    ``\\u202e``): a case's words printed in a ruling can neither clear the screen, move the
+    cursor over the lines above, nor reorder them (line feeds and tabs kept)."""
+    if text.isascii() and text.isprintable():
+        return text
+    return _ACTS.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) <= 0xFF else f"\\u{ord(m[0]):04x}", text)
+
+
 def markdown_text(text) -> str:
     """``text`` (a case's words: a title, notes, a remark) as Markdown that shows as itself, on one
     line: no heading, list, link, image, table cell, raw HTML or entity of its own, however a
     renderer (pandoc, a wiki) reads the file. Line breaks become spaces; each character that is
     markup is escaped with a backslash (a committee reading the raw file still reads the words)."""
-    s = " ".join(part.strip() for part in _BREAKS.split(str(text)) if part.strip())
+    s = visible(" ".join(part.strip() for part in _BREAKS.split(str(text)) if part.strip()))
     s = _MARKUP.sub(r"\\\1", s)
     m = _LINE_START.match(s)
     if m:
@@ -64,7 +79,7 @@ def markdown_text(text) -> str:
 def markdown_code(text) -> str:
     """``text`` as a Markdown code span on one line, whatever backquotes it holds (the fence is
     one backquote longer than its longest run of them)."""
-    s = " ".join(_BREAKS.split(str(text)))
+    s = visible(" ".join(_BREAKS.split(str(text))))
     fence = "`" * (max((len(run) for run in __import__("re").findall("`+", s)), default=0) + 1)
     pad = " " if s[:1] == "`" or s[-1:] == "`" else ""
     return f"{fence}{pad}{s}{pad}{fence}"

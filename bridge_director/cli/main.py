@@ -505,7 +505,8 @@ def _rule(args) -> int:
         return 0
     else:
         ruling = api.rule(draft.case(), edition=_edition_arg(args.edition), lang=args.lang)
-    sys.stdout.write(RENDERERS[args.format](ruling, trace=args.trace))
+    out = RENDERERS[args.format](ruling, trace=args.trace)
+    sys.stdout.write(out if args.format == "json" else _shown(out))      # (JSON escapes its own)
     if draft is not None and args.format == "text" and not args.edition:
         owed = draft.owed_words("""dê a voz de {seat} com -a "VOZ" (a próxima voz dada é essa substituição)"""
                                 if draft.lang == "pt" else
@@ -513,6 +514,14 @@ def _rule(args) -> int:
         if owed:
             sys.stdout.write(f"\n{'A seguir' if draft.lang == 'pt' else 'Next'}: {owed}\n")
     return 0
+
+
+def _shown(text: str) -> str:
+    """A command's output as the terminal is to show it: a case's words (a title, a remark) with
+    every character the terminal would act on written as an escape (base/lines.visible: no
+    screen cleared, no line hidden or reordered by a case file from elsewhere)."""
+    from bridge_director.base.lines import visible
+    return visible(text)
 
 
 def _drafted_expect(draft, args) -> str:
@@ -721,7 +730,8 @@ def _cmd_compare(args) -> int:
     for n in names:
         vocabulary.update(api.rulebook(n).vocabulary)
     render = compare.render_json if args.format == "json" else compare.render_text
-    sys.stdout.write(render(result, vocabulary))
+    out = render(result, vocabulary)
+    sys.stdout.write(out if args.format == "json" else _shown(out))     # (JSON escapes its own)
     return 0
 
 
@@ -828,7 +838,7 @@ def _cmd_check(args) -> int:
     def emit(kind: str, line: str) -> None:
         counts[kind] += 1
         if line:
-            print(line)
+            print(_shown(line))
     _checked(_case_files(args.paths), args.jobs, emit)
     passed, failed, bad = counts["pass"], counts["fail"], counts["bad"]
     if not (passed or failed or bad):
