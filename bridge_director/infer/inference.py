@@ -21,7 +21,9 @@ the replay marks it ``counts_in_rotation``, so the rules that find calls out of 
 pass it by in the next round) or ``voided`` (cancelled with an earlier call that another
 law sweeps away with every call after it, 15A1, 36A, 38B: left out of the replay like a
 cancelled call, and marked ``voided`` so that the rules judge it for nothing else; it
-outranks every other status). A derived ``calls-swept`` fact ``{after: <event>}`` voids every
+outranks every other status) or ``held`` (made after a director call, when whether the director
+had ruled by then is asked and the law turns on it: left out of the replay and judged for
+nothing else, as a voided call is, until the question is answered). A derived ``calls-swept`` fact ``{after: <event>}`` voids every
 call made after that event at once (one fact for a sweep of "that call and every call after
 it", where a fact per later call made long auctions quadratic; :func:`bridge_director.bridge.table.calls_after`
 finds the calls). The base facts are then recomputed with the mapping event -> status and
@@ -57,7 +59,7 @@ MAX_ROUNDS = 32
 #: cannot multiply them without end, and no case comes near (the longest need a few thousand)
 MAX_FIRINGS = 200_000
 # the call statuses the auction replay understands, in increasing precedence
-CALL_STATUSES = ("awaiting-replacement", "superseded", "cancelled", "replaced-by-pass", "in-rotation", "voided")
+CALL_STATUSES = ("awaiting-replacement", "superseded", "cancelled", "replaced-by-pass", "in-rotation", "held", "voided")
 _FULL_REF = re.compile(r"^\{([A-Za-z_]\w*)\.([A-Za-z_][\w-]*)\}$")
 
 

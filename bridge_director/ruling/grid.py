@@ -26,10 +26,11 @@ from bridge_director.bridge.table import Board, Seat, contract_of, final_contrac
 
 COLUMNS = ("W", "N", "E", "S")
 #: standings that take a call out of the auction as made
-GONE = ("cancelled", "awaiting-replacement", "superseded", "withdrawn", "void")
+GONE = ("cancelled", "awaiting-replacement", "superseded", "withdrawn", "void", "held")
 STANDING_WORDS = {"stands": "stands", "cancelled": "cancelled", "replaced-by-pass": "replaced by a pass",
                   "awaiting-replacement": "to be replaced", "superseded": "put right (replaced)",
-                  "withdrawn": "withdrawn", "void": "void", "awaiting-decision": "awaiting a player's decision"}
+                  "withdrawn": "withdrawn", "void": "void", "awaiting-decision": "awaiting a player's decision",
+                  "held": "held until the director says whether it came before the ruling"}
 
 
 def _lang(r) -> str:
@@ -106,6 +107,8 @@ def _mark(c: dict, lang: str = "en") -> str:
         text = f"({call})P"
     elif st in ("cancelled", "void", "withdrawn"):
         text = f"({call})"
+    elif st == "held":
+        text = f"({call})?"
     elif st == "awaiting-replacement":
         text = f"{call}→?"
     else:
@@ -261,6 +264,8 @@ def legend(a: dict, lang: str = "en") -> str:
         keys.append(_("* out of rotation"))
     if any(t.startswith("(") for t in texts):
         keys.append(_("(X) cancelled, (X)P replaced by a pass"))
+    if any(t.startswith("(") and t.rstrip("*").endswith(")?") for t in texts):
+        keys.append(_("(X)? held: asked whether made before the ruling"))
     arrows = [t for t in texts if "→" in t]
     offered = [t for t in arrows if t.endswith("?") and not t.endswith("→?")]
     if len(offered) < len(arrows):
