@@ -319,6 +319,21 @@ def board_words(number: "int | None", dealer: Seat, vul: "str | None", lang: str
         board=head, dealer=seat_name(dealer.value, lang), vulnerability=vul_words(vul, lang))
 
 
+def header_board_words(case, lang: str = "en", boards: bool = True) -> str:
+    """The header's board line: the board the calls were made on, with its dealer and
+    vulnerability (Law 2: the conditions marked on it apply); when that is not the case's own
+    board (a ``wrong-board-at-table`` event after a call), it says in place of which one."""
+    _ = gettext(lang)
+    on_table = case.board_on_table
+    if on_table is None or not boards:
+        return board_words(case.board.number if case.board else None, case.dealer, case.vulnerability, lang, boards)
+    head = board_words(on_table.number, on_table.dealer, on_table.vulnerability, lang, boards)
+    if not case.board:
+        return head
+    board, _sep, rest = head.partition(": ")
+    return _("{board} (in place of board {number}): {rest}").format(board=board, number=case.board.number, rest=rest)
+
+
 def _has_director(r) -> bool:
     """Whether a director applies the ruling's edition (False for rubber bridge: the players
     apply its law themselves, and the ruling's own words never send them to a director)."""
@@ -342,8 +357,7 @@ def understood(r) -> list[str]:
     case = r.case
     lang = _lang(r)
     _ = gettext(lang)
-    out = [board_words(case.board.number if case.board else None, case.dealer, case.vulnerability, lang,
-                       _has_boards(r))]
+    out = [header_board_words(case, lang, _has_boards(r))]
     for e in case.events:
         if e.kind == "happened" and e.happened == "wrong-board-at-table":
             n = e.get("board")
