@@ -63,3 +63,64 @@ def test_a_small_case_turns_over_every_finding():
     r = report(IB, with_svg=False)
     assert [v.finding for v in r.revisits] == ["West's 1H was the call West meant to make"]
     assert r.revisits_left_out == ""
+
+
+# ---------------------------------------------------------------- F18: ask's --board and --dealer
+
+def test_ask_with_a_board_and_another_dealer_is_one_line_before_the_first_question(capsys):
+    # was: "internal error: InputError: interview: dealer: board 5 has dealer N, not E", exit 3
+    one_line(capsys, ["ask", "--board", "5", "--dealer", "E"], "--dealer", "board 5 has dealer N, not E")
+
+
+def test_ask_as_a_subprocess_says_it_on_standard_error_with_exit_2():
+    done = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "ask", "--board", "5", "--dealer", "E"],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120, cwd=REPO)
+    assert done.returncode == 2, done
+    assert done.stdout == "" and "internal error" not in done.stderr
+    assert done.stderr.strip() == ("director: error: --dealer: board 5 has dealer N, not E: expected --board or "
+                                   "--dealer, or the board's dealer")
+
+
+@pytest.mark.parametrize("typed, letter", [("O", "W"), ("L", "E"), ("Oeste", "W")])
+def test_a_portuguese_dealer_is_read_in_portuguese(capsys, typed, letter):
+    # was: "expected a seat N, E, S or W, found 'O'" although the Portuguese interview asks N/L/S/O
+    from bridge_director.cli import main as cli
+    assert cli._dealer_arg(typed, "pt") == letter
+    rc = main(["rule", "--lang", "pt", "--dealer", typed, "-a", "1P", "--write", "yaml"])
+    out = capsys.readouterr().out
+    assert rc == 0 and f"dealer: {letter}" in out
+
+
+def test_an_english_dealer_letter_in_portuguese_is_refused_with_the_portuguese_seats(capsys):
+    one_line(capsys, ["rule", "--lang", "pt", "--dealer", "X", "-a", "1P"], "expected a seat N, L, S or O", "'X'")
+
+
+# ---------------------------------------------------------------- F19: --board/--dealer/--scoring beside a file
+
+S1 = "board: 1\nscoring: pairs\nevents:\n  - {seat: N, call: 1S}\n  - {seat: E, call: 1H}\n"
+
+
+@pytest.mark.parametrize("extra, words", [
+    (["--board", "7"], ["--board", "board 7, but the case file", "gives board 1"]),
+    (["--dealer", "E"], ["--dealer", "dealer E, but the case file", "gives dealer N"]),
+    (["--scoring", "teams"], ["--scoring", "scoring teams, but the case file", "gives scoring: pairs"]),
+])
+def test_an_option_that_contradicts_the_case_file_is_refused(tmp_path, capsys, extra, words):
+    # was: --board and --dealer dropped in silence (board 1 ruled), --scoring replaced the file's
+    case = tmp_path / "s1.yaml"
+    case.write_text(S1)
+    one_line(capsys, ["rule", case, *extra, "--write", "yaml"], *words)
+
+
+def test_a_board_beside_a_pbn_file_is_compared_too(tmp_path, capsys):
+    pbn = tmp_path / "v.pbn"
+    pbn.write_text('[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1S 1H\n')
+    one_line(capsys, ["rule", pbn, "--board", "4"], "board 4, but the case file", "gives board 1")
+
+
+def test_options_that_agree_with_the_file_are_taken(tmp_path, capsys):
+    case = tmp_path / "s1.yaml"
+    case.write_text(S1.replace("scoring: pairs\n", ""))
+    rc = main(["rule", str(case), "--board", "1", "--dealer", "N", "--scoring", "teams", "--write", "yaml"])
+    out = capsys.readouterr().out
+    assert rc == 0 and "board: 1" in out and "scoring: teams" in out
