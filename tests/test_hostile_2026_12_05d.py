@@ -124,3 +124,34 @@ def test_options_that_agree_with_the_file_are_taken(tmp_path, capsys):
     rc = main(["rule", str(case), "--board", "1", "--dealer", "N", "--scoring", "teams", "--write", "yaml"])
     out = capsys.readouterr().out
     assert rc == 0 and "board: 1" in out and "scoring: teams" in out
+
+
+# ---------------------------------------------------------------- F4: no Graphviz
+
+def _no_dot(monkeypatch):
+    """Graphviz's dot not on PATH, as on a system without the package."""
+    from bridge_director.paper import diagram
+
+    def missing(cmd, **kw):
+        raise FileNotFoundError(2, "No such file or directory", cmd[0])
+    monkeypatch.setattr(diagram.subprocess, "run", missing)
+
+
+def test_the_html_report_without_graphviz_leaves_the_charts_out_and_says_why(tmp_path, capsys, monkeypatch):
+    # was: "internal error: DotFailed: Graphviz's dot could not be run", exit 3
+    _no_dot(monkeypatch)
+    out = tmp_path / "ib.html"
+    assert main(["report", str(IB), "--format", "html", "-o", str(out)]) == 0
+    page = out.read_text()
+    assert "The charts of the laws applied are not drawn: Graphviz&#39;s dot could not be run" in page
+    assert "The decision path is not drawn: Graphviz&#39;s dot could not be run" in page
+    assert "<svg" not in page
+
+
+@pytest.mark.parametrize("fmt", ["svg", "html", "pdf"])
+def test_the_full_chart_without_graphviz_is_one_line_and_nothing_written(tmp_path, capsys, monkeypatch, fmt):
+    _no_dot(monkeypatch)
+    out = tmp_path / f"c.{fmt}"
+    one_line(capsys, ["chart", "27", "--full", "--format", fmt, "-o", out],
+             "--full", "Graphviz's dot could not be run", "install Graphviz")
+    assert not out.exists()

@@ -98,6 +98,7 @@ class Report:
     unused: list[str] = field(default_factory=list)
     anchor: str = ""
     charts: list[tuple[str, str]] = field(default_factory=list)   # (law title, SVG) of the laws applied
+    charts_left_out: str = ""                   # why the charts are not drawn ("" when they are, or not asked)
     result: str = ""                            # the table result and score, as the case gives it
     adjusted: str = ""                          # the adjusted score the director gave, if any
     reasoning: list[Reason] = field(default_factory=list)
@@ -182,6 +183,7 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True, revisit: 
     drawing, left_out = diagram.drawn(ruling, book) if with_svg and ruling.trace else ("", "")
     unused = [_unused_words(case, u) for u in ruling.unused]
     revisits, revisits_left_out = _revisits(ruling, book) if revisit else ([], "")
+    charts, charts_left_out = _charts(ruling, book) if with_svg == "charts" else ([], "")
     return Report(
         case=case, ruling=ruling, title=case.title,
         board=str(case.board.number) if case.board else _("not given"),
@@ -197,7 +199,7 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True, revisit: 
               for c in cites],
         svg=drawing, svg_left_out=left_out,
         unused=unused, anchor="case-" + case.id,
-        charts=_charts(ruling, book) if with_svg == "charts" else [],
+        charts=charts, charts_left_out=charts_left_out,
         result=str(case.setting.get("result") or ""), adjusted=str(case.setting.get("adjusted") or ""),
         reasoning=_reasoning(ruling), revisits=revisits, revisits_left_out=revisits_left_out, lang=lang,
     )
@@ -275,13 +277,17 @@ def _revisits(ruling: Ruling, book: Rulebook) -> tuple[list[Revisit], str]:
     return out, said.format(left=left, shown=room, total=len(todo), events=len(case.events))
 
 
-def _charts(ruling: Ruling, book: Rulebook) -> list[tuple[str, str]]:
-    """The chart of each law whose rules fired, in law order."""
+def _charts(ruling: Ruling, book: Rulebook) -> tuple[list[tuple[str, str]], str]:
+    """The chart of each law whose rules fired, in law order; or none, and why, when Graphviz
+    cannot draw them (not installed, failed, too slow), as the decision path is left out."""
     from bridge_director.paper import chart
     fired = {book.by_id(t.rule).law for t in ruling.trace}
     out = []
     for law in chart.laws(book):
         if law in fired:
             ch = chart.chart(law, book)
-            out.append((ch.title, chart.svg(ch)))
-    return out
+            try:
+                out.append((ch.title, chart.svg(ch)))
+            except diagram.DotFailed as e:
+                return [], f"The charts of the laws applied are not drawn: {e}."
+    return out, ""
