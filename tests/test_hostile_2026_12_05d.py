@@ -155,3 +155,65 @@ def test_the_full_chart_without_graphviz_is_one_line_and_nothing_written(tmp_pat
     one_line(capsys, ["chart", "27", "--full", "--format", fmt, "-o", out],
              "--full", "Graphviz's dot could not be run", "install Graphviz")
     assert not out.exists()
+
+
+# ---------------------------------------------------------------- F1: a case's words reach the terminal as words
+
+ESC_TITLE = 'title: "\\e]0;PWNED\\a\\e[2J\\e[31mred"\n'
+TWO_CALLS = "events:\n  - {seat: N, call: 1S}\n  - {seat: E, call: 1H}\n"
+
+
+def _escaped_case(where: Path, head: str = ESC_TITLE) -> Path:
+    where.write_text("board: 1\n" + head + TWO_CALLS)
+    return where
+
+
+@pytest.mark.parametrize("argv, shown", [
+    (["rule", "{case}"], "Case esc: \\x1b]0;PWNED\\x07\\x1b[2J\\x1b[31mred"),
+    (["rule", "{case}", "--format", "markdown"], "# \\x1b]0;PWNED\\x07\\x1b[2J\\x1b[31mred"),
+    (["compare", "{case}", "--editions", "duplicate-2017,duplicate-1997"],
+     "Case esc: \\x1b]0;PWNED\\x07\\x1b[2J\\x1b[31mred"),
+])
+def test_control_characters_of_a_title_are_shown_escaped(tmp_path, capsys, argv, shown):
+    # was: ESC and BEL written to the terminal as they are (the screen cleared, the window retitled)
+    case = _escaped_case(tmp_path / "esc.yaml")
+    assert main([str(case) if a == "{case}" else a for a in argv]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert shown in out
+
+
+def test_a_line_break_in_a_case_name_cannot_forge_a_check_line(tmp_path, capsys):
+    # was: "PASS forged-case (cases/forged.yaml)" and "3 passed, 0 failed" printed as lines of their own
+    folder = tmp_path / "fg"
+    folder.mkdir()
+    (folder / "f.yaml").write_text('case: "z\\nPASS forged-case (cases/forged.yaml)\\n3 passed, 0 failed\\e[2J"\n'
+                                   "board: 1\n" + TWO_CALLS + "expect:\n  - {cite: 18D, outcome: irregularity}\n")
+    (folder / "a\x1b]0;Tb.yaml").write_text("board: 1\n" + TWO_CALLS + "expect:\n  - {cite: 18D, outcome: irregularity}\n")
+    assert main(["check", str(folder)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3 and lines[-1] == "0 passed, 2 failed"
+    assert lines[0].startswith("FAIL a\\x1b]0;Tb (")
+    assert lines[1].startswith("FAIL z\\nPASS forged-case (cases/forged.yaml)\\n3 passed, 0 failed\\x1b[2J (")
+    assert not any(ln.startswith("PASS") for ln in lines)
+
+
+def test_the_terminal_quiz_shows_titles_escaped(tmp_path):
+    from rich.console import Console
+    from bridge_director.quiz import terminal
+    case = _escaped_case(tmp_path / "esc.yaml")
+    case.write_text(case.read_text() + "expect:\n  - {cite: 18D, outcome: irregularity}\n")
+    (tmp_path / "quiz.yaml").write_text(f'title: "Q\\e]0;T\\a [red]x"\ncases:\n  - path: {case}\n')
+    done = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "quiz", str(tmp_path)],
+                          input="", capture_output=True, text=True, timeout=300, cwd=REPO)
+    assert "\x1b" not in done.stdout, done.stdout[:300]
+    assert "Q\\x1b]0;T\\x07 [red]x" in done.stdout
+    assert "Case 1 of 1: \\x1b]0;PWNED\\x07\\x1b[2J\\x1b[31mred" in done.stdout
+    assert isinstance(terminal._Shown(), Console)
+
+
+def test_the_one_escaping_function_keeps_words_and_line_breaks_only_where_it_should():
+    from bridge_director.base.lines import for_terminal, inline
+    assert inline("A\x1b]0;T\x07\nB\u202e") == "A\\x1b]0;T\\x07\\nB\\u202e"
+    assert for_terminal("North: A\x1b]0;T\x07\n\tSouth: B\n") == "North: A\\x1b]0;T\\x07\n\tSouth: B\n"
+    assert inline("Ana\u00a0Lúcia") == "Ana\u00a0Lúcia"          # words and spaces of any language stay

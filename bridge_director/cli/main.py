@@ -28,6 +28,7 @@ try:
     import sys
     from pathlib import Path
 
+    from bridge_director.base.lines import for_terminal, inline
     from bridge_director.base.yamlpos import InputError
 finally:
     if _GC_ON:
@@ -508,7 +509,7 @@ def _rule(args) -> int:
         return 0
     else:
         ruling = api.rule(draft.case(), edition=_edition_arg(args.edition), lang=args.lang)
-    sys.stdout.write(RENDERERS[args.format](ruling, trace=args.trace))
+    sys.stdout.write(for_terminal(RENDERERS[args.format](ruling, trace=args.trace)))
     if draft is not None and args.format == "text" and not args.edition:
         owed = draft.owed_words("""dê a voz de {seat} com -a "VOZ" (a próxima voz dada é essa substituição)"""
                                 if draft.lang == "pt" else
@@ -730,7 +731,7 @@ def _cmd_table(args) -> int:
         print(json.dumps({"table": t.name, "edition": club.EDITION, "candidates": t.candidates,
                           "lines": lines}, indent=2))
     else:
-        sys.stdout.write(club.render_text(t, lines, args.lang))
+        sys.stdout.write(for_terminal(club.render_text(t, lines, args.lang)))
     return 0
 
 
@@ -752,7 +753,7 @@ def _cmd_compare(args) -> int:
     for n in names:
         vocabulary.update(api.rulebook(n).vocabulary)
     render = compare.render_json if args.format == "json" else compare.render_text
-    sys.stdout.write(render(result, vocabulary))
+    sys.stdout.write(for_terminal(render(result, vocabulary)))
     return 0
 
 
@@ -808,10 +809,10 @@ def _check_one(path: Path) -> tuple[str, str]:
         return "bad", f"ERROR {e}"
     result = api.check(case, api.rule(case, book), book)
     if result.passed:
-        return "pass", f"PASS {case.id} ({path})"
+        return "pass", f"PASS {inline(case.id)} ({inline(path)})"
     parts = ([f"not in the answer {c} {o}" for c, o in result.missing]
              + [f"not in the key {c} {o}" for c, o in result.extra])
-    return "fail", f"FAIL {case.id} ({path}): " + "; ".join(parts)
+    return "fail", f"FAIL {inline(case.id)} ({inline(path)}): " + "; ".join(parts)
 
 
 def _check_many(paths: list[Path]) -> list[tuple[str, str]]:
