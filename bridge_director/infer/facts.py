@@ -80,7 +80,9 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   then this pass and the passes after it in file order as made, whether or not they were
   cancelled, the auction would end at event ``closing_run_end``, and this pass is the first
   of the closing passes made by a player whose turn it was not; ``missed_turn_seat`` is the
-  player whose turn it was. It does not change when the rules cancel those passes).
+  player whose turn it was; the run goes on over the passes made straight after that event,
+  with nothing between, by players other than the one who missed the turn. It does not
+  change when the rules cancel those passes).
 * ``replayed-auction`` (one, every round): ended (the calls that stand at the end of the
   replay end the auction), idx (the call event that ended it, as replayed; 0 when not ended),
   seat (who made that call; ``none`` when not ended),
@@ -1030,6 +1032,17 @@ def _closing_run(f: dict, e: Event, after: list[Event], before: list[tuple[int, 
             break
     if end is None:
         return
+    # the passes made straight after it, before anything else happens at the table (the
+    # director called, a bid, the missed player's own call), are passes subsequent to the
+    # missed turn too: the first of them was its maker's LHO calling over it (29A), so each
+    # was made in turn as the table then stood, and 17D3 cancels them with the others
+    missed = f["turn"]
+    for x in after:
+        if x.number <= end:
+            continue
+        if x.number != end + 1 or x.kind != "call" or not x.call.is_pass or x.seat.letter == missed:
+            break
+        end = x.number
     closing = []
     for n, _, c, oor in reversed(seq):
         if not c.is_pass or len(closing) == 3:
