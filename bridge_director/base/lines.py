@@ -14,12 +14,42 @@ LIMIT = 600
 _KEEP_HEAD, _KEEP_TAIL = 360, 200
 
 
+_UNSHOWN = ("Cc", "Cf", "Zl", "Zp", "Zs", "Cs", "Co", "Cn")
+
+
+def _escaped(text: str, keep: str, unshown: tuple = _UNSHOWN) -> str:
+    import unicodedata
+    return "".join(ch if ch == " " or ch in keep or unicodedata.category(ch) not in unshown
+                   else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
+#: what a case's words may not send to a terminal (spaces of every width are shown as spaces)
+_CONTROL = ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn")
+
+
+def inline(text) -> str:
+    """``text`` (a case's own words: its title, id, file name, a player's or a session's name)
+    with every line break, control and format character written as an escape (``\\n``,
+    ``\\x1b``), as the error lines show them: put in a line of output it can neither end that
+    line, forge another (a ``PASS`` line of ``director check``), nor send the terminal a control
+    sequence (clear the screen, set the window title, write the clipboard)."""
+    text = str(text)
+    return text if text.isascii() and text.isprintable() else _escaped(text, "", _CONTROL)
+
+
+def for_terminal(text: str) -> str:
+    """A whole output of several lines (a ruling as text or markdown, a comparison, a table's
+    lines), every control and format character but the line break written as an escape: the
+    words of a case reach the terminal as words, never as control sequences."""
+    if text.isascii() and all(ch.isprintable() or ch in "\n\t" for ch in text):
+        return text
+    return _escaped(text, "\n\t", _CONTROL)
+
+
 def one_line(text: str) -> str:
     """``text`` as one printable line of at most LIMIT characters (see the module)."""
     if not (text.isascii() and text.isprintable()):
-        import unicodedata
-        text = "".join(ch if ch == " " or unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp", "Zs", "Cs", "Co", "Cn")
-                       else ch.encode("unicode_escape").decode("ascii") for ch in text)
+        text = _escaped(text, "")
     if len(text) > LIMIT:
         text = f"{text[:_KEEP_HEAD]} [... {len(text) - _KEEP_HEAD - _KEEP_TAIL:,} characters ...] {text[-_KEEP_TAIL:]}"
     return text
@@ -48,27 +78,12 @@ _MARKUP = __import__("re").compile(r"([\\`*_\[\]<>#|~&])")
 _LINE_START = __import__("re").compile(r"[-+=:]|\d+(?=[.)])")
 
 
-#: characters a terminal acts on rather than shows: C0 controls but line feed and tab, DEL, C1
-#: controls (ESC starts the sequences that clear the screen, move the cursor, hide text, set the
-#: window's title), and the marks that reorder text on screen (bidirectional overrides)
-_ACTS = __import__("re").compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def visible(text: str) -> str:
-    """``text`` with every character a terminal acts on written as an escape (``\\x1b``,
-    ``\\u202e``): a case's words printed in a ruling can neither clear the screen, move the
-    cursor over the lines above, nor reorder them (line feeds and tabs kept)."""
-    if text.isascii() and text.isprintable():
-        return text
-    return _ACTS.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) <= 0xFF else f"\\u{ord(m[0]):04x}", text)
-
-
 def markdown_text(text) -> str:
     """``text`` (a case's words: a title, notes, a remark) as Markdown that shows as itself, on one
     line: no heading, list, link, image, table cell, raw HTML or entity of its own, however a
     renderer (pandoc, a wiki) reads the file. Line breaks become spaces; each character that is
     markup is escaped with a backslash (a committee reading the raw file still reads the words)."""
-    s = visible(" ".join(part.strip() for part in _BREAKS.split(str(text)) if part.strip()))
+    s = inline(" ".join(part.strip() for part in _BREAKS.split(str(text)) if part.strip()))
     s = _MARKUP.sub(r"\\\1", s)
     m = _LINE_START.match(s)
     if m:
@@ -79,7 +94,7 @@ def markdown_text(text) -> str:
 def markdown_code(text) -> str:
     """``text`` as a Markdown code span on one line, whatever backquotes it holds (the fence is
     one backquote longer than its longest run of them)."""
-    s = visible(" ".join(_BREAKS.split(str(text))))
+    s = inline(" ".join(_BREAKS.split(str(text))))
     fence = "`" * (max((len(run) for run in __import__("re").findall("`+", s)), default=0) + 1)
     pad = " " if s[:1] == "`" or s[-1:] == "`" else ""
     return f"{fence}{pad}{s}{pad}{fence}"

@@ -8,7 +8,7 @@ law.
 from __future__ import annotations
 import json
 from typing import Any
-from bridge_director.base.lines import markdown_code, markdown_text as md
+from bridge_director.base.lines import inline, markdown_code, markdown_text as md
 from bridge_director.ruling.build import EventRef, Line, Ruling, SECTION_ORDER, UnusedJudgement
 from bridge_director.ruling import grid
 from bridge_director.ruling.cites import VUL_NAMES, _dotted, cite_text, edition_title
@@ -143,7 +143,7 @@ class _TextRuling:
         out = grid.understood(r)
         out[0] += f" - {_(edition_title(r.edition))}"
         if r.case.title:
-            out.insert(1, _("Case {id}: {title}").format(id=r.case.id, title=r.case.title))
+            out.insert(1, _("Case {id}: {title}").format(id=inline(r.case.id), title=inline(r.case.title)))
         out += [""] + grid.tell_lines(r, self.w, self.qs) + [""]
         if not r.lines:
             out.append(_("No irregularity found by the laws encoded so far; nothing to rule."))
@@ -171,7 +171,7 @@ class _TextRuling:
         out = []
         for ln in self.g["irregularity"]:
             ev = _irregular_event(ln)
-            where = " " + self._("(event {event}, {file}:{line})").format(event=ev.event, file=ev.file, line=ev.line) \
+            where = " " + self._("(event {event}, {file}:{line})").format(event=ev.event, file=inline(ev.file), line=ev.line) \
                 if ev and ev.event else ""
             out += self.dotted(self._("Irregularity: "), ln.text + where, ln.cite)
         return out
