@@ -217,3 +217,27 @@ def test_the_one_escaping_function_keeps_words_and_line_breaks_only_where_it_sho
     assert inline("A\x1b]0;T\x07\nB\u202e") == "A\\x1b]0;T\\x07\\nB\\u202e"
     assert for_terminal("North: A\x1b]0;T\x07\n\tSouth: B\n") == "North: A\\x1b]0;T\\x07\n\tSouth: B\n"
     assert inline("Ana\u00a0Lúcia") == "Ana\u00a0Lúcia"          # words and spaces of any language stay
+
+
+# ---------------------------------------------------------------- F17: standard error on a full disk
+
+def _full_stderr(*argv: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
+    with open("/dev/full", "w") as full:
+        return subprocess.run([sys.executable, "-m", "bridge_director.cli.main", *argv], stdout=subprocess.PIPE,
+                              stderr=full, stdin=subprocess.DEVNULL, text=True, timeout=600, cwd=cwd)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("argv", [["rule", "no-such-case.yaml"], ["rule", "{bad}"], ["check", "/no-such-folder"]])
+def test_bad_input_is_exit_2_when_standard_error_cannot_be_written(tmp_path, argv):
+    # was: exit 1 (Python's "lost sys.stderr"), which reads as "a fault found" / "a FAIL"
+    (tmp_path / "bx.yaml").write_text("board: x\n")
+    done = _full_stderr(*[str(tmp_path / "bx.yaml") if a == "{bad}" else a for a in argv])
+    assert done.returncode == 2, done
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_prove_keeps_its_report_and_verdict_when_standard_error_cannot_be_written():
+    done = _full_stderr("prove", "-k", "1", "-j", "1", "--progress", "no")
+    assert done.returncode == 0, done
+    assert "faults:     0" in done.stdout and "auctions:" in done.stdout

@@ -1019,6 +1019,8 @@ def main(argv: list[str] | None = None) -> int:
         return _main(argv)
     finally:
         _resume_gc()
+        if isinstance(sys.stderr, _QuietErrors):        # the caller's stream back (tests run main in-process)
+            sys.stderr = sys.stderr._stream
         if previous is not None:
             import signal
             signal.signal(signal.SIGTERM, previous)
@@ -1057,10 +1059,40 @@ class _ClosedOutput:
         raise io.UnsupportedOperation("standard output is closed")
 
 
+class _QuietErrors:
+    """Standard error whose writes may fail (``2>/dev/full``, a log on a full disk, EIO): a
+    failed write goes nowhere, as on a closed standard error, and the exit code still carries the
+    outcome (was: Python's "lost sys.stderr" and exit 1, which is prove's "a fault is found").
+    Everything else is the stream's own."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, data):
+        try:
+            return self._stream.write(data)
+        except OSError:
+            return len(data)
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError:
+            pass
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def _standard_streams() -> None:
     """Streams for the standard descriptors the command was started without (``<&-``, ``>&-``,
     ``2>&-``): standard input reads as empty, standard error goes nowhere, and standard output
-    refuses to be written (_ClosedOutput)."""
+    refuses to be written (_ClosedOutput); standard error whose writes fail goes nowhere too
+    (_QuietErrors)."""
     if sys.stdin is None:
         sys.stdin = open(_os.devnull, encoding="utf-8")      # noqa: SIM115 - for the process's life
     if sys.stderr is None:
@@ -1069,6 +1101,8 @@ def _standard_streams() -> None:
         sys.stdout = _ClosedOutput()
     for stream in (sys.stdout, sys.stderr):
         _plain_where_unicode_cannot_go(stream)
+    if not isinstance(sys.stderr, _QuietErrors):
+        sys.stderr = _QuietErrors(sys.stderr)
 
 
 #: what a character a terminal's encoding cannot show is written as (else its letter without
