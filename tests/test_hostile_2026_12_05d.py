@@ -241,3 +241,25 @@ def test_prove_keeps_its_report_and_verdict_when_standard_error_cannot_be_writte
     done = _full_stderr("prove", "-k", "1", "-j", "1", "--progress", "no")
     assert done.returncode == 0, done
     assert "faults:     0" in done.stdout and "auctions:" in done.stdout
+
+
+# ---------------------------------------------------------------- F15: report -o onto the deal register
+
+DEAL = "N:AKQ2.KJ4.T93.A82 T98.Q75.AK84.KQ3 J76.A98.Q7.JT954 543.T632.J652.76"
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_a_report_onto_the_register_its_case_reads_is_refused(tmp_path, capsys, fmt):
+    # was: exit 0, r.sqlite (every session's deals) replaced by the report
+    pbn = tmp_path / "b.pbn"
+    pbn.write_text(f'[Board "1"]\n[Dealer "N"]\n[Deal "{DEAL}"]\n')
+    assert main(["deals", "register", str(pbn), "--session", "S1", "--db", str(tmp_path / "r.sqlite")]) == 0
+    capsys.readouterr()
+    case = tmp_path / "c2.yaml"
+    case.write_text(f'board: 1\nsession: S2\ndeal: "{DEAL}"\ndeal_register: r.sqlite\n'
+                    "events:\n  - {seat: N, call: 1S}\n  - {seat: E, call: 1H}\n")
+    before = (tmp_path / "r.sqlite").read_bytes()
+    one_line(capsys, ["report", case, "--format", fmt, "-o", tmp_path / "r.sqlite"], "r.sqlite",
+             "expected an output other than the input")
+    assert (tmp_path / "r.sqlite").read_bytes() == before
+    assert main(["report", str(case), "--format", fmt, "-o", str(tmp_path / "c2.out")]) == 0

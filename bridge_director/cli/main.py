@@ -338,9 +338,20 @@ def _write_out(data, output: str | None) -> None:
         sys.stdout.write(data)
 
 
+def _case_inputs(case: str) -> list:
+    """A case file and the deal register it names (read for 6D2): what a command reading the
+    case must not overwrite (``report CASE -o REGISTER`` replaced the club's register)."""
+    from bridge_director.case.load import load_case
+    named = load_case(case).setting.get("deal_register")
+    if not named:
+        return [case]
+    register = Path(named)
+    return [case, register if register.is_absolute() else Path(case).parent / register]
+
+
 def _cmd_report(args) -> int:
     from bridge_director.report import render_report
-    _output_ok(args.output, args.case)
+    _output_ok(args.output, *(_case_inputs(args.case) if args.output else [args.case]))
     _write_out(render_report(args.case, args.format), args.output)
     return 0
 
