@@ -263,3 +263,21 @@ def test_a_report_onto_the_register_its_case_reads_is_refused(tmp_path, capsys, 
              "expected an output other than the input")
     assert (tmp_path / "r.sqlite").read_bytes() == before
     assert main(["report", str(case), "--format", fmt, "-o", str(tmp_path / "c2.out")]) == 0
+
+
+# ---------------------------------------------------------------- F5: a scheduler that never answers
+
+def test_prove_at_an_address_that_accepts_and_says_nothing_ends_in_one_line(capsys, monkeypatch):
+    # was: no end (Dask's handshake after the connection waits without a limit)
+    import socket
+    from bridge_director.prove import run
+    monkeypatch.setattr(run, "HANDSHAKE_SECONDS", 3)
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(8)          # the system accepts the connection; nobody ever answers
+    port = silent.getsockname()[1]
+    try:
+        one_line(capsys, ["prove", "-k", "1", "-j", "1", "--progress", "no", "--scheduler", f"tcp://127.0.0.1:{port}"],
+                 "--scheduler", f"tcp://127.0.0.1:{port} accepted the connection but gave no answer in 3 s")
+    finally:
+        silent.close()
