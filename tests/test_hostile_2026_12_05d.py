@@ -281,3 +281,23 @@ def test_prove_at_an_address_that_accepts_and_says_nothing_ends_in_one_line(caps
                  "--scheduler", f"tcp://127.0.0.1:{port} accepted the connection but gave no answer in 3 s")
     finally:
         silent.close()
+
+
+# ---------------------------------------------------------------- F9: --write expect of a case with a register
+
+def test_the_drafted_key_of_a_case_with_a_register_is_its_own(tmp_path, capsys):
+    # was: the register dropped, the key drafted without 6D2, and `check` of the written case FAIL
+    pbn = tmp_path / "b.pbn"
+    pbn.write_text(f'[Board "1"]\n[Dealer "N"]\n[Deal "{DEAL}"]\n')
+    assert main(["deals", "register", str(pbn), "--session", "S1", "--db", str(tmp_path / "r.sqlite")]) == 0
+    (tmp_path / "c2.yaml").write_text(f'board: 1\nsession: S2\nreplay_event: false\ndeal: "{DEAL}"\n'
+                                      "deal_register: r.sqlite\nevents:\n  - {seat: N, call: 1S}\n"
+                                      "  - {seat: E, call: 1H}\n  - {director: called, by: S}\n"
+                                      "judgement:\n  E 1H unintended: false\n")
+    capsys.readouterr()
+    assert main(["rule", str(tmp_path / "c2.yaml"), "--write", "expect"]) == 0
+    written = capsys.readouterr().out
+    assert "deal_register: r.sqlite" in written and "{cite: 6D2, outcome: no-result-may-stand}" in written
+    (tmp_path / "exp2.yaml").write_text(written)
+    assert main(["check", str(tmp_path / "exp2.yaml")]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "1 passed, 0 failed"
