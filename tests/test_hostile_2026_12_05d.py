@@ -301,3 +301,29 @@ def test_the_drafted_key_of_a_case_with_a_register_is_its_own(tmp_path, capsys):
     (tmp_path / "exp2.yaml").write_text(written)
     assert main(["check", str(tmp_path / "exp2.yaml")]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "1 passed, 0 failed"
+
+
+# ---------------------------------------------------------------- F3: PBN tags that contradict the board or repeat
+
+@pytest.mark.parametrize("text, words", [
+    ('[Board "1"]\n[Vulnerable "Both"]\n[Auction "N"]\n1S 1H\n',
+     ["p.pbn:2:1:", "board 1 has neither side vulnerable, but the PBN says Both"]),
+    ('[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1S 1H\n[Auction "W"]\n2H\n',
+     ["p.pbn:5:1:", "[Auction] given twice in one game (first on line 3)"]),
+    ('[Board "1"]\n[Dealer "N"]\n[Dealer "E"]\n[Auction "N"]\n1S 1H\n',
+     ["p.pbn:3:1:", "[Dealer] given twice in one game (first on line 2)"]),
+    ('[Board "1"]\n[Board "7"]\n[Dealer "N"]\n[Auction "N"]\n1S 1H\n',
+     ["p.pbn:2:1:", "[Board] given twice in one game (first on line 1)"]),
+])
+def test_a_pbn_tag_that_contradicts_the_board_or_repeats_is_refused(tmp_path, capsys, text, words):
+    # was: exit 0, ruled under another vulnerability / a different auction / the first Dealer
+    (tmp_path / "p.pbn").write_text(text)
+    one_line(capsys, ["rule", tmp_path / "p.pbn", "--write", "yaml"], *words)
+
+
+def test_a_pbn_with_two_games_reads_the_first_and_a_matching_vulnerability_is_taken(tmp_path, capsys):
+    (tmp_path / "two.pbn").write_text('[Board "2"]\n[Vulnerable "NS"]\n[Auction "E"]\n1S 1H\n\n'
+                                      '[Board "3"]\n[Dealer "S"]\n[Auction "S"]\n1S\n')
+    assert main(["rule", str(tmp_path / "two.pbn"), "--write", "yaml"]) == 0
+    out = capsys.readouterr().out
+    assert "board: 2" in out and "{seat: E, call: 1S}" in out and "board: 3" not in out
