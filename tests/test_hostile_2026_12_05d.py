@@ -327,3 +327,21 @@ def test_a_pbn_with_two_games_reads_the_first_and_a_matching_vulnerability_is_ta
     assert main(["rule", str(tmp_path / "two.pbn"), "--write", "yaml"]) == 0
     out = capsys.readouterr().out
     assert "board: 2" in out and "{seat: E, call: 1S}" in out and "board: 3" not in out
+
+
+# ---------------------------------------------------------------- F22: an addition's error names the addition
+
+J3 = ("board: 1\nevents:\n  - {seat: N, call: 1S}\n  - {seat: E, call: 1H}\n  - {director: called, by: S}\n"
+      "judgement:\n  E 1H unintended: false\n")
+
+
+@pytest.mark.parametrize("extra, line", [
+    (["-e", "hand-count E 99"], '--event "hand-count E 99": cards: expected a number of cards 52 or fewer'),
+    (["-j", "event 2 unintended=yes"], "--judge \"event 2 unintended\": the same finding (event 2 unintended) as "
+                                       "'E 1H unintended' in the case file"),
+])
+def test_a_bad_addition_to_a_case_file_is_named_as_the_argument(tmp_path, capsys, extra, line):
+    # was: "j3.yaml:9:44: events.4.cards: ..." and "... on line 10" in a 7-line file
+    (tmp_path / "j3.yaml").write_text(J3)
+    got = one_line(capsys, ["rule", tmp_path / "j3.yaml", *extra], line)
+    assert "j3.yaml:" not in got and "line 10" not in got
