@@ -666,6 +666,8 @@ def read_auction_game(text: str, file: str = "<string>") -> dict:
                     num, _, body = value.partition(":")
                     notes[num.strip()] = body.strip()
                 elif name in tags and not parted:
+                    if tokens and name != "Auction":    # after its auction: the next game, with no blank line
+                        return {"tags": tags, "tokens": tokens, "notes": notes}
                     # one game gives each tag once: a second [Auction] was read as more calls in
                     # rotation (its seat ignored), a second [Dealer] was dropped in silence
                     raise PbnError(f"[{name}] given twice in one game (first on line {tags[name][1]}): expected "
