@@ -345,3 +345,22 @@ def test_a_bad_addition_to_a_case_file_is_named_as_the_argument(tmp_path, capsys
     (tmp_path / "j3.yaml").write_text(J3)
     got = one_line(capsys, ["rule", tmp_path / "j3.yaml", *extra], line)
     assert "j3.yaml:" not in got and "line 10" not in got
+
+
+# ---------------------------------------------------------------- F16: cards against the case's own deal
+
+@pytest.mark.parametrize("event, words", [
+    ("{happened: card-exposed, seat: E, exposed: [SA]}", ["c.yaml:5:5:", "events.2.exposed", "the deal gives SA to North, not to East"]),
+    ("{happened: card-seen, by: S, of: W, exposed: [H2, SA]}", ["c.yaml:5:5:", "the deal gives SA to North, not to West"]),
+])
+def test_a_card_the_deal_gives_to_another_hand_is_refused(tmp_path, capsys, event, words):
+    # was: exit 0, "Put SA face up" for East while the deal gives SA to North
+    (tmp_path / "c.yaml").write_text(f'board: 1\ndeal: "{DEAL}"\nevents:\n  - {{seat: N, call: 1S}}\n  - {event}\n')
+    one_line(capsys, ["rule", tmp_path / "c.yaml"], *words)
+
+
+def test_a_card_of_the_hand_the_deal_gives_is_ruled_on(tmp_path, capsys):
+    (tmp_path / "c.yaml").write_text(f'board: 1\ndeal: "{DEAL}"\nevents:\n  - {{seat: N, call: 1S}}\n'
+                                     "  - {happened: card-exposed, seat: E, exposed: [HQ]}\n")
+    assert main(["rule", str(tmp_path / "c.yaml")]) == 0
+    assert "HQ" in capsys.readouterr().out
