@@ -364,3 +364,23 @@ def test_a_card_of_the_hand_the_deal_gives_is_ruled_on(tmp_path, capsys):
                                      "  - {happened: card-exposed, seat: E, exposed: [HQ]}\n")
     assert main(["rule", str(tmp_path / "c.yaml")]) == 0
     assert "HQ" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- F12: the printed one-line command is typable again
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_the_printed_one_line_command_with_words_of_several_words_reads_back(capsys, lang):
+    # was: "remark: too many values ('there'); expected seat, words", exit 2
+    import shlex
+    import yaml
+    from bridge_director.session.draft import Draft
+    d = Draft(board=5, file="interview", lang=lang)
+    d.add_calls("1E 1C" if lang == "pt" else "1S 1H")
+    d.add_event({"happened": "remark", "seat": "S", "words": "hello there, partner"})
+    d.add_event({"happened": "deal-played-in-other-session", "session": "Monday evening"})
+    d.add_event({"director": "called"})
+    argv = shlex.split(d.one_line())
+    assert main(argv[1:] + ["--write", "yaml"]) == 0, capsys.readouterr().err
+    events = yaml.safe_load(capsys.readouterr().out)["events"]
+    assert {"happened": "remark", "seat": "S", "words": "hello there partner"} in events
+    assert {"happened": "deal-played-in-other-session", "session": "Monday evening"} in events

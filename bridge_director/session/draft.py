@@ -851,7 +851,7 @@ def _happened(words: list[str], file: str, lang: str = "en", calls: str = "en") 
     required, optional, _doc = HAPPENED[code]
     ev: dict = {"happened": code}
     order = list(_POSITIONAL.get(code, required + optional))
-    for w in words[1:]:
+    for w in _text_runs(words[1:], required + optional):
         if "=" in w:
             k, _, v = w.partition("=")
             k = k.replace("-", "_")
@@ -898,6 +898,29 @@ def _happened(words: list[str], file: str, lang: str = "en", calls: str = "en") 
     # "not stated" is never "none": a wrong-board-at-table without played_by leaves the question
     # open (the ruling asks whether anyone at the table had played the board); "-" says none
     return ev
+
+
+#: the fields of an event that hold free text: ``words=hello there`` takes the words after it
+#: up to the next field=value (``Draft.one_line`` writes them so, and they are typed so)
+_TEXT_FIELDS = ("words", "session")
+
+
+def _text_runs(words: list[str], fields: tuple) -> list[str]:
+    """``words`` with each text field's value joined with the words that follow it, up to the
+    next ``field=value`` of the event (was: "remark: too many values ('there')" for the line
+    ``remark seat=S words=hello there`` that ``ask`` prints as typable again)."""
+    out: list[str] = []
+    texting = False
+    for w in words:
+        k = w.partition("=")[0].replace("-", "_") if "=" in w else None
+        if k in fields:
+            out.append(w)
+            texting = k in _TEXT_FIELDS
+        elif texting:
+            out[-1] += " " + w
+        else:
+            out.append(w)
+    return out
 
 
 def _field_shown(k: str, v: Any) -> str:
