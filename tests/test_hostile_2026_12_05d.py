@@ -384,3 +384,14 @@ def test_the_printed_one_line_command_with_words_of_several_words_reads_back(cap
     events = yaml.safe_load(capsys.readouterr().out)["events"]
     assert {"happened": "remark", "seat": "S", "words": "hello there partner"} in events
     assert {"happened": "deal-played-in-other-session", "session": "Monday evening"} in events
+
+
+# ---------------------------------------------------------------- F13: a PBN with a byte-order mark on standard input
+
+def test_a_pbn_with_a_byte_order_mark_on_standard_input_is_read_as_pbn():
+    # was: "<stdin>:2:1: broken YAML: ... found '[Dealer'" (the same file by name was read)
+    done = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "rule", "-", "--write", "yaml"],
+                          input=b'\xef\xbb\xbf[Board "3"]\n[Dealer "S"]\n[Auction "S"]\n1S\n', capture_output=True,
+                          timeout=120, cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    assert b"board: 3" in done.stdout and b"{seat: S, call: 1S}" in done.stdout
