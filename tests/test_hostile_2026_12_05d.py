@@ -395,3 +395,18 @@ def test_a_pbn_with_a_byte_order_mark_on_standard_input_is_read_as_pbn():
                           timeout=120, cwd=REPO)
     assert done.returncode == 0, done.stderr
     assert b"board: 3" in done.stdout and b"{seat: S, call: 1S}" in done.stdout
+
+
+# ---------------------------------------------------------------- F7: decomposed Portuguese words
+
+def test_portuguese_words_pasted_decomposed_are_the_words_typed(capsys):
+    # was: "expected an event such as ..." and "expected yes or no, found 'não'" for NFD 'não'
+    import unicodedata
+    import yaml
+    nao = unicodedata.normalize("NFD", "não")
+    assert nao != "não"
+    assert main(["rule", "--lang", "pt", "--board", "1", "-a", "1E 1C", "-e", f"O {nao} aceita", "-e", "diretor",
+                 "-j", f"L 1C não-intencional={nao}", "--write", "yaml"]) == 0
+    case = yaml.safe_load(capsys.readouterr().out)
+    assert {"seat": "W", "accepts": False} in case["events"]
+    assert case["judgement"] == {"E 1H unintended": False}

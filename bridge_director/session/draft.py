@@ -23,6 +23,7 @@ from __future__ import annotations
 import copy
 import re
 import shlex
+import unicodedata
 from typing import Any, Optional
 
 from bridge_director.ruling import questions as _questions
@@ -236,7 +237,7 @@ class Draft:
             InputError: a token that is not a call or a seat that does not exist (the message
             names the token and says what was expected).
         """
-        tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+        tokens = [t for t in re.split(r"[\s,]+", unicodedata.normalize("NFC", text).strip()) if t]
         if not tokens:
             raise InputError(self.file, 0, 0, "calls", "expected calls such as '1S 1H' or '1S W:1H', found nothing")
         seat = start or self.turn()
@@ -732,6 +733,7 @@ def parse_event(text: str, file: str = "event", lang: str = "en", calls: Optiona
         InputError: the line is none of the forms (the message lists them).
     """
     from bridge_director.case.shapes import HAPPENED
+    text = unicodedata.normalize("NFC", text)     # 'não' pasted decomposed (macOS, PDFs) is the word typed
     words = text.replace(",", " ").split()
     if lang != "en":                    # the language's words: codes, seats, calls, aceita / não aceita
         words = _from_language(words, lang, calls or lang, file)
@@ -980,6 +982,7 @@ def parse_judgement(text: str, file: str = "judge", lang: str = "en", calls: Opt
     Raises:
         InputError: no '=' or ':' with a value, or a value that is not yes/no/true/false.
     """
+    text = unicodedata.normalize("NFC", text)
     m = _key_value(text)
     if not m:
         raise InputError(file, 0, 0, "judge", f"expected 'SEAT CALL property=yes|no' such as "
