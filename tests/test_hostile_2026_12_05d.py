@@ -410,3 +410,17 @@ def test_portuguese_words_pasted_decomposed_are_the_words_typed(capsys):
     case = yaml.safe_load(capsys.readouterr().out)
     assert {"seat": "W", "accepts": False} in case["events"]
     assert case["judgement"] == {"E 1H unintended": False}
+
+
+# ---------------------------------------------------------------- F20: report and compare given a PBN or '-'
+
+@pytest.mark.parametrize("argv, words", [
+    (["report", "{pbn}", "--format", "md"], ["report takes a case file (YAML), not a PBN file", "--write yaml > case.yaml"]),
+    (["compare", "{pbn}", "--editions", "duplicate-2017,duplicate-1997"], ["compare takes a case file (YAML)"]),
+    (["report", "-", "--format", "md"], ["report takes a case file (YAML), not standard input"]),
+])
+def test_report_and_compare_given_a_pbn_say_how_to_make_a_case(tmp_path, capsys, argv, words):
+    # was: "broken YAML: ... found '[Dealer'" and "-: no such file"
+    pbn = tmp_path / "a.pbn"
+    pbn.write_text('[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1S 1H\n')
+    one_line(capsys, [str(pbn) if a == "{pbn}" else a for a in argv], *words)

@@ -338,6 +338,16 @@ def _write_out(data, output: str | None) -> None:
         sys.stdout.write(data)
 
 
+def _yaml_case_arg(case: str, command: str) -> None:
+    """``report`` and ``compare`` read a case file (YAML): a PBN or standard input is one line
+    saying how to make one (was: "broken YAML ... found '[Dealer'", and "-: no such file")."""
+    if case == "-" or Path(case).suffix.lower() == ".pbn":
+        what = "standard input" if case == "-" else "a PBN file"
+        how = "director rule - --write yaml > case.yaml" if case == "-" else f"director rule {case} --write yaml > case.yaml"
+        raise InputError(case, 0, 0, "", f"{command} takes a case file (YAML), not {what}: write one first "
+                                         f"with `{how}`")
+
+
 def _case_inputs(case: str) -> list:
     """A case file and the deal register it names (read for 6D2): what a command reading the
     case must not overwrite (``report CASE -o REGISTER`` replaced the club's register)."""
@@ -351,6 +361,7 @@ def _case_inputs(case: str) -> list:
 
 def _cmd_report(args) -> int:
     from bridge_director.report import render_report
+    _yaml_case_arg(args.case, "report")
     _output_ok(args.output, *(_case_inputs(args.case) if args.output else [args.case]))
     _write_out(render_report(args.case, args.format), args.output)
     return 0
@@ -769,6 +780,7 @@ def _cmd_compare(args) -> int:
                                                  f"found {args.editions!r}")
     for n in names:
         _edition_arg(n)
+    _yaml_case_arg(args.case, "compare")
     case = load_case(args.case)
     gives = {n: {c.data.get("outcome") for r in api.rulebook(n).rules for c in r.then if c.kind == "outcome"}
              for n in names}
