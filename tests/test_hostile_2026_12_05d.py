@@ -424,3 +424,25 @@ def test_report_and_compare_given_a_pbn_say_how_to_make_a_case(tmp_path, capsys,
     pbn = tmp_path / "a.pbn"
     pbn.write_text('[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1S 1H\n')
     one_line(capsys, [str(pbn) if a == "{pbn}" else a for a in argv], *words)
+
+
+# ---------------------------------------------------------------- F10: whole numbers decided on the text
+
+@pytest.mark.parametrize("board", ["0.99999999999999999999", "4.0000000000000001"])
+def test_a_board_whole_only_through_a_float_is_refused_as_written(tmp_path, capsys, board):
+    # was: board 1 / board 4, exit 0
+    (tmp_path / "b.yaml").write_text(f"board: {board}\nevents:\n  - {{seat: N, call: 1S}}\n")
+    one_line(capsys, ["rule", tmp_path / "b.yaml"], "b.yaml:1:8: board: expected a board number", f"found {board}")
+
+
+def test_a_number_of_cards_is_quoted_as_written(tmp_path, capsys):
+    # was: "found 14.0"
+    (tmp_path / "c.yaml").write_text("board: 1\nevents:\n  - {seat: N, call: 1S}\n"
+                                     "  - {happened: hand-count, seat: E, cards: 13.9999999999999999}\n")
+    one_line(capsys, ["rule", tmp_path / "c.yaml"], "events.2.cards", "found 13.9999999999999999")
+
+
+def test_a_whole_number_written_with_a_point_is_still_taken(tmp_path, capsys):
+    (tmp_path / "b.yaml").write_text("board: 4.0\nevents:\n  - {seat: W, call: 1S}\n")
+    assert main(["rule", str(tmp_path / "b.yaml")]) == 0
+    assert capsys.readouterr().out.startswith("Board 4: dealer West")
