@@ -446,3 +446,18 @@ def test_a_whole_number_written_with_a_point_is_still_taken(tmp_path, capsys):
     (tmp_path / "b.yaml").write_text("board: 4.0\nevents:\n  - {seat: W, call: 1S}\n")
     assert main(["rule", str(tmp_path / "b.yaml")]) == 0
     assert capsys.readouterr().out.startswith("Board 4: dealer West")
+
+
+# ---------------------------------------------------------------- F11: too many one-line events counted first
+
+def test_too_many_one_line_events_are_refused_before_the_case_is_built(capsys, monkeypatch):
+    # was: the whole quadratic build (about 12 s), then "event 501" refused
+    from bridge_director.session.draft import Draft
+    built = []
+    real = Draft.add_event
+    monkeypatch.setattr(Draft, "add_event", lambda self, e: built.append(e) or real(self, e))
+    argv = ["rule", "--board", "1", "-a", "1S"]
+    for _ in range(600):
+        argv += ["-e", "hand-count E 14"]
+    one_line(capsys, argv, "the case would hold 601 events; a case holds at most 500")
+    assert built == []

@@ -480,6 +480,11 @@ def _draft_from_args(args):
             field = re.sub(r"^(events\.\d+|judgement\.[^.]+|setting)\.?", "", e.field or "")
             message = re.sub(r"\bon line \d+\b", "in the case file", e.message)
             raise InputError(where, 0, 0, field, message) from None
+    from bridge_director.case.shapes import MAX_EVENTS
+    coming = len(draft.events) + sum(len(v.replace(",", " ").split()) if k == "auction" else 1 for k, v in steps)
+    if coming > MAX_EVENTS:         # counted before the case is built (each step checks the whole case)
+        raise InputError("--auction/--event", 0, 0, "", f"the case would hold {coming:,} events; a case holds at "
+                                                        f"most {MAX_EVENTS} (write a case file for a longer one)")
     for kind, value in steps:
         if kind == "auction":
             judge_what_can_be_judged()
