@@ -629,6 +629,12 @@ def check_derived_fields(rules: list[Rule]) -> None:
     for r in rules:
         for c in r.then:
             if c.kind == "fact" and c.data["type"] not in DERIVED_BASE_TYPES:
+                odd = [k for k in c.data if not isinstance(k, str)]
+                if odd:
+                    # YAML reads an unquoted on/off/yes/no key as a boolean
+                    raise InputError(r.file, r.line, 0, f"{r.id}.then.fact",
+                                     f"a '{c.data['type']}' fact field is not a name ({odd[0]!r}): YAML reads "
+                                     f"an unquoted on/off/yes/no key as a boolean; name the field otherwise")
                 carried.setdefault(c.data["type"], {"fid", "by"}).update(k for k in c.data if k != "type")
 
     def refuse(r: Rule, where: str, alias: str, ftype: str, fld: str) -> None:

@@ -319,6 +319,21 @@ def board_words(number: "int | None", dealer: Seat, vul: "str | None", lang: str
         board=head, dealer=seat_name(dealer.value, lang), vulnerability=vul_words(vul, lang))
 
 
+def header_board_words(case, lang: str = "en", boards: bool = True) -> str:
+    """The header's board line: the board the calls were made on, with its dealer and
+    vulnerability (Law 2: the conditions marked on it apply); when that is not the case's own
+    board (a ``wrong-board-at-table`` event after a call), it says in place of which one."""
+    _ = gettext(lang)
+    on_table = case.board_on_table
+    if on_table is None or not boards:
+        return board_words(case.board.number if case.board else None, case.dealer, case.vulnerability, lang, boards)
+    head = board_words(on_table.number, on_table.dealer, on_table.vulnerability, lang, boards)
+    if not case.board:
+        return head
+    board, _sep, rest = head.partition(": ")
+    return _("{board} (in place of board {number}): {rest}").format(board=board, number=case.board.number, rest=rest)
+
+
 def _has_director(r) -> bool:
     """Whether a director applies the ruling's edition (False for rubber bridge: the players
     apply its law themselves, and the ruling's own words never send them to a director)."""
@@ -342,8 +357,7 @@ def understood(r) -> list[str]:
     case = r.case
     lang = _lang(r)
     _ = gettext(lang)
-    out = [board_words(case.board.number if case.board else None, case.dealer, case.vulnerability, lang,
-                       _has_boards(r))]
+    out = [header_board_words(case, lang, _has_boards(r))]
     for e in case.events:
         if e.kind == "happened" and e.happened == "wrong-board-at-table":
             n = e.get("board")
@@ -399,6 +413,12 @@ TELL_NOW = ("change-not-allowed", "may-change-call", "call-cancelled", "pass-sub
             "new-shuffle-and-deal", "hands-corrected", "card-removed", "board-cancelled", "result-stands", "passed-out",
             "auction-ended", "play-normally", "deal-stands", "adjusted-score", "artificial-adjusted-score",
             "must-call-director", "must-not-correct", "change-allowed", "auction-not-ended")
+
+
+#: a line leaving a player free to call, and the lines saying they must still pass at that turn:
+#: the second is read in place of the first when both are about the same call
+FREE_CALL = ("offender-may-call", "partner-may-call")
+STILL_PASS = ("offender-must-pass-next", "partner-must-pass-next", "still-bound-to-pass")
 
 
 #: outcome codes whose line only matters while the auction goes on (who passes, who calls next):
@@ -561,6 +581,12 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
            and not (ln.code == "offender-must-replace" and any(e.event in replaced for e in ln.events))]
     room = max(1, most - len(decide))
     now = latest_first(r, now, room)
+    # a player a law leaves free to call who must still pass at that very turn (an obligation
+    # from another irregularity): the table hears the pass they owe, the ruling's own line on
+    # the same call, not the free call (tester13 rows 6, 8)
+    owed = [ln for ln in _players_lines(r) if ln.code in STILL_PASS and not ln.branch and not ln.option]
+    now = [next((b for b in owed if b.who == ln.who and set(b.about) & set(ln.about)), ln)
+           if ln.code in FREE_CALL else ln for ln in now]
     # read aloud top to bottom: what is decided, then who now chooses (room is kept for that)
     out = [seats_in_full(_players_words(ln), lang) for ln in now][:room] + decide
     if not out:
