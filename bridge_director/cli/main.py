@@ -28,6 +28,7 @@ try:
     import sys
     from pathlib import Path
 
+    from bridge_director.base.lines import for_terminal, inline
     from bridge_director.base.yamlpos import InputError
 finally:
     if _GC_ON:
@@ -416,9 +417,12 @@ def _draft_from_args(args):
         if draft is None:
             from bridge_director.case.load import load_case
             draft = Draft.from_case(load_case(args.case))
+        if args.lang:
+            draft.lang = args.lang
+        _beside_file(args, draft)
     else:
         _board_arg(args.board)
-        draft = Draft(board=args.board, dealer=args.dealer, file="one-line")
+        draft = Draft(board=args.board, dealer=_dealer_arg(args.dealer, args.lang, args.board), file="one-line")
     if args.lang:
         draft.lang = args.lang
     # calls, judgement keys and event codes are typed in the ruling's language: with --lang pt
@@ -505,7 +509,7 @@ def _rule(args) -> int:
         return 0
     else:
         ruling = api.rule(draft.case(), edition=_edition_arg(args.edition), lang=args.lang)
-    sys.stdout.write(RENDERERS[args.format](ruling, trace=args.trace))
+    sys.stdout.write(for_terminal(RENDERERS[args.format](ruling, trace=args.trace)))
     if draft is not None and args.format == "text" and not args.edition:
         owed = draft.owed_words("""dê a voz de {seat} com -a "VOZ" (a próxima voz dada é essa substituição)"""
                                 if draft.lang == "pt" else
@@ -611,16 +615,44 @@ def _board_arg(board: int | None) -> int | None:
     return board
 
 
-def _dealer_arg(dealer: str | None) -> str | None:
-    """A dealer given on the command line: a seat N, E, S or W."""
+def _dealer_arg(dealer: str | None, lang: str | None = None, board: int | None = None) -> str | None:
+    """A dealer given on the command line: a seat N, E, S or W (in Portuguese also L and O, as
+    the interview asks), as its English letter; refused when ``board`` has another dealer."""
     if dealer is not None:
-        from bridge_director.bridge.table import Seat
+        from bridge_director.bridge.table import Board, Seat
+        from bridge_director.ruling.i18n import seat_from_words
         try:
-            Seat.parse(dealer)
+            letter = Seat.parse(seat_from_words(dealer, lang or "en")).value
         except ValueError:
             shown = dealer if len(dealer) <= 12 else dealer[:12] + "..."
-            raise InputError("--dealer", 0, 0, "", f"expected a seat N, E, S or W, found {shown!r}") from None
+            seats = "N, L, S or O" if lang == "pt" else "N, E, S or W"
+            raise InputError("--dealer", 0, 0, "", f"expected a seat {seats}, found {shown!r}") from None
+        if board is not None and Board(board).dealer.value != letter:
+            raise InputError("--dealer", 0, 0, "", f"board {board} has dealer {Board(board).dealer.value}, not "
+                                                   f"{dealer}: expected --board or --dealer, or the board's dealer")
+        return letter
     return dealer
+
+
+def _beside_file(args, draft) -> None:
+    """--board, --dealer and --scoring beside a case file: taken when the file says the same
+    (or, for --scoring, nothing), refused when they contradict it (they were dropped in silence,
+    or replaced the file's value)."""
+    name = "standard input" if args.case == "-" else f"the case file {args.case}"
+    if args.board is not None and args.board != draft.board:
+        gives = f"board {draft.board}" if draft.board else "no board"
+        raise InputError("--board", 0, 0, "", f"board {args.board}, but {name} gives {gives}: expected the "
+                                              f"file's board, or no --board beside a case file")
+    if args.dealer is not None:
+        letter = _dealer_arg(args.dealer, draft.lang)
+        if letter != draft.dealer_seat.value:
+            raise InputError("--dealer", 0, 0, "", f"dealer {args.dealer}, but {name} gives dealer "
+                                                   f"{draft.dealer_seat.value}: expected the file's dealer, or no "
+                                                   f"--dealer beside a case file")
+    stated = draft.setting.get("scoring")
+    if args.scoring and stated is not None and stated != args.scoring:
+        raise InputError("--scoring", 0, 0, "", f"scoring {args.scoring}, but {name} gives scoring: {stated}: "
+                                                f"expected the file's scoring, or no --scoring beside it")
 
 
 def _host_arg(host: str) -> str:
@@ -699,7 +731,7 @@ def _cmd_table(args) -> int:
         print(json.dumps({"table": t.name, "edition": club.EDITION, "candidates": t.candidates,
                           "lines": lines}, indent=2))
     else:
-        sys.stdout.write(club.render_text(t, lines, args.lang))
+        sys.stdout.write(for_terminal(club.render_text(t, lines, args.lang)))
     return 0
 
 
@@ -721,7 +753,7 @@ def _cmd_compare(args) -> int:
     for n in names:
         vocabulary.update(api.rulebook(n).vocabulary)
     render = compare.render_json if args.format == "json" else compare.render_text
-    sys.stdout.write(render(result, vocabulary))
+    sys.stdout.write(for_terminal(render(result, vocabulary)))
     return 0
 
 
@@ -777,10 +809,10 @@ def _check_one(path: Path) -> tuple[str, str]:
         return "bad", f"ERROR {e}"
     result = api.check(case, api.rule(case, book), book)
     if result.passed:
-        return "pass", f"PASS {case.id} ({path})"
+        return "pass", f"PASS {inline(case.id)} ({inline(path)})"
     parts = ([f"not in the answer {c} {o}" for c, o in result.missing]
              + [f"not in the key {c} {o}" for c, o in result.extra])
-    return "fail", f"FAIL {case.id} ({path}): " + "; ".join(parts)
+    return "fail", f"FAIL {inline(case.id)} ({inline(path)}): " + "; ".join(parts)
 
 
 def _check_many(paths: list[Path]) -> list[tuple[str, str]]:
@@ -955,9 +987,9 @@ def _cmd_serve(args) -> int:
 def _cmd_ask(args) -> int:
     from bridge_director.interview.terminal import main as ask
     _board_arg(args.board)
-    _dealer_arg(args.dealer)
+    dealer = _dealer_arg(args.dealer, args.lang, args.board)   # the pair checked before the first question
     _output_ok(args.save)      # the file to save to, checked before the interview starts
-    return ask(args.board, args.dealer, args.save, args.lang)
+    return ask(args.board, dealer, args.save, args.lang)
 
 
 def _cmd_coverage(args) -> int:
