@@ -338,9 +338,31 @@ def _write_out(data, output: str | None) -> None:
         sys.stdout.write(data)
 
 
+def _yaml_case_arg(case: str, command: str) -> None:
+    """``report`` and ``compare`` read a case file (YAML): a PBN or standard input is one line
+    saying how to make one (was: "broken YAML ... found '[Dealer'", and "-: no such file")."""
+    if case == "-" or Path(case).suffix.lower() == ".pbn":
+        what = "standard input" if case == "-" else "a PBN file"
+        how = "director rule - --write yaml > case.yaml" if case == "-" else f"director rule {case} --write yaml > case.yaml"
+        raise InputError(case, 0, 0, "", f"{command} takes a case file (YAML), not {what}: write one first "
+                                         f"with `{how}`")
+
+
+def _case_inputs(case: str) -> list:
+    """A case file and the deal register it names (read for 6D2): what a command reading the
+    case must not overwrite (``report CASE -o REGISTER`` replaced the club's register)."""
+    from bridge_director.case.load import load_case
+    named = load_case(case).setting.get("deal_register")
+    if not named:
+        return [case]
+    register = Path(named)
+    return [case, register if register.is_absolute() else Path(case).parent / register]
+
+
 def _cmd_report(args) -> int:
     from bridge_director.report import render_report
-    _output_ok(args.output, args.case)
+    _yaml_case_arg(args.case, "report")
+    _output_ok(args.output, *(_case_inputs(args.case) if args.output else [args.case]))
     _write_out(render_report(args.case, args.format), args.output)
     return 0
 
@@ -445,17 +467,35 @@ def _draft_from_args(args):
                 pending.remove(item)
             except InputError:
                 pass
+    def added(where: str, change, *values) -> None:
+        # beside a case file, an addition is checked as part of the merged case: its error names
+        # the argument, not a line and column of merged text the user never saw (was: "j3.yaml:9:44"
+        # in a 7-line file)
+        try:
+            change(*values)
+        except InputError as e:
+            if args.case is None:
+                raise               # the one-line form: _one_line_error names the option
+            import re
+            field = re.sub(r"^(events\.\d+|judgement\.[^.]+|setting)\.?", "", e.field or "")
+            message = re.sub(r"\bon line \d+\b", "in the case file", e.message)
+            raise InputError(where, 0, 0, field, message) from None
+    from bridge_director.case.shapes import MAX_EVENTS
+    coming = len(draft.events) + sum(len(v.replace(",", " ").split()) if k == "auction" else 1 for k, v in steps)
+    if coming > MAX_EVENTS:         # counted before the case is built (each step checks the whole case)
+        raise InputError("--auction/--event", 0, 0, "", f"the case would hold {coming:,} events; a case holds at "
+                                                        f"most {MAX_EVENTS} (write a case file for a longer one)")
     for kind, value in steps:
         if kind == "auction":
             judge_what_can_be_judged()
-            draft.add_calls(value)
+            added(f'--auction "{value}"', draft.add_calls, value)
         else:
-            draft.add_event(parse_event(value, "--event", lang, lang))
+            added(f'--event "{value}"', draft.add_event, parse_event(value, "--event", lang, lang))
     for item in pending:
-        draft.judge(*item)
+        added(f'--judge "{item[0]}"', draft.judge, *item)
     for st in settings:
         if st is not None:
-            draft.set(*st)
+            added(f'--judge "{st[0].replace("_", "-")}"', draft.set, *st)
     if args.scoring:
         draft.set("scoring", args.scoring)
     if args.edition:
@@ -746,6 +786,7 @@ def _cmd_compare(args) -> int:
                                                  f"found {args.editions!r}")
     for n in names:
         _edition_arg(n)
+    _yaml_case_arg(args.case, "compare")
     case = load_case(args.case)
     gives = {n: {c.data.get("outcome") for r in api.rulebook(n).rules for c in r.then if c.kind == "outcome"}
              for n in names}
@@ -1021,6 +1062,8 @@ def main(argv: list[str] | None = None) -> int:
         return _main(argv)
     finally:
         _resume_gc()
+        if isinstance(sys.stderr, _QuietErrors):        # the caller's stream back (tests run main in-process)
+            sys.stderr = sys.stderr._stream
         if previous is not None:
             import signal
             signal.signal(signal.SIGTERM, previous)
@@ -1059,10 +1102,40 @@ class _ClosedOutput:
         raise io.UnsupportedOperation("standard output is closed")
 
 
+class _QuietErrors:
+    """Standard error whose writes may fail (``2>/dev/full``, a log on a full disk, EIO): a
+    failed write goes nowhere, as on a closed standard error, and the exit code still carries the
+    outcome (was: Python's "lost sys.stderr" and exit 1, which is prove's "a fault is found").
+    Everything else is the stream's own."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, data):
+        try:
+            return self._stream.write(data)
+        except OSError:
+            return len(data)
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError:
+            pass
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def _standard_streams() -> None:
     """Streams for the standard descriptors the command was started without (``<&-``, ``>&-``,
     ``2>&-``): standard input reads as empty, standard error goes nowhere, and standard output
-    refuses to be written (_ClosedOutput)."""
+    refuses to be written (_ClosedOutput); standard error whose writes fail goes nowhere too
+    (_QuietErrors)."""
     if sys.stdin is None:
         sys.stdin = open(_os.devnull, encoding="utf-8")      # noqa: SIM115 - for the process's life
     if sys.stderr is None:
@@ -1071,6 +1144,8 @@ def _standard_streams() -> None:
         sys.stdout = _ClosedOutput()
     for stream in (sys.stdout, sys.stderr):
         _plain_where_unicode_cannot_go(stream)
+    if not isinstance(sys.stderr, _QuietErrors):
+        sys.stderr = _QuietErrors(sys.stderr)
 
 
 #: what a character a terminal's encoding cannot show is written as (else its letter without
