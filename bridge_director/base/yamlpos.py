@@ -92,6 +92,15 @@ def _mark(node) -> tuple[int, int]:
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
     """Safe loader (libyaml's C parser when available) whose mappings and sequences carry positions."""
 
+    # The composer calls descend_resolver(parent, index) and ascend_resolver() around every
+    # node, for path resolvers; this loader has none (nothing adds one to it), so PyYAML's
+    # own return at once, at the cost of two Python calls a value. Built-ins that take the
+    # same arguments and change nothing stand in for them (a type is not bound as a method:
+    # ``self.ascend_resolver()`` is ``tuple()``). (Landed in the tenth session, lost in a
+    # later merge: tests/test_yaml_quick.py now checks that they stay.)
+    descend_resolver = slice
+    ascend_resolver = tuple
+
 
 _MERGE = "tag:yaml.org,2002:merge"
 _KIND_WORDS = {yaml.ScalarNode: "a single value", yaml.MappingNode: "a mapping", yaml.SequenceNode: "a list"}
@@ -534,11 +543,179 @@ class _AliasComposer(yaml.composer.Composer):
         return type(node)(node.tag, node.value, event.start_mark, event.end_mark, flow_style=node.flow_style)
 
 
+# ---------------------------------------------------------------- one-line flow mappings
+# A case file is mostly lists of one-line flow mappings under a key at the top (``events:``,
+# ``expect:``, each item ``  - {seat: W, call: 1H}``). libyaml hands each of their values to
+# Python as a node object, resolved and built one by one (about 60% of reading a case). Such
+# lines are read here instead, by a strict pattern of the plain forms only (words, simply
+# quoted text, in printable ASCII); the document is then read by YAML with those lines left
+# blank (every other line, line number and column as written), and the lists put in place of
+# the empty values their keys are then given. Anything else, or any doubt, and the whole text
+# is read by YAML as before: the same values, the same positions, the same errors
+# (tests/test_yaml_quick.py compares both ways on every file and on random edits of them).
+
+#: a key at the top level alone on its line (``events:``), a block list of items to follow
+_TOP_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):")
+#: a value of an item: simply quoted text (no escapes, no quote inside) or plain words
+#: (letters, digits and ``_.()+/-``, single spaces between words; the first a letter, digit or ``_``)
+_ITEM_VALUE = r"""'[ -&(-~]*'|"[ !#-\[\]-~]*"|[A-Za-z0-9_][A-Za-z0-9_.()+/-]*(?: [A-Za-z0-9_.()+/-]+)*"""
+_ITEM_KEY = r"[A-Za-z_][A-Za-z0-9_]*"
+#: a whole item's line: ``- {key: value, ...}``, a comment after it at most (group 1: its
+#: indentation; group 2: what is between the braces)
+_ITEM_LINE = re.compile(rf"( *)- +\{{ *({_ITEM_KEY}: +(?:{_ITEM_VALUE}) *(?:, *{_ITEM_KEY}: +(?:{_ITEM_VALUE}) *)*)\}}"
+                        r"(?: +#[ -~]*)? *")
+#: one ``key: value`` of an item's line (found in turn from its ``{``)
+_ITEM_PAIR = re.compile(rf"({_ITEM_KEY}): +({_ITEM_VALUE})")
+_STR_TAG = "tag:yaml.org,2002:str"
+#: whether lists of one-line flow mappings are read by :func:`_flow_lists` (tests compare both ways)
+FLOW_LISTS = True
+#: a plain word's value, as YAML resolves and builds it (a key: whether it is text), by its text
+_PLAIN_VALUES: dict = {}
+_NOT_READ = object()        # a plain value this way does not build (a float, null): YAML reads the text
+
+
+def _plain_value(loader: _Loader, text: str) -> Any:
+    """The value YAML builds from the plain scalar ``text`` (text, a whole number as
+    _construct_int reads it, true or false), or _NOT_READ for any other."""
+    tag = _resolve(loader, yaml.ScalarNode, text, (True, False))
+    if tag == _STR_TAG:
+        return text
+    if tag == _INT and sum(ch.isdigit() for ch in text) <= MAX_DIGITS:
+        return int(text, 10) if _DECIMAL.fullmatch(text) else text         # as _construct_int
+    if tag == "tag:yaml.org,2002:bool":
+        return loader.bool_values[text.lower()]
+    return _NOT_READ
+
+
+def _flow_item(loader: _Loader, line: str, number: int) -> "tuple[int, PosDict] | None":
+    """The item on ``line`` (1-based line ``number``) as YAML builds it (a PosDict with its
+    positions) and its indentation, when the line is a one-line flow mapping of the plain
+    forms (see above); else None."""
+    if len(line) > 400 or not line.isascii():
+        return None
+    m = _ITEM_LINE.fullmatch(line)
+    if m is None:
+        return None
+    brace = line.index("{")
+    out = PosDict()
+    out.pos = (number, brace + 1)
+    out.kpos = kpos = {}
+    values = _PLAIN_VALUES
+    for pair in _ITEM_PAIR.finditer(line, m.start(2), m.end(2)):
+        key, text = pair.group(1, 2)
+        if type(values.get(key)) is not str:            # a key YAML reads as text (worked out once)
+            if _plain_value(loader, key) is not key:
+                return None
+            if len(values) >= 4096:
+                values.clear()
+            values[key] = key
+        if key in out:
+            return None
+        first = text[0]
+        if first == "'" or first == '"':
+            value = text[1:-1]
+        else:
+            value = values.get(text, _NOT_READ)
+            if value is _NOT_READ:
+                value = _plain_value(loader, text)
+                if value is _NOT_READ:
+                    return None
+                if len(values) >= 4096:
+                    values.clear()
+                values[text] = value
+        out[key] = value
+        kpos[key] = (number, pair.start(2) + 1)
+    return len(m[1]), out
+
+
+def _flow_lists(loader: _Loader, text: str) -> "tuple[str, dict] | None":
+    """(``text`` with the items of its top-level lists of one-line flow mappings blanked, those
+    lists by key: (line of the key, the PosList)), or None when no list is read this way or
+    anything about the text is in doubt (the whole text is then read by YAML)."""
+    if "\r" in text or "\x85" in text or "\u2028" in text or "\u2029" in text or "\ufeff" in text:
+        return None         # line breaks other than \n (or a byte-order mark): YAML's lines are not ours
+    lines = text.split("\n")
+    found: dict = {}
+    n = len(lines)
+    i = 0
+    while i < n:
+        m = _TOP_KEY.fullmatch(lines[i])
+        if m is None:
+            i += 1
+            continue
+        key = m[1]
+        if key in found:            # a key written twice: YAML says what it says of it
+            return None
+        items = PosList()
+        items.ipos = []
+        indent = None
+        j = i + 1
+        while j < n:
+            line = lines[j]
+            rest = line.lstrip(" ")
+            if not rest or rest[0] == "#":          # a blank line or a comment: left to YAML
+                j += 1
+                continue
+            item = _flow_item(loader, line, j + 1) if rest[0] == "-" else None
+            if item is not None and (indent is None or item[0] == indent):
+                if indent is None:
+                    indent = item[0]
+                    items.pos = (j + 1, indent + 1)
+                items.append(item[1])
+                items.ipos.append(item[1].pos)
+                lines[j] = ""
+                j += 1
+                continue
+            if indent is None:          # not a list of such items: this key is left to YAML
+                break
+            if line[0] in " \t-":     # anything else inside the list: the whole text to YAML
+                return None
+            break
+        found[key] = (i + 1, items)
+        i = j if items else i + 1
+    found = {k: v for k, v in found.items() if v[1]}
+    if not found:
+        return None
+    return "\n".join(lines), found
+
+
+def _load_flow_lists(text: str) -> Any:
+    """The document of ``text`` (no alias in it) with its lists of one-line flow mappings read
+    by :func:`_flow_lists`, or ``_Slow`` raised when the text is not read that way."""
+    loader = _Loader("")
+    try:
+        split = _flow_lists(loader, text)
+    finally:
+        loader.dispose()
+    if split is None:
+        raise _Slow
+    rest, lists = split
+    try:
+        data = yaml.load(rest, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
+    except Exception:           # the error is found again, and worded, on the whole text
+        raise _Slow from None
+    if type(data) is not PosDict:
+        raise _Slow
+    for key, (line, items) in lists.items():
+        # the key's value, now empty, is where YAML places the empty value of a key alone on its line
+        if key not in data or data[key] is not None or data.kpos.get(key) != (line, len(key) + 2):
+            raise _Slow
+    for key, (line, items) in lists.items():
+        data[key] = items
+        data.kpos[key] = items.pos
+    return data
+
+
 def _load(text: str) -> Any:
     """The document of ``text`` built by ``_Loader``; with an alias in it, composed by
     :class:`_AliasComposer` so that each alias is placed where it is used."""
     if "*" not in text or not _ALIAS.search(text):     # an alias needs a '*' (the search alone
-        return yaml.load(text, Loader=_Loader)            # scanned every character of a case)  # noqa: S506 - _Loader derives from SafeLoader
+        if FLOW_LISTS:                                      # scanned every character of a case)
+            try:
+                return _load_flow_lists(text)
+            except _Slow:
+                pass
+        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
     loader = _Loader("")
     try:
         node = _AliasComposer(list(yaml.parse(text, Loader=_Loader)), loader).get_single_node()

@@ -430,6 +430,12 @@ class _Compiled:
         self.control_strata = frozenset(
             (r.stratum if strata_of is None else strata_of[r.id]) for r in rules.values() if r.unless)
         self.strata = book.strata if strata_of is None else max(strata_of.values(), default=0) + 1
+        # The whole rulebook's ruleset holds the sink for the control facts that close the base
+        # batch (rulebook.book: it fires once a round, for nothing). A ruleset of some of the
+        # rules leaves it out: the runner drains the batch from the state the engine hands back
+        # for every batch it took in, and asserts stratum 0's control fact only when a rule of
+        # that stratum waits for it (an action and a drain step fewer a round).
+        self.sink = names is None
         self.handle = _C.create_ruleset(self.name, book.ruleset_json(definitions, strata_of))
         # the rules it holds, for :func:`_holder`
         bits = _bits(book)
@@ -541,7 +547,10 @@ class _Compiled:
         try:
             # Stratum 0's control fact closes the base batch: its negations see only base
             # facts, all of which are joined before it (actions run after the whole batch).
-            batch.append({"sid": sid, "t": CONTROL_TYPE, "n": 0})
+            # A ruleset holding some of the rules has no sink for it (below): it goes in when
+            # a rule of stratum 0 waits for it.
+            if self.sink or 0 in self.control_strata:
+                batch.append({"sid": sid, "t": CONTROL_TYPE, "n": 0})
             state = self._assert_batch(batch)
             if state is None:
                 # the batch's pending actions run from the next assert's state
@@ -634,7 +643,7 @@ def compiled(book: Rulebook, base_types: "frozenset | None" = None) -> _Compiled
             # a ruleset holding every rule this shape needs: another's, or the whole rulebook
             return _holder(book, names) or compiled(book)
         shapes[1] += 1
-        runner = _keep(key, _Compiled(book, names | {"control-sink"}))
+        runner = _keep(key, _Compiled(book, names))
     return runner
 
 
@@ -693,7 +702,7 @@ def runner_for(book: Rulebook, types: frozenset, facts: list[dict]) -> _Compiled
                 registered = None
         if registered is not None:
             registered[0] += 1
-            return _keep(key, _Compiled(book, names | {"control-sink"}))
+            return _keep(key, _Compiled(book, names))
     # the smallest ruleset registered that holds every rule the values allow (another value
     # set's most of the time), else the ruleset for the facts' types
     return _holder(book, names) or compiled(book, types)
