@@ -399,6 +399,10 @@ class _Compiled:
 
     def __init__(self, book: Rulebook, names: "frozenset[str] | None" = None):
         """Register ``book``'s engine rules (only those in ``names`` when given)."""
+        if names is not None and not names:
+            # no rule can fire: the sink alone (the engine cannot delete the session of a
+            # ruleset without rules: an abort)
+            names = frozenset({"control-sink"})
         self.book = book
         self.name = f"rb{next(_NAMES)}_{re.sub(r'[^a-z0-9]', '_', book.edition)}"
         self.firings: list[Firing] = []
@@ -435,7 +439,7 @@ class _Compiled:
         # rules leaves it out: the runner drains the batch from the state the engine hands back
         # for every batch it took in, and asserts stratum 0's control fact only when a rule of
         # that stratum waits for it (an action and a drain step fewer a round).
-        self.sink = names is None
+        self.sink = names is None or "control-sink" in names
         self.handle = _C.create_ruleset(self.name, book.ruleset_json(definitions, strata_of))
         # the rules it holds, for :func:`_holder`
         bits = _bits(book)
@@ -549,7 +553,9 @@ class _Compiled:
             # facts, all of which are joined before it (actions run after the whole batch).
             # A ruleset holding some of the rules has no sink for it (below): it goes in when
             # a rule of stratum 0 waits for it.
-            if self.sink or 0 in self.control_strata:
+            # (and when no base fact enters: an empty batch creates no session, and the engine
+            # would hand back a state it never set)
+            if self.sink or 0 in self.control_strata or not batch:
                 batch.append({"sid": sid, "t": CONTROL_TYPE, "n": 0})
             state = self._assert_batch(batch)
             if state is None:
