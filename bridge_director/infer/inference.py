@@ -21,7 +21,9 @@ the replay marks it ``counts_in_rotation``, so the rules that find calls out of 
 pass it by in the next round) or ``voided`` (cancelled with an earlier call that another
 law sweeps away with every call after it, 15A1, 36A, 38B: left out of the replay like a
 cancelled call, and marked ``voided`` so that the rules judge it for nothing else; it
-outranks every other status). A derived ``calls-swept`` fact ``{after: <event>}`` voids every
+outranks every other status) or ``held`` (made after a director call, when whether the director
+had ruled by then is asked and the law turns on it: left out of the replay and judged for
+nothing else, as a voided call is, until the question is answered). A derived ``calls-swept`` fact ``{after: <event>}`` voids every
 call made after that event at once (one fact for a sweep of "that call and every call after
 it", where a fact per later call made long auctions quadratic; :func:`bridge_director.bridge.table.calls_after`
 finds the calls). The base facts are then recomputed with the mapping event -> status and
@@ -57,7 +59,7 @@ MAX_ROUNDS = 32
 #: cannot multiply them without end, and no case comes near (the longest need a few thousand)
 MAX_FIRINGS = 200_000
 # the call statuses the auction replay understands, in increasing precedence
-CALL_STATUSES = ("awaiting-replacement", "superseded", "cancelled", "replaced-by-pass", "in-rotation", "voided")
+CALL_STATUSES = ("awaiting-replacement", "superseded", "cancelled", "replaced-by-pass", "in-rotation", "held", "voided")
 _FULL_REF = re.compile(r"^\{([A-Za-z_]\w*)\.([A-Za-z_][\w-]*)\}$")
 
 
@@ -399,10 +401,6 @@ class _Compiled:
 
     def __init__(self, book: Rulebook, names: "frozenset[str] | None" = None):
         """Register ``book``'s engine rules (only those in ``names`` when given)."""
-        if names is not None and not names:
-            # no rule can fire: the sink alone (the engine cannot delete the session of a
-            # ruleset without rules: an abort)
-            names = frozenset({"control-sink"})
         self.book = book
         self.name = f"rb{next(_NAMES)}_{re.sub(r'[^a-z0-9]', '_', book.edition)}"
         self.firings: list[Firing] = []
@@ -434,12 +432,6 @@ class _Compiled:
         self.control_strata = frozenset(
             (r.stratum if strata_of is None else strata_of[r.id]) for r in rules.values() if r.unless)
         self.strata = book.strata if strata_of is None else max(strata_of.values(), default=0) + 1
-        # The whole rulebook's ruleset holds the sink for the control facts that close the base
-        # batch (rulebook.book: it fires once a round, for nothing). A ruleset of some of the
-        # rules leaves it out: the runner drains the batch from the state the engine hands back
-        # for every batch it took in, and asserts stratum 0's control fact only when a rule of
-        # that stratum waits for it (an action and a drain step fewer a round).
-        self.sink = names is None or "control-sink" in names
         self.handle = _C.create_ruleset(self.name, book.ruleset_json(definitions, strata_of))
         # the rules it holds, for :func:`_holder`
         bits = _bits(book)
@@ -551,12 +543,7 @@ class _Compiled:
         try:
             # Stratum 0's control fact closes the base batch: its negations see only base
             # facts, all of which are joined before it (actions run after the whole batch).
-            # A ruleset holding some of the rules has no sink for it (below): it goes in when
-            # a rule of stratum 0 waits for it.
-            # (and when no base fact enters: an empty batch creates no session, and the engine
-            # would hand back a state it never set)
-            if self.sink or 0 in self.control_strata or not batch:
-                batch.append({"sid": sid, "t": CONTROL_TYPE, "n": 0})
+            batch.append({"sid": sid, "t": CONTROL_TYPE, "n": 0})
             state = self._assert_batch(batch)
             if state is None:
                 # the batch's pending actions run from the next assert's state
@@ -649,7 +636,7 @@ def compiled(book: Rulebook, base_types: "frozenset | None" = None) -> _Compiled
             # a ruleset holding every rule this shape needs: another's, or the whole rulebook
             return _holder(book, names) or compiled(book)
         shapes[1] += 1
-        runner = _keep(key, _Compiled(book, names))
+        runner = _keep(key, _Compiled(book, names | {"control-sink"}))
     return runner
 
 
@@ -708,7 +695,7 @@ def runner_for(book: Rulebook, types: frozenset, facts: list[dict]) -> _Compiled
                 registered = None
         if registered is not None:
             registered[0] += 1
-            return _keep(key, _Compiled(book, names))
+            return _keep(key, _Compiled(book, names | {"control-sink"}))
     # the smallest ruleset registered that holds every rule the values allow (another value
     # set's most of the time), else the ruleset for the facts' types
     return _holder(book, names) or compiled(book, types)
