@@ -556,21 +556,20 @@ class _AliasComposer(yaml.composer.Composer):
 
 #: a key at the top level alone on its line (``events:``), a block list of items to follow
 _TOP_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):")
-#: a value of an item: simply quoted text (no escapes, no quote inside) or plain words
-#: (letters, digits and ``_.()+/-``, single spaces between words; the first a letter, digit or ``_``)
-_ITEM_VALUE = r"""'[ -&(-~]*'|"[ !#-\[\]-~]*"|[A-Za-z0-9_][A-Za-z0-9_.()+/-]*(?: [A-Za-z0-9_.()+/-]+)*"""
-_ITEM_KEY = r"[A-Za-z_][A-Za-z0-9_]*"
-#: a whole item's line: ``- {key: value, ...}``, a comment after it at most (group 1: its
-#: indentation; group 2: what is between the braces)
-_ITEM_LINE = re.compile(rf"( *)- +\{{ *({_ITEM_KEY}: +(?:{_ITEM_VALUE}) *(?:, *{_ITEM_KEY}: +(?:{_ITEM_VALUE}) *)*)\}}"
-                        r"(?: +#[ -~]*)? *")
-#: one ``key: value`` of an item's line (found in turn from its ``{``)
-_ITEM_PAIR = re.compile(rf"({_ITEM_KEY}): +({_ITEM_VALUE})")
 _STR_TAG = "tag:yaml.org,2002:str"
 #: whether lists of one-line flow mappings are read by :func:`_flow_lists` (tests compare both ways)
 FLOW_LISTS = True
-#: a plain word's value, as YAML resolves and builds it (a key: whether it is text), by its text
+#: a plain word's value, as YAML resolves and builds it, by its text
 _PLAIN_VALUES: dict = {}
+#: a key's text -> whether it is a plain word (``[A-Za-z_][A-Za-z0-9_]*``) that YAML reads as text
+_ITEM_KEYS: dict = {}
+_ITEM_KEY_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+#: a value of the plain form: words of letters, digits and ``_.()+/-``, single spaces between
+#: them, the first beginning with a letter, a digit or ``_`` (else a value is simply quoted text:
+#: no escape, no quote inside)
+_ITEM_WORDS = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.()+/-]*(?: [A-Za-z0-9_.()+/-]+)*")
+#: what may follow an item's ``}``: spaces, a comment after a space
+_ITEM_TAIL = re.compile(r"(?: +#[ -~]*)? *")
 _NOT_READ = object()        # a plain value this way does not build (a float, null): YAML reads the text
 
 
@@ -590,33 +589,48 @@ def _plain_value(loader: _Loader, text: str) -> Any:
 def _flow_item(loader: _Loader, line: str, number: int) -> "tuple[int, PosDict] | None":
     """The item on ``line`` (1-based line ``number``) as YAML builds it (a PosDict with its
     positions) and its indentation, when the line is a one-line flow mapping of the plain
-    forms (see above); else None."""
-    if len(line) > 400 or not line.isascii():
+    forms (``- {key: value, ...}``, a comment after it at most); else None. Taken apart with string
+    methods, each key and value checked on its own (a value's text met before is looked up):
+    a regular expression over the whole line cost more than YAML's own reading."""
+    if len(line) > 400 or not line.isascii() or not line.isprintable():
         return None
-    m = _ITEM_LINE.fullmatch(line)
-    if m is None:
+    body = line.lstrip(" ")
+    indent = len(line) - len(body)
+    brace = line.find("{", indent)
+    close = line.rfind("}")
+    if not body.startswith("- ") or brace < 0 or close < brace or line[indent + 2:brace].strip(" "):
         return None
-    brace = line.index("{")
+    if close + 1 < len(line) and line[close + 1:].strip(" ") and _ITEM_TAIL.fullmatch(line, close + 1) is None:
+        return None
     out = PosDict()
     out.pos = (number, brace + 1)
     out.kpos = kpos = {}
-    values = _PLAIN_VALUES
-    for pair in _ITEM_PAIR.finditer(line, m.start(2), m.end(2)):
-        key, text = pair.group(1, 2)
-        if type(values.get(key)) is not str:            # a key YAML reads as text (worked out once)
-            if _plain_value(loader, key) is not key:
-                return None
-            if len(values) >= 4096:
-                values.clear()
-            values[key] = key
-        if key in out:
+    values, keys = _PLAIN_VALUES, _ITEM_KEYS
+    at = brace + 1
+    for part in line[brace + 1:close].split(","):
+        start, at = at, at + len(part) + 1
+        k, colon, v = part.partition(":")
+        key = k.lstrip(" ")
+        text = v.strip(" ")
+        if not colon or not text or v[0] != " " or key in out:
+            return None
+        ok = keys.get(key)
+        if ok is None:
+            if len(keys) >= 4096:
+                keys.clear()
+            ok = keys[key] = _ITEM_KEY_RE.fullmatch(key) is not None and _plain_value(loader, key) is key
+        if not ok:
             return None
         first = text[0]
         if first == "'" or first == '"':
-            value = text[1:-1]
+            value: Any = text[1:-1]
+            if len(text) < 2 or text[-1] != first or first in value or (first == '"' and "\\" in value):
+                return None
         else:
             value = values.get(text, _NOT_READ)
             if value is _NOT_READ:
+                if _ITEM_WORDS.fullmatch(text) is None:
+                    return None
                 value = _plain_value(loader, text)
                 if value is _NOT_READ:
                     return None
@@ -624,8 +638,8 @@ def _flow_item(loader: _Loader, line: str, number: int) -> "tuple[int, PosDict] 
                     values.clear()
                 values[text] = value
         out[key] = value
-        kpos[key] = (number, pair.start(2) + 1)
-    return len(m[1]), out
+        kpos[key] = (number, start + len(k) + 1 + len(v) - len(v.lstrip(" ")) + 1)
+    return indent, out
 
 
 def _flow_lists(loader: _Loader, text: str) -> "tuple[str, dict] | None":
