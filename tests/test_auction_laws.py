@@ -120,7 +120,10 @@ def test_closing_pass_out_of_rotation_reopens_the_auction():
                            ("17D3", "call-cancelled"), ("16C2", "information-unauthorised-to-offenders"),
                            ("16C1", "information-authorised-to-non-offenders"),
                            ("34", "refer-to-law"),
-                           ("22A", "auction-ended")}      # South's 2H and three passes in turn end it after the reversion
+                           ("22A", "auction-ended"),      # South's 2H and three passes in turn end it after the reversion
+                           # West, who passed out of rotation, is an offender (17D3): whether the
+                           # cancelled pass suggested East's next call is asked (16C2, 16C3)
+                           ("16C2", "judgement-needed"), ("16C3", "adjust-if-damaged"), ("16C2", "call-stands")}
 
 
 def test_partner_calls_while_insufficient_bid_awaits_replacement():

@@ -75,7 +75,7 @@ def test_25a6_says_withdraw_keep_if_legal_or_call_again():
     r = ruled("law25-a1-a6-double-over-1s-slip-for-2s-not-inadmissible")
     text = " ".join(ln.text for ln in lines(r, "25A6", "lho-may-withdraw"))
     assert "may withdraw that call and call again over 2S" in text, text
-    assert "let it stand if it is still a legal call over 2S" in text and "cannot stand" in text, text
+    assert "keep that call if it is still legal over 2S" in text and "cannot stand" in text, text
     info = " ".join(ln.text for ln in lines(r, "25A6", "information-unauthorised-to-offenders"))
     assert "authorised information to S's side and unauthorised to E's side (E and W)" in info, info
 

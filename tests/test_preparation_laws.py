@@ -66,11 +66,15 @@ def test_13b_branches_when_playability_not_stated(book):
 
 
 def test_14b_found_elsewhere_after_lead(book):
-    # no 7B2 line: a hand found short only after the lead may have lost the card in play
-    assert pairs(rule(book, load("law14-b2-b4-card-found-during-play"))) == {
+    # no settled 7B2 line: a hand found short only after the lead may have lost the card in
+    # play; the procedural penalty for not counting is said on that condition (tester12 row 6)
+    outs = rule(book, load("law14-b2-b4-card-found-during-play"))
+    assert pairs(outs) == {
         ("14B2", "card-restored"),
         ("14B4", "deemed-held-throughout"), ("14B4", "penalty-card-or-revoke-possible"),
-        ("14C", "information-unauthorised-to-partner")}
+        ("14C", "information-unauthorised-to-partner"), ("90", "procedural-penalty-possible")}
+    assert not [o for o in outs if o.cite == "7B2"]
+    assert [o.text for o in outs if o.cite == "90"][0].startswith("If ")
 
 
 def test_15a_cancels_the_call_and_offender_calls_again(book):

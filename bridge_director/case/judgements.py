@@ -51,6 +51,7 @@ ON: dict[str, "tuple[str, ...]"] = {
     "repeat-governs": ("call",),
     "intentional": ("call",),
     "accepts-insufficient": ("call",),
+    "after-ruling": ("call",),
     "same-meaning": ("call",),
     "subset-of-meanings": ("call",),
     "same-purpose": ("call",),
@@ -332,6 +333,14 @@ PROPERTIES: dict[str, Property] = {
                   "the insufficient bid?"),
         flip=False,
         found=('an acceptance of the insufficient bid', 'not an acceptance of the insufficient bid')),
+    "after-ruling": Property(
+        means=("bool: the director had already ruled on rectification when this call was made (judged on the "
+               "first call after a director call the case follows with no ruling; false: it and every later call "
+               "came before the ruling; Laws 36A, 37A and 38B/38D turn on it)"),
+        question="Had the director already ruled on rectification when {seat} made {call}?",
+        flip=False,
+        found=('made after the director had ruled on rectification',
+               'made before the director had ruled on rectification')),
     "stands-over-cancelled": Property(
         means=("bool: the LHO's call, made over a double or redouble the offender put in place of an insufficient "
                "bid and that 27B3 cancels, stands once the offender has put a legal bid or pass in place (false: it "

@@ -312,7 +312,10 @@ def _happened_field_validator(name: str) -> Callable[[Any], Any]:
         if name == "played_by":
             if not isinstance(v, list):
                 raise ValueError(f"expected a list of seats such as [N, S] (or []), found {_found(v)}")
-            return [_seat(x) for x in v]
+            seats = [_seat(x) for x in v]
+            if len(set(seats)) != len(seats):
+                raise ValueError(f"expected each seat once, found {_found(v)}")
+            return seats
         if name == "what" and v not in DIRECTOR_INSTRUCTIONS:
             raise ValueError(f"expected one of {', '.join(DIRECTOR_INSTRUCTIONS)}, found {_found(v)}")
         if name in ("board", "cards"):

@@ -429,6 +429,7 @@ def _draft_from_args(args):
     from bridge_director.session.draft import parse_setting
     settings = [parse_setting(j, "--judge") for j in args.judge]
     pending = [parse_judgement(j, "--judge", lang, lang) for j, st in zip(args.judge, settings) if st is None]
+    _each_once(args, settings, pending)
 
     def judge_what_can_be_judged() -> None:
         # a judgement is stated as soon as the call it names is in the case, so that the calls
@@ -456,6 +457,24 @@ def _draft_from_args(args):
     if args.edition:
         draft.edition = _edition_arg(args.edition)
     return draft
+
+
+def _each_once(args, settings: list, pending: list) -> None:
+    """A finding or a setting typed twice in one command line is one clear error, never the
+    last one taken in silence (``-j "E 1H unintended=no" -j "E 1H unintended=yes"``)."""
+    def shown(v):
+        return ",".join(map(str, v)) if isinstance(v, list) else ("yes" if v is True else "no" if v is False else str(v))
+    seen: dict = {}
+    typed = [(f"--judge \"{k}\"", k, v) for k, v in pending]
+    typed += [(f"--judge \"{st[0].replace('_', '-')}\"", ("setting", st[0]), st[1]) for st in settings if st is not None]
+    if args.scoring:
+        typed.append(("--scoring", ("setting", "scoring"), args.scoring))
+    for where, key, value in typed:
+        if key in seen:
+            raise InputError("director rule", 0, 0, where,
+                             f"given twice ({shown(seen[key])}, then {shown(value)}): expected each finding and "
+                             f"setting once")
+        seen[key] = value
 
 
 def _cmd_rule(args) -> int:
@@ -925,6 +944,8 @@ def _cmd_serve(args) -> int:
     try:
         return serve(args.host, args.port, args.folder, args.lang)
     except OSError as e:         # (the folder's own faults are InputErrors: this is the address)
+        if isinstance(e, BrokenPipeError) or _output_failed(e):
+            raise                # the banner could not be written (`director serve | head`): not the address
         raise InputError(f"{args.host}:{args.port}", 0, 0, "",
                          f"cannot listen there: {e.strerror or e} (try another --port)") from None
     except KeyboardInterrupt:

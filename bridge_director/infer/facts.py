@@ -11,6 +11,8 @@ to the status the rules gave that call in the previous round of inference (the `
 a derived ``call-status`` fact). The replay follows it mechanically:
 
 * ``cancelled``: the call is left out, so the turn reverts to the player whose turn it was;
+* ``held``: left out like ``voided`` (the question whether the director had ruled when it
+  was made is open);
 * ``replaced-by-pass``: the call counts as a pass by the same seat at the same position (a
   pass substituted for it), so the turn passes on to the next player; when the call was made
   at another player's turn, the pass has no position of its own and the turn stays with that
@@ -40,7 +42,13 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   replaces included, had already ended the auction),
   ruled_before_next / ruled_next_idx / ruled_before (the same for ``{director: ruled}``
   events only: the director had ruled on rectification; a ruling counts as a director call
-  for the ``director_*`` fields),
+  for the ``director_*`` fields; a call judged ``after-ruling`` true counts as having a ruling
+  just before it, at its event number less a half),
+  ruling_open_idx (the first call after this one that follows a ``{director: called}`` event
+  with no ruling after that event, stated or judged, no player's decision on a call between
+  them, and is not itself judged ``after-ruling``: whether the director had ruled when it and
+  the calls after it were made is not in the case) and ruling_open_next (such a director call
+  came between this call and the next),
   final (no call event follows), lead_faced_before (an ``opening-lead-faced`` event came before
   it: the auction period was over).
   Added for the out-of-rotation laws (all mechanics, no law):
@@ -72,7 +80,9 @@ Fact shapes (all carry ``t`` = type and ``fid`` = a unique id):
   then this pass and the passes after it in file order as made, whether or not they were
   cancelled, the auction would end at event ``closing_run_end``, and this pass is the first
   of the closing passes made by a player whose turn it was not; ``missed_turn_seat`` is the
-  player whose turn it was. It does not change when the rules cancel those passes).
+  player whose turn it was; the run goes on over the passes made straight after that event,
+  with nothing between, by players other than the one who missed the turn. It does not
+  change when the rules cancel those passes).
 * ``replayed-auction`` (one, every round): ended (the calls that stand at the end of the
   replay end the auction), idx (the call event that ended it, as replayed; 0 when not ended),
   seat (who made that call; ``none`` when not ended),
@@ -431,7 +441,9 @@ class _Replay:
 
     def __init__(self, case: Case, status_of: "dict[int, str]", order: "CallOrder"):
         self.case, self.order = case, order
-        self.voided = frozenset(n for n, st in status_of.items() if st == "voided")
+        # a held call (made after a director call, whether before the ruling asked) is out of
+        # the replay and judged for nothing else until then, as a voided call is
+        self.voided = frozenset(n for n, st in status_of.items() if st in ("voided", "held"))
         self.cancelled = frozenset(n for n, st in status_of.items() if st == "cancelled") | self.voided
         self.as_pass = frozenset(n for n, st in status_of.items() if st == "replaced-by-pass")
         # a call waiting for its caller to replace it is out of the auction until they do: the
@@ -875,9 +887,33 @@ class _Timeline:
 
     def __init__(self, case: Case):
         self.directors = [x.number for x in case.events if x.kind in ("director", "ruled")]
-        self.rulings = [x.number for x in case.events if x.kind == "ruled"]
+        calls = [x.number for x in case.events if x.kind in ("call", "replaces")]
+        after_ruling = {j.event: j.value for j in case.judgements if j.prop == "after-ruling"}
+        # a ruling stated as an event, or judged to have come just before a call (``after-ruling``
+        # true on that call: the ruling sits between it and the event before it)
+        self.rulings = sorted([x.number for x in case.events if x.kind == "ruled"]
+                              + [n - 0.5 for n, v in after_ruling.items() if v is True and n in calls])
         self.lead_at = next((x.number for x in case.events
                              if x.kind == "happened" and x.happened == "opening-lead-faced"), None)
+        # the first call whose moment against the director's ruling the case leaves open: the
+        # first call after a ``{director: called}`` event with no ruling (stated, or judged on
+        # a call) after that event, unless that call is judged ``after-ruling`` false (then it
+        # and every later call came before any ruling)
+        # (a player's decision on a call, after the director call and before that first call,
+        # shows the director had explained the options: not open)
+        decisions = [x.number for x in case.events if x.kind == "accepts"]
+        self.open_at: dict[int, int] = {}        # an open director call -> the first call after it
+        for d in (x.number for x in case.events if x.kind == "director"):
+            if self.rulings and self.rulings[-1] > d:
+                continue
+            k = next((n for n in calls if n > d), None)
+            if k is not None and k not in after_ruling and not any(d < a < k for a in decisions):
+                self.open_at[d] = k
+        self.open_calls = sorted(set(self.open_at.values()))
+
+    def ruling_open_between(self, lo: int, hi: int) -> bool:
+        """Whether an open director call (see ``open_at``) came after event ``lo`` and before ``hi``."""
+        return any(lo < d < hi for d in self.open_at)
 
     def director_between(self, lo: int, hi: "int | None", among: "list[int] | None" = None) -> bool:
         """Whether the director was called (or ``among``) after event ``lo`` and before ``hi``
@@ -950,6 +986,10 @@ def _what_came_next(call_events: "list[Event]", i: int, replaces: dict[int, int]
     else:
         f["director_before_next"] = timeline.director_between(e.number, None)
         f["ruled_before_next"] = timeline.director_between(e.number, None, timeline.rulings)
+    f["ruling_open_next"] = nxt is not None and timeline.ruling_open_between(e.number, nxt.number)
+    opened = timeline.first_after(e.number, timeline.open_calls)
+    if opened is not None:
+        f["ruling_open_idx"] = opened
     f["final"] = i == len(call_events) - 1
     first_director = timeline.first_after(e.number, timeline.directors)
     if first_director is not None:
@@ -992,6 +1032,17 @@ def _closing_run(f: dict, e: Event, after: list[Event], before: list[tuple[int, 
             break
     if end is None:
         return
+    # the passes made straight after it, before anything else happens at the table (the
+    # director called, a bid, the missed player's own call), are passes subsequent to the
+    # missed turn too: the first of them was its maker's LHO calling over it (29A), so each
+    # was made in turn as the table then stood, and 17D3 cancels them with the others
+    missed = f["turn"]
+    for x in after:
+        if x.number <= end:
+            continue
+        if x.number != end + 1 or x.kind != "call" or not x.call.is_pass or x.seat.letter == missed:
+            break
+        end = x.number
     closing = []
     for n, _, c, oor in reversed(seq):
         if not c.is_pass or len(closing) == 3:

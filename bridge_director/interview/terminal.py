@@ -198,6 +198,8 @@ class Interview:
         except Quit:
             self.t.say("")
             self._offer_save()
+        except BrokenPipeError:  # the reader of the output left (`director ask | head`): quietly, by the CLI
+            raise
         except Exception as e:  # noqa: BLE001 - never a traceback: one line, then the offer to save
             self.t.say(f"internal error: {type(e).__name__}: {e} (a bug to report, with the saved case)")
             self._offer_save()

@@ -18,6 +18,7 @@ STANDING_WORDS = {
     "withdrawn": "",          # a replacement took its place: the cell already shows it struck through
     "awaiting-decision": "awaiting a decision",
     "void": "void", "in-rotation": "", None: "",
+    "held": "held: was it before the ruling?",
 }
 
 

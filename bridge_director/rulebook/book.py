@@ -629,6 +629,12 @@ def check_derived_fields(rules: list[Rule]) -> None:
     for r in rules:
         for c in r.then:
             if c.kind == "fact" and c.data["type"] not in DERIVED_BASE_TYPES:
+                odd = [k for k in c.data if not isinstance(k, str)]
+                if odd:
+                    # YAML reads an unquoted on/off/yes/no key as a boolean
+                    raise InputError(r.file, r.line, 0, f"{r.id}.then.fact",
+                                     f"a '{c.data['type']}' fact field is not a name ({odd[0]!r}): YAML reads "
+                                     f"an unquoted on/off/yes/no key as a boolean; name the field otherwise")
                 carried.setdefault(c.data["type"], {"fid", "by"}).update(k for k in c.data if k != "type")
 
     def refuse(r: Rule, where: str, alias: str, ftype: str, fld: str) -> None:
@@ -870,15 +876,40 @@ def _sha256(data: bytes):
     return sha256(data)
 
 
+def _private(st: os.stat_result, *, kind: int) -> bool:
+    """Whether ``st`` (from lstat/fstat) is of ``kind`` (stat.S_IFREG, S_IFDIR), owned by this
+    user and writable by nobody else: what a cache we load with pickle must be (anyone who can
+    write to it could make it run code as us)."""
+    getuid = getattr(os, "getuid", None)
+    if getuid is None:                                   # pragma: no cover - not POSIX
+        return stat.S_IFMT(st.st_mode) == kind
+    return stat.S_IFMT(st.st_mode) == kind and st.st_uid == getuid() and not st.st_mode & 0o022
+
+
+def _private_folder(folder: Path) -> bool:
+    """Whether the cache folder is a real folder (not a link), ours, and writable only by us."""
+    try:
+        return _private(os.lstat(folder), kind=stat.S_IFDIR)
+    except OSError:
+        return False
+
+
 def _read_cache(cache: Path) -> "Rulebook | None":
     """The rulebook cached in ``cache``; None when there is none, or it is unreadable,
-    truncated, of another format or not a rulebook (it is then rebuilt, never trusted)."""
+    truncated, of another format or not a rulebook (it is then rebuilt, never trusted).
+
+    A pickle runs code as it loads, so the file is read only when it and its folder are ours
+    and nobody else can write to them, and the file is a regular file reached without a link;
+    anything else is ignored (and, by :func:`_write_cache`, not written over)."""
+    if not _private_folder(cache.parent):
+        return None
     try:
-        # opened without waiting (a FIFO there blocked every command for ever), then read only
-        # when it is a regular file: anything else is not a cache, and the rulebook is rebuilt
-        fd = os.open(cache, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        # opened without waiting (a FIFO there blocked every command for ever) and without
+        # following a link, then read only when it is a private regular file
+        fd = os.open(cache, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+                     | getattr(os, "O_NOFOLLOW", 0))
         try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
+            if not _private(os.fstat(fd), kind=stat.S_IFREG):
                 return None
             with os.fdopen(fd, "rb", closefd=False) as fh:
                 book = pickle.load(fh)
@@ -892,13 +923,24 @@ def _read_cache(cache: Path) -> "Rulebook | None":
 
 def _write_cache(cache: Path, book: Rulebook) -> None:
     """Store ``book`` in ``cache`` (atomically: a reader sees the old file or the new one),
-    drop the older files of the same rulebook, and keep at most CACHE_KEEP files in all."""
+    drop the older files of the same rulebook, and keep at most CACHE_KEEP files in all.
+    Nothing is written to a folder that is not ours or that others may write to."""
     try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-        with tmp.open("wb") as fh:
-            pickle.dump(book, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, cache)
+        cache.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not _private_folder(cache.parent):
+            return                      # a folder others may write to: no cache at all
+        # a fresh file of our own (O_CREAT|O_EXCL, never through a link others planted);
+        # tempfile is imported here: only a rebuild needs it, not a cold start
+        import tempfile
+        fd, name = tempfile.mkstemp(dir=cache.parent, prefix=cache.stem + ".", suffix=".tmp")
+        tmp = Path(name)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump(book, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, cache)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
         same = cache.name.rsplit("-", 1)[0] + "-"
         others = [q for q in cache.parent.glob("rulebook-*.pickle") if q != cache]
         stale = [q for q in others if q.name.startswith(same)]

@@ -30,7 +30,7 @@ OPTIONAL_FIELDS: "dict[str, tuple[frozenset, ...]]" = {
         "lowest_same", "admissible", "contract", "last_bid", "last_call",
         "closing_pass_out_of_turn declarer dummy", "by_declaring_side contract_side",
         "closing_run_end missed_turn_seat", "simultaneous_idx simultaneous_with",
-        "prev_idx prev_seat", "director_next_idx", "ruled_next_idx", "follows_own_idx",
+        "prev_idx prev_seat", "director_next_idx", "ruled_next_idx", "ruling_open_idx", "follows_own_idx",
         "lho_next_idx", "own_next_idx", "partner_last_idx", "partner_next_idx"),
     "auction-end": _groups("declarer declarer_side dummy leader"),
     "director-called": _groups("by"),

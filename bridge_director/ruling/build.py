@@ -121,7 +121,7 @@ class TraceEntry:
 
 #: what a call can finally be: the replay's statuses (bridge_director/infer/inference.py) read for people
 STANDINGS = ("stands", "cancelled", "replaced-by-pass", "awaiting-replacement", "superseded", "withdrawn",
-             "awaiting-decision")
+             "awaiting-decision", "held")
 
 
 #: the outcome code of the line that heads a ruling's options (it has no option label of its own)
@@ -144,7 +144,9 @@ class CallStanding:
             ``awaiting-replacement`` (out of the auction until its caller replaces it),
             ``superseded`` (a slip whose intended call took its place), ``withdrawn`` (a
             replacement took its place), ``awaiting-decision`` (the case stops where a
-            player may still choose what becomes of it: the ruling's options say what).
+            player may still choose what becomes of it: the ruling's options say what), ``held``
+            (made after a director call, whether before the director's ruling asked: out of
+            the ruling until the director says).
         cite: the clause of the rule that decided it (None: nothing irregular decided it).
         out_of_rotation: the caller was not the player whose turn it was, in the auction as
             finally replayed.
@@ -597,7 +599,7 @@ def standings(case: Case, facts: Facts, result: RunResult, lines: list[Line]) ->
     for n, f in call_facts.items():
         orig = f.get("replaces")
         # a replacement cancelled, or swept away with an earlier call, took no call's place
-        if isinstance(orig, int) and status.get(n) not in ("cancelled", "voided"):
+        if isinstance(orig, int) and status.get(n) not in ("cancelled", "voided", "held"):
             took_place_of.setdefault(orig, n)
     stands_cite: dict[int, str] = {}
     option_cite: dict[int, str] = {}
@@ -617,6 +619,8 @@ def standings(case: Case, facts: Facts, result: RunResult, lines: list[Line]) ->
             standing, cite = "stands", cites.get((n, st))
         elif st == "voided":            # swept away with an earlier call (15A1, 36A, 38B)
             standing, cite = "cancelled", cites.get((n, st))
+        elif st == "held":              # made after a director call: whether before the ruling is asked
+            standing, cite = "held", cites.get((n, st))
         elif st in ("cancelled", "replaced-by-pass", "superseded"):
             standing, cite = st, cites.get((n, st))
         elif n in took_place_of and took_place_of[n] not in took_place_of \
@@ -636,7 +640,7 @@ def standings(case: Case, facts: Facts, result: RunResult, lines: list[Line]) ->
         f = call_facts.get(n, {})
         # a call swept away with an earlier one was judged for nothing else: out of rotation
         # only if it did not follow the call made just before it (the replay leaves it out)
-        oor = not _followed_in_turn(case, e) if st == "voided" else \
+        oor = not _followed_in_turn(case, e) if st in ("voided", "held") else \
             f.get("rel", "self") != "self" and st != "in-rotation"
         out.append(CallStanding(n, e.seat.letter, str(e.call), standing, cite, oor,
                                 str(e.replaces) if e.kind == "replaces" else None))

@@ -25,10 +25,11 @@ from bridge_director.bridge.table import Board, Seat, contract_of, final_contrac
 
 COLUMNS = ("W", "N", "E", "S")
 #: standings that take a call out of the auction as made
-GONE = ("cancelled", "awaiting-replacement", "superseded", "withdrawn", "void")
+GONE = ("cancelled", "awaiting-replacement", "superseded", "withdrawn", "void", "held")
 STANDING_WORDS = {"stands": "stands", "cancelled": "cancelled", "replaced-by-pass": "replaced by a pass",
                   "awaiting-replacement": "to be replaced", "superseded": "put right (replaced)",
-                  "withdrawn": "withdrawn", "void": "void", "awaiting-decision": "awaiting a player's decision"}
+                  "withdrawn": "withdrawn", "void": "void", "awaiting-decision": "awaiting a player's decision",
+                  "held": "held until the director says whether it came before the ruling"}
 
 
 def _lang(r) -> str:
@@ -105,6 +106,8 @@ def _mark(c: dict, lang: str = "en") -> str:
         text = f"({call})P"
     elif st in ("cancelled", "void", "withdrawn"):
         text = f"({call})"
+    elif st == "held":
+        text = f"({call})?"
     elif st == "awaiting-replacement":
         text = f"{call}→?"
     else:
@@ -260,6 +263,8 @@ def legend(a: dict, lang: str = "en") -> str:
         keys.append(_("* out of rotation"))
     if any(t.startswith("(") for t in texts):
         keys.append(_("(X) cancelled, (X)P replaced by a pass"))
+    if any(t.startswith("(") and t.rstrip("*").endswith(")?") for t in texts):
+        keys.append(_("(X)? held: asked whether made before the ruling"))
     arrows = [t for t in texts if "→" in t]
     offered = [t for t in arrows if t.endswith("?") and not t.endswith("→?")]
     if len(offered) < len(arrows):
@@ -314,6 +319,21 @@ def board_words(number: "int | None", dealer: Seat, vul: "str | None", lang: str
         board=head, dealer=seat_name(dealer.value, lang), vulnerability=vul_words(vul, lang))
 
 
+def header_board_words(case, lang: str = "en", boards: bool = True) -> str:
+    """The header's board line: the board the calls were made on, with its dealer and
+    vulnerability (Law 2: the conditions marked on it apply); when that is not the case's own
+    board (a ``wrong-board-at-table`` event after a call), it says in place of which one."""
+    _ = gettext(lang)
+    on_table = case.board_on_table
+    if on_table is None or not boards:
+        return board_words(case.board.number if case.board else None, case.dealer, case.vulnerability, lang, boards)
+    head = board_words(on_table.number, on_table.dealer, on_table.vulnerability, lang, boards)
+    if not case.board:
+        return head
+    board, _sep, rest = head.partition(": ")
+    return _("{board} (in place of board {number}): {rest}").format(board=board, number=case.board.number, rest=rest)
+
+
 def _has_director(r) -> bool:
     """Whether a director applies the ruling's edition (False for rubber bridge: the players
     apply its law themselves, and the ruling's own words never send them to a director)."""
@@ -337,8 +357,7 @@ def understood(r) -> list[str]:
     case = r.case
     lang = _lang(r)
     _ = gettext(lang)
-    out = [board_words(case.board.number if case.board else None, case.dealer, case.vulnerability, lang,
-                       _has_boards(r))]
+    out = [header_board_words(case, lang, _has_boards(r))]
     for e in case.events:
         if e.kind == "happened" and e.happened == "wrong-board-at-table":
             n = e.get("board")

@@ -18,6 +18,8 @@ from bridge_director.ruling.wrap import wrap
 
 def _header(r: Ruling) -> str:
     c = r.case
+    if c.board_on_table is not None and grid._has_boards(r):
+        return f"{grid.header_board_words(c)} - {edition_title(r.edition)}"
     board = ("Board " + str(c.board.number) if c.board else "Board (number not given)") if grid._has_boards(r) \
         else "The deal"
     return f"{board} - dealer {c.dealer.value}, {VUL_NAMES.get(c.vulnerability, c.vulnerability)} - " \
@@ -254,7 +256,7 @@ def render_markdown(r: Ruling, trace: bool = False) -> str:
     _ = gettext(lang)
     c = r.case
     header = _header(r) if lang == "en" else \
-        f"{grid.board_words(c.board.number if c.board else None, c.dealer, c.vulnerability, lang, grid._has_boards(r))} - " \
+        f"{grid.header_board_words(c, lang, grid._has_boards(r))} - " \
         f"{_(edition_title(r.edition))}"
     out = [f"# {r.case.title or r.case.id}", "", f"*{header}*  ",
            _("Case `{id}` - source: {source}").format(id=r.case.id, source=r.case.source or _("not given")), ""]

@@ -39,7 +39,11 @@ from bridge_director.base.yamlpos import InputError, loads
 TOKEN_RE = re.compile(r"^(?:(?P<seat>[A-Za-z]+)\s*:)?(?P<call>.+)$")
 #: call statuses that take a call out of the auction as made (for whose turn it is now)
 OUT_OF_AUCTION = ("cancelled", "awaiting-replacement", "superseded", "withdrawn", "void")
-SETTINGS = ("scoring", "deal", "pockets", "session", "played_at_other_tables", "stationary", "replay_event")
+SETTINGS = ("scoring", "deal", "pockets", "session", "played_at_other_tables", "stationary", "replay_event",
+            "result", "adjusted")
+#: fields of a case file a draft read from it carries as they are (no step changes them), so that
+#: re-writing the case keeps every field it had: the register it names and its own expect: block
+KEPT = ("deal_register", "expect")
 
 
 class Draft:
@@ -72,6 +76,7 @@ class Draft:
         self.events: list[dict] = []
         self.judgement: dict[str, Any] = {}
         self.setting: dict[str, Any] = {}
+        self.kept: dict[str, Any] = {}      # KEPT fields of the case file the draft was read from
         self._undo: list[tuple] = []
         self._ruling = None
         self._case: Optional[Case] = None
@@ -394,18 +399,22 @@ class Draft:
         head = f"Board {self.board}" if self.board else f"Dealer {seat_name(self.dealer_seat.value)}"
         return f"{head} at the table" + (f": {', '.join(calls)}" if calls else "")
 
-    def to_yaml(self, expect: Optional[list[dict]] = None, notes: Optional[list[str]] = None) -> str:
+    def to_yaml(self, expect: Optional[list[dict]] = None, notes: Optional[list[str]] = None,
+                lang: Optional[str] = None) -> str:
         """The case as YAML, in the format of cases/ (``expect`` items appended when given;
         ``notes``, one per item, each written as a YAML comment after its item: the ruling's
         words for it, so that a teacher can check the item against the Laws).
-        Each note is one line (line breaks become spaces; YAML comments need none quoted)."""
+        Each note is one line (line breaks become spaces; YAML comments need none quoted).
+        ``lang``: the language the file names, when not the draft's own (the page saves an
+        uploaded case in the case's language, whatever the page's)."""
+        lang = lang or self.lang
         out = [f"case: {_scalar(self.case_id or (f'board-{self.board}-at-the-table' if self.board else 'at-the-table'))}",
                f"title: {_scalar(self.title or self.default_title())}"]
         if self.source:
             out.append(f"source: {_scalar(self.source)}")
         out.append(f"edition: {_scalar(self.edition)}")
-        if self.lang and self.lang != "en":
-            out.append(f"lang: {self.lang}")
+        if lang and lang != "en":
+            out.append(f"lang: {_scalar(lang)}")
         if self.board:
             out.append(f"board: {self.board}")
         else:
@@ -415,11 +424,15 @@ class Draft:
         for k in SETTINGS:
             if self.setting.get(k) is not None:
                 out.append(f"{_key(k)}: {_scalar(self.setting[k])}")
+        if self.kept.get("deal_register") is not None:
+            out.append(f"deal_register: {_scalar(self.kept['deal_register'])}")
         out.append("events:")
         out += [f"  - {flow_mapping(e)}" for e in self.events]
         if self.judgement:
             out.append("judgement:")
             out += [f"  {_key(k)}: {_scalar(v)}" for k, v in self.judgement.items()]
+        if expect is None:
+            expect = self.kept.get("expect")     # the case's own block, as it was
         if expect:
             out.append("expect:")
             notes = list(notes or [])
@@ -481,7 +494,8 @@ class Draft:
             probe.events = [{"director": "called"}]
             return from_data(loads(probe.to_yaml(), self.file), self.file)
         data = loads(self.to_yaml(), self.file)
-        if isinstance(data, dict) and "deal_register" in data:     # never written by a draft: refused
+        if isinstance(data, dict) and "deal_register" in data and "deal_register" not in self.kept:
+            # never written by a draft built at the table (only carried from a case file): refused
             raise InputError(self.file, 0, 0, "deal_register", "a case built at the table never names a file "
                              "(a deal register); found one")
         return from_data(data, self.file)
@@ -518,7 +532,9 @@ class Draft:
         d.events = [_plain(e) for e in raw.get("events") or []]
         d.judgement = {k: _plain(v) for k, v in (raw.get("judgement") or {}).items()}
         d.setting = {k: _plain(raw[k]) for k in SETTINGS if raw.get(k) is not None}
-        if raw.get("vulnerability") and not case.board:
+        d.kept = {k: _plain(raw[k]) for k in KEPT if raw.get(k) is not None}
+        d.notes = raw.get("notes")
+        if raw.get("vulnerability"):       # (with a board, the board's own: the loader checked it)
             d.vulnerability = raw["vulnerability"]
         return d
 
@@ -724,10 +740,18 @@ def parse_event(text: str, file: str = "event", lang: str = "en", calls: Optiona
                                           f"'E 1H>2H' or 'hand-count E 14', found {text.strip()!r}")
     if not words:
         raise bad
-    if low[0] in ("director", "td", "called", "director-called") and len(words) <= 3:
+    if low[0] in ("director", "td", "called", "director-called") and len(words) <= 4:
+        # 'director', 'director called', 'director S', 'director called by S': one seat at most
+        rest = words[1:]
+        if rest and rest[0].lower() in ("called", "director"):
+            rest = rest[1:]
+        if rest and rest[0].lower() == "by":
+            rest = rest[1:]
+        if len(rest) > 1:
+            raise _extra(file, "director", rest[1:], "at most one seat (the player who called)")
         ev: dict = {"director": "called"}
-        if len(words) >= 2 and low[-1] not in ("called", "director"):
-            ev["by"] = _seat_word(words[-1], file)
+        if rest:
+            ev["by"] = _seat_word(rest[0], file)
         return ev
     if low[0] in HAPPENED:
         return _happened(words, file, lang, calls or lang)
@@ -738,14 +762,29 @@ def parse_event(text: str, file: str = "event", lang: str = "en", calls: Optiona
             yes = verb in ("accepts", "accept", "accepts=yes", "accepts=true")
             if verb in ("accepts=no", "accepts=false", "declines", "decline", "rejects", "refuses"):
                 yes = False
-            if len(words) >= 3 and low[2] in ("no", "false"):
-                yes = False
-            ev = {"seat": seat, "accepts": yes}
+            if verb not in ("accepts", "accept", "accepts=yes", "accepts=true", "accepts=no", "accepts=false",
+                            "declines", "decline", "rejects", "refuses"):
+                raise bad
+            # 'S accepts no 1H' reads as 'S accepts=no 1H': one yes or no, after a bare 'accepts' only
+            said = [w for w in low[2:] if w in ("no", "yes", "true", "false")]
+            if said and verb not in ("accepts", "accept"):
+                raise _extra(file, f"{words[0]} {words[1]}", [w for w in words[2:] if w.lower() in said],
+                             "the call it is about, if any")
+            if len(said) > 1:
+                raise _extra(file, f"{words[0]} {words[1]}", [w for w in words[2:] if w.lower() in said][1:],
+                             "one yes or no")
+            if said:
+                yes = said[0] in ("yes", "true")
             rest = [w for w in words[2:] if w.lower() not in ("no", "yes", "true", "false")]
+            if len(rest) > 1:
+                raise _extra(file, f"{words[0]} {words[1]}", rest[1:], "one call (the irregular call it is about)")
+            ev = {"seat": seat, "accepts": yes}
             if rest:
                 ev["call"] = _call_word(rest[0], file)
             return ev
         if verb == "does" and low[2:4] == ["not", "accept"]:
+            if len(words) > 5:
+                raise _extra(file, f"{words[0]} does not accept", words[5:], "one call (the irregular call it is about)")
             ev = {"seat": seat, "accepts": False}
             if len(words) > 4:
                 ev["call"] = _call_word(words[4], file)
@@ -756,6 +795,12 @@ def parse_event(text: str, file: str = "event", lang: str = "en", calls: Optiona
         if verb == "replaces" and len(words) == 5 and low[3] == "with":
             return {"seat": seat, "replaces": _call_word(words[2], file), "with": _call_word(words[4], file)}
     raise bad
+
+
+def _extra(file: str, form: str, extra: list[str], expected: str) -> InputError:
+    """The one-line error for words an event line has beyond its form (never dropped in silence)."""
+    shown = " ".join(extra)
+    return InputError(file, 0, 0, "event", f"{form}: expected {expected}, found more: {shown!r}")
 
 
 def _from_language(words: list[str], lang: str, calls: str, file: str = "event") -> list[str]:
@@ -818,6 +863,9 @@ def _happened(words: list[str], file: str, lang: str = "en", calls: str = "en") 
                 raise InputError(file, 0, 0, "event", f"{code}: too many values ({w!r}); expected "
                                                       f"{', '.join(required + optional) or 'none'}")
             k, v = order[0], w
+        if k in ev:
+            raise InputError(file, 0, 0, "event", f"{code}: {k.replace('_', '-')} given twice "
+                                                  f"({_field_shown(k, ev[k])} and {w!r}); expected each field once")
         if k in order:
             order.remove(k)
         typ = HAPPENED_FIELDS[k][0]
@@ -850,6 +898,15 @@ def _happened(words: list[str], file: str, lang: str = "en", calls: str = "en") 
     # "not stated" is never "none": a wrong-board-at-table without played_by leaves the question
     # open (the ruling asks whether anyone at the table had played the board); "-" says none
     return ev
+
+
+def _field_shown(k: str, v: Any) -> str:
+    """A field already read from an event line, as it was typed (``'by=S'``)."""
+    if isinstance(v, list):
+        v = "+".join(map(str, v))
+    elif isinstance(v, bool):
+        v = "yes" if v else "no"
+    return repr(f"{k}={v}")
 
 
 def parse_setting(text: str, file: str = "judge") -> "tuple[str, Any] | None":

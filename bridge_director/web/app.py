@@ -562,6 +562,7 @@ def _state_from_case_text(text: str, file: str) -> State:
         raise PageError("{file}: board: the page takes board numbers from 1 to {limit}.", file=file, limit=MAX_BOARD)
     setting = {k: plain[k] for k in SETTING_KEYS if k in plain}
     setting["edition"] = case.edition         # ruled (and saved) by the case's own code of law, written or not
+    setting["lang"] = case.lang               # saved in its own language (the page speaks the page's)
     state = State(board=board, dealer=None if board is not None else case.dealer.value,
                   setting=setting,
                   title=plain.get("title") if isinstance(plain.get("title"), str) else None)

@@ -36,7 +36,7 @@ def draft_of(state: State, title: str | None = None, source: str | None = None,
     """
     settings = state.settings()
     d = Draft(board=state.board, dealer=None if state.board is not None else (state.dealer or "N"), file=FILE,
-              case_id=case_id, title=title or state.title, source=settings.get("source") or source,
+              case_id=settings.get("case") or case_id, title=title or state.title, source=settings.get("source") or source,
               vulnerability=settings.get("vulnerability"), lang=LANG.get())
     if settings.get("edition"):          # an uploaded case's code of law (1997, say): ruled and saved by it
         d.edition = settings["edition"]
@@ -44,6 +44,8 @@ def draft_of(state: State, title: str | None = None, source: str | None = None,
     d.judgement = state.judgements()
     d.setting = {k: settings[k] for k in SETTINGS if k in settings}
     d.notes = settings.get("notes")
+    if settings.get("expect"):           # an uploaded case's own expect: block, saved with it
+        d.kept["expect"] = settings["expect"]
     return d
 
 
@@ -54,7 +56,7 @@ def case_name(state: State) -> str:
 
 def to_yaml(state: State, name: str | None = None, title: str | None = None, source: str | None = None) -> str:
     """The state as a case file, in the format of ``cases/`` (compose's writer)."""
-    return draft_of(state, title=title, source=source, case_id=name).to_yaml()
+    return draft_of(state, title=title, source=source, case_id=name).to_yaml(lang=state.settings().get("lang"))
 
 
 def rule(state: State) -> tuple[Draft, Ruling, dict]:

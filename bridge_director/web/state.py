@@ -40,9 +40,10 @@ MAX_STEPS = 600
 #: board numbers the page accepts (a club evening; the case format itself allows more)
 #: case-file keys, other than board/dealer/events/judgement, a loaded case may carry along
 #: (the case settings bridge_director.session.draft writes, and the vulnerability, notes, edition
-#: (the code of law the case is ruled by) and source)
+#: (the code of law the case is ruled by) and source; the table result and adjusted score, the
+#: case's own name and language, so that saving an uploaded case keeps every field it had)
 SETTING_KEYS = ("vulnerability", "deal", "pockets", "session", "played_at_other_tables", "scoring",
-                "stationary", "replay_event", "notes", "edition", "source")
+                "stationary", "replay_event", "notes", "edition", "source", "result", "adjusted", "case", "lang", "expect")
 
 
 class StateError(Worded, ValueError):

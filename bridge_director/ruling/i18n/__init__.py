@@ -280,7 +280,7 @@ PROPERTY_WORDS = {"pt": {
     "to-mislead": "enganar", "forfeited": "perdeu-o-direito", "allowed": "permitido", "repeat-governs": "repetir-prevalece", "in-correction-period": "no-periodo-de-correcao",
     "intentional": "intencional",
     "played-before": "já-jogada", "due-later": "a-jogar-depois", "played-to-trick": "jogada-numa-vaza",
-    "accepts-insufficient": "aceita-insuficiente", "stands-over-cancelled": "mantida-apos-cancelada"}}
+    "accepts-insufficient": "aceita-insuficiente", "after-ruling": "depois-da-decisao", "stands-over-cancelled": "mantida-apos-cancelada"}}
 #: seat letters as a language writes them in a key (Leste L, Oeste O in Portuguese)
 SEAT_LETTERS = {"pt": {"N": "N", "E": "L", "S": "S", "W": "O"}}
 #: the word 'event' of a key about an event that is not a call
