@@ -14,12 +14,42 @@ LIMIT = 600
 _KEEP_HEAD, _KEEP_TAIL = 360, 200
 
 
+_UNSHOWN = ("Cc", "Cf", "Zl", "Zp", "Zs", "Cs", "Co", "Cn")
+
+
+def _escaped(text: str, keep: str, unshown: tuple = _UNSHOWN) -> str:
+    import unicodedata
+    return "".join(ch if ch == " " or ch in keep or unicodedata.category(ch) not in unshown
+                   else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
+#: what a case's words may not send to a terminal (spaces of every width are shown as spaces)
+_CONTROL = ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn")
+
+
+def inline(text) -> str:
+    """``text`` (a case's own words: its title, id, file name, a player's or a session's name)
+    with every line break, control and format character written as an escape (``\\n``,
+    ``\\x1b``), as the error lines show them: put in a line of output it can neither end that
+    line, forge another (a ``PASS`` line of ``director check``), nor send the terminal a control
+    sequence (clear the screen, set the window title, write the clipboard)."""
+    text = str(text)
+    return text if text.isascii() and text.isprintable() else _escaped(text, "", _CONTROL)
+
+
+def for_terminal(text: str) -> str:
+    """A whole output of several lines (a ruling as text or markdown, a comparison, a table's
+    lines), every control and format character but the line break written as an escape: the
+    words of a case reach the terminal as words, never as control sequences."""
+    if text.isascii() and all(ch.isprintable() or ch in "\n\t" for ch in text):
+        return text
+    return _escaped(text, "\n\t", _CONTROL)
+
+
 def one_line(text: str) -> str:
     """``text`` as one printable line of at most LIMIT characters (see the module)."""
     if not (text.isascii() and text.isprintable()):
-        import unicodedata
-        text = "".join(ch if ch == " " or unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp", "Zs", "Cs", "Co", "Cn")
-                       else ch.encode("unicode_escape").decode("ascii") for ch in text)
+        text = _escaped(text, "")
     if len(text) > LIMIT:
         text = f"{text[:_KEEP_HEAD]} [... {len(text) - _KEEP_HEAD - _KEEP_TAIL:,} characters ...] {text[-_KEEP_TAIL:]}"
     return text

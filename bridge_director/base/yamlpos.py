@@ -143,13 +143,27 @@ def _construct_bool(loader: "_Loader", node):
     return value
 
 
+class WrittenFloat(float):
+    """A number with a point, with the text it was written as (``text``): whether it is whole is
+    decided on the text, and an error quotes it (``0.99999999999999999999`` is not board 1, and
+    ``13.9999999999999999`` is not "14.0")."""
+
+    text: str = ""
+
+
+for _dumper in (yaml.SafeDumper, getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
+    _dumper.add_representer(WrittenFloat, yaml.representer.SafeRepresenter.represent_float)
+
+
 def _construct_float(loader: "_Loader", node):
     """A number with a point; an explicit ``!!float`` on anything else is refused (PyYAML: ValueError)."""
     _expect_kind(node, yaml.ScalarNode)
     if len(node.value) > 2 * MAX_DIGITS:
         raise _Refused(f"expected a number of at most {MAX_DIGITS} digits, found {len(node.value):,} characters", *_mark(node))
     try:
-        return yaml.constructor.SafeConstructor.construct_yaml_float(loader, node)
+        value = WrittenFloat(yaml.constructor.SafeConstructor.construct_yaml_float(loader, node))
+        value.text = str(node.value).strip()
+        return value
     except (ValueError, TypeError, IndexError):     # ('!!float ""': IndexError)
         raise _Refused(f"the tag !!float needs a number, found {node.value[:40]!r}", *_mark(node)) from None
 

@@ -85,6 +85,7 @@ def from_data(data: Any, file: str) -> Case:
             raise InputError(file, line, col, f"events.{i + 1}", "a decision to accept needs an earlier call, found none")
     out = _corrections_written_as_calls(out)
     setting = _setting(file, data, model)
+    _cards_against_deal(file, data, out, setting)
     judgements = _judgements(file, data, out)
     expect = _expectations(data, model)
     _check_edition(file, data, model.edition)
@@ -450,6 +451,45 @@ def _setting(file: str, data: dict, model: SimpleNamespace) -> dict:
     else:
         out["registered_elsewhere"] = ()
     return out
+
+
+#: events after which the hands need not be the deal as given (a card from elsewhere, another
+#: board's cards, a misdeal, cards put back into the wrong pocket): the deal is not held against them
+_HANDS_NOT_AS_DEALT = frozenset({"surplus-card", "wrong-board", "dealt-incorrectly", "hand-returned-to-wrong-pocket",
+                                 "missing-card-found", "missing-card-not-found", "hand-count"})
+
+
+def _cards_against_deal(file: str, data: dict, events: list, setting: dict) -> None:
+    """The cards a case says a hand showed (``card-exposed``'s seat, ``card-seen``'s ``of``) are
+    in that hand of the case's own ``deal:``: a ruling never states as a fact a card in two hands
+    (was: "Put SA face up" for East when the deal gives SA to North, exit 0).
+
+    Raises:
+        InputError: at the event: which hand the deal gives the card to.
+    """
+    deal = setting.get("deal")
+    if deal is None or any(e.kind == "happened" and e.happened in _HANDS_NOT_AS_DEALT for e in events):
+        return
+    from bridge_director.bridge.pbn import Card
+    for i, e in enumerate(events):
+        if e.kind != "happened" or e.happened not in ("card-exposed", "card-seen") or not e.get("exposed"):
+            continue
+        whose = e.get("of") if e.happened == "card-seen" else e.seat
+        if whose is None:
+            continue
+        hand = set(deal.hand(whose).cards())
+        for text in e.get("exposed"):
+            card = Card.parse(text)
+            if card not in hand:
+                holder = next(s for s, h in deal.hands.items() if card in set(h.cards()))
+                seat = getattr(whose, "value", whose)
+                raise InputError(file, e.line, e.column, f"events.{i + 1}.exposed",
+                                 f"the deal gives {text} to {_SEAT_NAMES[holder.value]}, not to "
+                                 f"{_SEAT_NAMES[seat]}: expected a card of {_SEAT_NAMES[seat]}'s hand (or the "
+                                 f"deal as it was)")
+
+
+_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 def _register_in_folder(file: str, data: dict, named: str) -> None:

@@ -415,6 +415,12 @@ TELL_NOW = ("change-not-allowed", "may-change-call", "call-cancelled", "pass-sub
             "must-call-director", "must-not-correct", "change-allowed", "auction-not-ended")
 
 
+#: a line leaving a player free to call, and the lines saying they must still pass at that turn:
+#: the second is read in place of the first when both are about the same call
+FREE_CALL = ("offender-may-call", "partner-may-call")
+STILL_PASS = ("offender-must-pass-next", "partner-must-pass-next", "still-bound-to-pass")
+
+
 #: outcome codes whose line only matters while the auction goes on (who passes, who calls next):
 #: not read out once the auction has ended (the table is then told what follows it)
 AUCTION_ONLY = ("cards-face-up-until-auction-ends", "pass-substituted", "auction-reverts", "offender-must-replace", "offender-must-repeat",
@@ -575,6 +581,12 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
            and not (ln.code == "offender-must-replace" and any(e.event in replaced for e in ln.events))]
     room = max(1, most - len(decide))
     now = latest_first(r, now, room)
+    # a player a law leaves free to call who must still pass at that very turn (an obligation
+    # from another irregularity): the table hears the pass they owe, the ruling's own line on
+    # the same call, not the free call (tester13 rows 6, 8)
+    owed = [ln for ln in _players_lines(r) if ln.code in STILL_PASS and not ln.branch and not ln.option]
+    now = [next((b for b in owed if b.who == ln.who and set(b.about) & set(ln.about)), ln)
+           if ln.code in FREE_CALL else ln for ln in now]
     # read aloud top to bottom: what is decided, then who now chooses (room is kept for that)
     out = [seats_in_full(_players_words(ln), lang) for ln in now][:room] + decide
     if not out:

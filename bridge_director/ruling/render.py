@@ -8,6 +8,7 @@ law.
 from __future__ import annotations
 import json
 from typing import Any
+from bridge_director.base.lines import inline
 from bridge_director.ruling.build import EventRef, Line, Ruling, SECTION_ORDER, UnusedJudgement
 from bridge_director.ruling import grid
 from bridge_director.ruling.cites import VUL_NAMES, _dotted, cite_text, edition_title
@@ -142,7 +143,7 @@ class _TextRuling:
         out = grid.understood(r)
         out[0] += f" - {_(edition_title(r.edition))}"
         if r.case.title:
-            out.insert(1, _("Case {id}: {title}").format(id=r.case.id, title=r.case.title))
+            out.insert(1, _("Case {id}: {title}").format(id=inline(r.case.id), title=inline(r.case.title)))
         out += [""] + grid.tell_lines(r, self.w, self.qs) + [""]
         if not r.lines:
             out.append(_("No irregularity found by the laws encoded so far; nothing to rule."))
@@ -170,7 +171,7 @@ class _TextRuling:
         out = []
         for ln in self.g["irregularity"]:
             ev = _irregular_event(ln)
-            where = " " + self._("(event {event}, {file}:{line})").format(event=ev.event, file=ev.file, line=ev.line) \
+            where = " " + self._("(event {event}, {file}:{line})").format(event=ev.event, file=inline(ev.file), line=ev.line) \
                 if ev and ev.event else ""
             out += self.dotted(self._("Irregularity: "), ln.text + where, ln.cite)
         return out
@@ -258,8 +259,8 @@ def render_markdown(r: Ruling, trace: bool = False) -> str:
     header = _header(r) if lang == "en" else \
         f"{grid.header_board_words(c, lang, grid._has_boards(r))} - " \
         f"{_(edition_title(r.edition))}"
-    out = [f"# {r.case.title or r.case.id}", "", f"*{header}*  ",
-           _("Case `{id}` - source: {source}").format(id=r.case.id, source=r.case.source or _("not given")), ""]
+    out = [f"# {inline(r.case.title or r.case.id)}", "", f"*{header}*  ",
+           _("Case `{id}` - source: {source}").format(id=inline(r.case.id), source=inline(r.case.source or _("not given"))), ""]
     out += grid.understood_markdown(r)
     if not r.lines:
         out.append(_("No irregularity found by the laws encoded so far."))
