@@ -34,7 +34,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Optional
 from bridge_director.bridge.table import Board, Call, CallSyntaxError, Denomination, Seat, is_sufficient
-from bridge_director.base.yamlpos import InputError, load, position
+from bridge_director.base.yamlpos import InputError, PosDict, PosList, load, position
 from bridge_director.case.shapes import CASE, EVENT_SHAPES, EXPECT, HAPPENED, HAPPENED_SHAPES, JUDGEMENT_KEY_RE, JUDGEMENT_PROPS, LIST_JUDGEMENTS, MAX_BYTES, MAX_EVENTS, MAX_VALUES, SIDE_JUDGEMENTS, Shape, _Unsure, _found, _plain, parsed_call
 from bridge_director.case.judgements import ON as JUDGED_ON
 from bridge_director.case.model import Case, Event, Expectation, Judgement
@@ -78,10 +78,10 @@ def from_data(data: Any, file: str) -> Case:
     out: list[Event] = []
     for i, (raw, (kind, fields)) in enumerate(zip(data["events"], model.events)):
         out.append(_event(file, data, i, raw, kind, fields, out))
-        line, col = position(data["events"], i)
         if out[-1].kind == "accepts":
             _decision_target(file, raw, out[-1], out[:-1])
         if out[-1].kind == "accepts" and out[-1].call is None and not any(e.kind in ("call", "replaces") for e in out[:-1]):
+            line, col = position(data["events"], i)
             raise InputError(file, line, col, f"events.{i + 1}", "a decision to accept needs an earlier call, found none")
     out = _corrections_written_as_calls(out)
     setting = _setting(file, data, model)
@@ -289,6 +289,11 @@ def _expectations(data: dict, model: SimpleNamespace) -> "list[Expectation] | No
     if model.expect is None:
         return None
     items = data["expect"]
+    if type(items) is PosList and len(items.ipos) == len(items) and all(type(x) is PosDict for x in items):
+        # (the positions as position() reads them, without a call per value)
+        return [Expectation(x.cite, x.outcome, at[0], i + 1, item.kpos.get("cite", item.pos),
+                            item.kpos.get("outcome", item.pos), x.for_)
+                for i, (x, item, at) in enumerate(zip(model.expect, items, items.ipos))]
     return [Expectation(x.cite, x.outcome, position(items, i)[0], i + 1,
                         position(items[i], "cite"), position(items[i], "outcome"), x.for_)
             for i, x in enumerate(model.expect)]
