@@ -202,3 +202,113 @@ def test_36_answered_either_way_rules_the_law_it_names():
     case, after = rule_case("law36-b-lho-called-after-the-ruling-judged-36b")
     assert api.check(case, after).passed
     assert lines(after, "36B2", "partner-must-pass-rest") and not lines(after, "36A", "auction-reverts")
+
+
+# ---------------------------------------------------------------- kind (a): the script owes the pass
+
+def test_row_6_the_table_hears_the_pass_east_owes_not_a_free_call():
+    from bridge_director.ruling.grid import tell_the_table
+    case, r = rule_case("law31-a2-24b-free-call-told-as-the-pass-owed")
+    assert api.check(case, r).passed
+    assert tell_the_table(r) == [
+        "East must pass at their turn: pass is the only call open to them there, and the director rules on that pass."]
+    # the ruling line (31A2's free call) is still there for the director
+    assert texts(r, cite="31A2", code="offender-may-call") == ["N called 2S: E may make any legal call at their turn."]
+
+
+def test_row_8_the_same_for_a_double_out_of_rotation_and_24c():
+    from bridge_director.ruling.grid import tell_the_table
+    case, r = rule_case("law32-a2-24c-free-call-told-as-the-pass-owed")
+    assert api.check(case, r).passed
+    told = tell_the_table(r)
+    assert told == ["West must pass at their turn: pass is the only call open to them there, and the director rules on that pass."]
+    assert not [t for t in told if "any legal call" in t]
+
+
+# ---------------------------------------------------------------- kind (b): LHO called over the change
+
+def test_row_17_no_29a_options_once_lho_called_over_the_change():
+    case, r = rule_case("law29-a-25b-change-of-mind-out-of-rotation-lho-called-over-the-change")
+    assert api.check(case, r).passed
+    assert not [ln for ln in r.lines if ln.option]
+    assert not [q for q in questions(r) if q["property"] == "accepts"]
+    assert texts(r, cite="29A", branch="if W called over 1S intentionally") == [
+        "W's 2H, a call over 1S, also accepts it as a call out of rotation: 1S stands as if made in turn, with no "
+        "rectification, and the auction goes on from N."]
+    assert [ln.code for ln in lines(r, "29A") if ln.branch == "if W did not call over 1S intentionally"] == ["refer-to-law"]
+
+
+def test_row_18_the_intentional_call_over_the_change_accepts_it_out_of_rotation_too():
+    case, r = _draft(("a", "S:1H"), ("e", {"seat": "S", "replaces": "1H", "with": "1S"}), ("e", {"director": "called"}),
+                     ("a", "2H"), judge=[("event 1 unintended", False), ("event 4 intentional", True)])
+    assert [ln.code for ln in lines(r, "29A")] == ["call-accepted"] and not lines(r, "29B")
+
+
+def test_row_58_the_same_at_rhos_turn():
+    case, r = rule_case("law29-a-25b-change-at-rhos-turn-lho-called-over-the-change")
+    assert api.check(case, r).passed
+    assert not [ln for ln in r.lines if ln.option]
+    assert lines(r, "29A", "call-accepted")[0].branch == "if S called over 1S intentionally"
+
+
+# ---------------------------------------------------------------- kind (c): no "result stands" beside an open adjustment
+
+def test_rows_54_55_no_result_stands_beside_an_open_27_adjustment():
+    for name in ("law16b3-no-infraction-beside-an-open-27d-adjustment-no-result-stands",
+                 "law16b3-no-damage-beside-an-open-27d-adjustment-no-result-stands"):
+        case, r = rule_case(name)
+        assert api.check(case, r).passed
+        assert not [ln for ln in r.lines if ln.code == "result-stands"], name
+        assert lines(r, "27D", "adjust-if-damaged")
+    _, r = rule_case("law16b3-no-damage-beside-an-open-27d-adjustment-no-result-stands")
+    assert [ln.code for ln in lines(r, "16B3")] == ["no-adjusted-score"]
+    assert lines(r, "16B3")[0].text.endswith(
+        "there is no adjusted score under 16B3. Whether the score is adjusted for the other irregularity is decided "
+        "under its own law, as the other lines say.")
+
+
+def test_a_16b3_no_damage_with_nothing_else_open_still_says_the_result_stands():
+    case, r = rule_case("law16b3-no-damage-judged-on-the-call-table-score-kept")
+    assert api.check(case, r).passed
+    assert [ln.code for ln in lines(r, "16B3")] == ["result-stands"]
+
+
+# ---------------------------------------------------------------- kind (d): 36C after a players' waiver
+
+def test_row_36_a_waiver_before_the_lead_is_attention_drawn_not_36c():
+    case, r = rule_case("law36-a-waiver-then-the-auction-ends-and-the-lead-is-faced-not-36c")
+    assert api.check(case, r).passed
+    assert not lines(r, "36C")
+    assert not [ln for ln in r.lines if ln.cite == "10B" and ln.branch]
+    assert [ln.code for ln in lines(r, "36A")] == ["call-cancelled", "auction-reverts", "no-lead-restriction",
+                                                   "players-rectification-moot", "not-covered-yet"]
+
+
+# ---------------------------------------------------------------- kind (e): the intended call under its own law
+
+def test_rows_45_46_an_intended_inadmissible_double_or_redouble_is_law_36s():
+    for name, call in (("law36-25a1-slip-replaced-by-an-inadmissible-double-is-law-36s", "X"),
+                       ("law36-25a1-slip-replaced-by-a-redouble-with-no-double-is-law-36s", "XX")):
+        case, r = rule_case(name)
+        assert api.check(case, r).passed
+        assert texts(r, cite="36B1", code="call-cancelled") == [f"S's {call} is cancelled."]
+        assert lines(r, "36B2", "partner-must-pass-rest") and lines(r, "72C")
+        assert {c.event: c.standing for c in r.calls}[4] == "cancelled"
+
+
+def test_row_47_an_intended_insufficient_bid_is_law_27s_and_not_asked_again():
+    case, r = rule_case("law27-25a1-slip-replaced-by-an-insufficient-bid-is-law-27s")
+    assert api.check(case, r).passed
+    assert texts(r, cite="18D", code="irregularity") == [
+        "E's intended 1D does not outrank 1S: an insufficient bid (Law 27, as 25A1 has the intended call subject to its own law)."]
+    assert lines(r, "27A1", "option-accept")
+    assert not [q for q in questions(r) if q["property"] == "unintended"]
+
+
+def test_row_67_an_intended_bid_by_a_player_bound_to_pass_is_law_37s():
+    case, r = rule_case("law37-25a1-slipped-pass-put-right-by-a-bid-the-player-must-not-make")
+    assert api.check(case, r).passed
+    assert lines(r, "37B1", "call-cancelled") and lines(r, "37B2")
+    assert not lines(r, "25A5", "auction-not-ended")
+    assert not [q for q in questions(r) if q["property"] == "unintended"]
+    assert r.facts.auction_ended

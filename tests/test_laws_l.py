@@ -4,13 +4,16 @@ leftover rows (docs/open-faults/tester12.md)."""
 from __future__ import annotations
 
 import random
+import re
 
 from bridge_director.audit.generate import generate_data
+from bridge_director.base import editions
+from bridge_director.base.paths import rules_dir
 from bridge_director.audit.properties import faults
 from bridge_director.case.load import from_data
 from bridge_director.session import api
 
-from repo_cases import rule_case, texts
+from repo_cases import REPO_CASES, rule_case, texts
 
 
 def _standing(r) -> dict[int, str]:
@@ -195,3 +198,55 @@ def test_row_71_the_31b2_comparison_waits_for_the_insufficient_bid():
     assert not [ln for ln in r.lines if ln.cite in ("31A2(a)", "31A2(b)")]
     assert not [ln for ln in r.lines if ln.code == "judgement-needed" and "comparable to the cancelled 1H" in ln.text]
     assert [ln.code for ln in r.lines if ln.cite == "31B2"] == ["offender-may-call", "refer-to-law"]
+
+
+# ---------------------------------------------------------------- the players' words in Portuguese
+
+_CLAUSE_PT = re.compile(r"\b(Lei|Leis)\s+\d|\b\d{1,2}[A-H](\d|\b|\()")
+
+
+def _without_portuguese_players_words() -> dict:
+    """The outcomes whose words the players' script reads in English (a ``say``, or a line read
+    out as it stands, TELL_NOW) with no Portuguese players' words: a ``say`` without ``say_pt``
+    (the Portuguese script then reads the line's text, clauses and all, or nothing), or a line
+    read as it stands whose ``text_pt`` names a clause. {(rule id, outcome code): rule file}."""
+    from bridge_director.ruling.grid import TELL_NOW
+    out = {}
+    for edition in editions.names(rules_dir()):
+        for r in api.rulebook(edition).rules:
+            for c in r.then:
+                d = c.data
+                if c.kind != "outcome" or d.get("option") or d.get("branch") or d.get("say") == "":
+                    continue
+                if d.get("say") and "say_pt" not in c.tr:
+                    out[(r.id, d["outcome"])] = r.file
+                elif "say" not in d and d["outcome"] in TELL_NOW and _CLAUSE_PT.search(c.tr.get("text_pt", "")):
+                    out[(r.id, d["outcome"])] = r.file
+    return out
+
+
+def _reached_in_the_cases(pairs) -> list:
+    """Those of ``pairs`` that a line of the ruling of a case in cases/ (each case in its own
+    edition; the Portuguese ruling has the same lines) comes from, outside options and branches."""
+    reached = set()
+    for path in sorted(REPO_CASES.rglob("*.yaml")):
+        for ln in api.rule_file(path).lines:
+            if not ln.option and not ln.branch and (ln.rule, ln.code) in pairs:
+                reached.add((ln.rule, ln.code))
+    return sorted(reached)
+
+
+def test_no_rule_a_case_reaches_reads_english_only_words_to_portuguese_players():
+    # laws-l: 116 outcomes (115 rules) reached by the cases had players' words in English only
+    # (128 outcomes, 127 rules, in all the rulebooks); each now has its Portuguese words
+    missing = _without_portuguese_players_words()
+    assert _reached_in_the_cases(missing) == []
+    assert sorted(missing) == []
+
+
+def test_portuguese_players_hear_plain_words_not_clauses():
+    from bridge_director.ruling import grid
+    pt = api.rule_file(REPO_CASES / "law25-a6-lho-may-withdraw-over-a-replacement-later-changed-again.yaml", lang="pt")
+    told = "\n".join(grid.tell_lines(pt, 200, []))
+    assert "Leste pode retirar a voz feita depois do 1SA e falar de novo" in told, told
+    assert not _CLAUSE_PT.search(told), told

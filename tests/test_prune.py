@@ -92,3 +92,19 @@ def test_a_ruling_does_not_depend_on_the_session_id(book, monkeypatch):
         got.add(tuple(tuple((f.rule.id, tuple(sorted((a, v["fid"]) for a, v in f.matched.items())))
                             for f in firings) for _, firings in result.history))
     assert len(got) == 1
+
+
+@pytest.mark.parametrize("events", ["[{seat: N, call: 1C}]", "[{director: called}]",
+                                    "[{seat: N, call: 1C}, {seat: W, call: 1D}]"])
+def test_a_round_no_rule_can_fire_on_is_ruled_in_a_fresh_process(tmp_path, events):
+    # a process's first round gets a ruleset of the rules its facts' values allow; with none, the
+    # ruleset holds the control sink alone (the engine aborted deleting the session of a ruleset
+    # without rules), and a base batch no fact of which enters still closes with the control fact
+    import subprocess
+    import sys
+    case = tmp_path / "plain.yaml"
+    case.write_text(f"case: plain\ntitle: t\nsource: teaching\nboard: 1\nevents: {events}\n")
+    out = subprocess.run([sys.executable, "-m", "bridge_director.cli.main", "rule", str(case), "--format", "json"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert '"case": "plain"' in out.stdout or '"id": "plain"' in out.stdout or "plain" in out.stdout

@@ -92,6 +92,15 @@ def _mark(node) -> tuple[int, int]:
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
     """Safe loader (libyaml's C parser when available) whose mappings and sequences carry positions."""
 
+    # The composer calls descend_resolver(parent, index) and ascend_resolver() around every
+    # node, for path resolvers; this loader has none (nothing adds one to it), so PyYAML's
+    # own return at once, at the cost of two Python calls a value. Built-ins that take the
+    # same arguments and change nothing stand in for them (a type is not bound as a method:
+    # ``self.ascend_resolver()`` is ``tuple()``). (Landed in the tenth session, lost in a
+    # later merge: tests/test_yaml_quick.py now checks that they stay.)
+    descend_resolver = slice
+    ascend_resolver = tuple
+
 
 _MERGE = "tag:yaml.org,2002:merge"
 _KIND_WORDS = {yaml.ScalarNode: "a single value", yaml.MappingNode: "a mapping", yaml.SequenceNode: "a list"}
@@ -134,13 +143,27 @@ def _construct_bool(loader: "_Loader", node):
     return value
 
 
+class WrittenFloat(float):
+    """A number with a point, with the text it was written as (``text``): whether it is whole is
+    decided on the text, and an error quotes it (``0.99999999999999999999`` is not board 1, and
+    ``13.9999999999999999`` is not "14.0")."""
+
+    text: str = ""
+
+
+for _dumper in (yaml.SafeDumper, getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
+    _dumper.add_representer(WrittenFloat, yaml.representer.SafeRepresenter.represent_float)
+
+
 def _construct_float(loader: "_Loader", node):
     """A number with a point; an explicit ``!!float`` on anything else is refused (PyYAML: ValueError)."""
     _expect_kind(node, yaml.ScalarNode)
     if len(node.value) > 2 * MAX_DIGITS:
         raise _Refused(f"expected a number of at most {MAX_DIGITS} digits, found {len(node.value):,} characters", *_mark(node))
     try:
-        return yaml.constructor.SafeConstructor.construct_yaml_float(loader, node)
+        value = WrittenFloat(yaml.constructor.SafeConstructor.construct_yaml_float(loader, node))
+        value.text = str(node.value).strip()
+        return value
     except (ValueError, TypeError, IndexError):     # ('!!float ""': IndexError)
         raise _Refused(f"the tag !!float needs a number, found {node.value[:40]!r}", *_mark(node)) from None
 
@@ -455,6 +478,34 @@ def position(container: Any, key: Any = _ITSELF) -> tuple[int, int]:
     return getattr(container, "pos", (0, 0))
 
 
+def bare_boolean(v: bool) -> str:
+    """Why a field that wants text found true or false: the loader reads YAML 1.1, where a bare
+    yes, no, on or off is a boolean, never the word (said, never taken as the word True)."""
+    found = "true" if v else "false"
+    return f"(a bare yes, no, on or off reads as {found} in YAML: put the words in quotes, such as \"No\")"
+
+
+def text_field(data: Any, key: str, file: str, default: str = "") -> str:
+    """``data[key]`` where a file wants text (a title, a name): text as it is, a whole number
+    as its digits ('table: 5'), ``default`` when absent or empty.
+
+    Raises:
+        InputError: true or false (a bare yes or no, with why) or anything that is not text.
+    """
+    v = data.get(key) if isinstance(data, dict) else None
+    if v is None or v == "":
+        return default
+    if isinstance(v, bool):
+        raise InputError(file, *position(data, key), key, f"expected text, found {'true' if v else 'false'} "
+                                                          f"{bare_boolean(v)}")
+    if isinstance(v, int):
+        return str(v)
+    if not isinstance(v, str):
+        found = "a list" if isinstance(v, list) else "a mapping" if isinstance(v, dict) else repr(v)[:40]
+        raise InputError(file, *position(data, key), key, f"expected text, found {found}")
+    return v
+
+
 def _found_at(text: str, line: int, column: int) -> str:
     """What stands at 0-based (line, column) of ``text``, for a broken-YAML message."""
     lines = text.splitlines()
@@ -534,11 +585,193 @@ class _AliasComposer(yaml.composer.Composer):
         return type(node)(node.tag, node.value, event.start_mark, event.end_mark, flow_style=node.flow_style)
 
 
+# ---------------------------------------------------------------- one-line flow mappings
+# A case file is mostly lists of one-line flow mappings under a key at the top (``events:``,
+# ``expect:``, each item ``  - {seat: W, call: 1H}``). libyaml hands each of their values to
+# Python as a node object, resolved and built one by one (about 60% of reading a case). Such
+# lines are read here instead, by a strict pattern of the plain forms only (words, simply
+# quoted text, in printable ASCII); the document is then read by YAML with those lines left
+# blank (every other line, line number and column as written), and the lists put in place of
+# the empty values their keys are then given. Anything else, or any doubt, and the whole text
+# is read by YAML as before: the same values, the same positions, the same errors
+# (tests/test_yaml_quick.py compares both ways on every file and on random edits of them).
+
+#: a key at the top level alone on its line (``events:``), a block list of items to follow
+_TOP_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):")
+_STR_TAG = "tag:yaml.org,2002:str"
+#: whether lists of one-line flow mappings are read by :func:`_flow_lists` (tests compare both ways)
+FLOW_LISTS = True
+#: a plain word's value, as YAML resolves and builds it, by its text
+_PLAIN_VALUES: dict = {}
+#: a key's text -> whether it is a plain word (``[A-Za-z_][A-Za-z0-9_]*``) that YAML reads as text
+_ITEM_KEYS: dict = {}
+_ITEM_KEY_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+#: a value of the plain form: words of letters, digits and ``_.()+/-``, single spaces between
+#: them, the first beginning with a letter, a digit or ``_`` (else a value is simply quoted text:
+#: no escape, no quote inside)
+_ITEM_WORDS = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.()+/-]*(?: [A-Za-z0-9_.()+/-]+)*")
+#: what may follow an item's ``}``: spaces, a comment after a space
+_ITEM_TAIL = re.compile(r"(?: +#[ -~]*)? *")
+_NOT_READ = object()        # a plain value this way does not build (a float, null): YAML reads the text
+
+
+def _plain_value(loader: _Loader, text: str) -> Any:
+    """The value YAML builds from the plain scalar ``text`` (text, a whole number as
+    _construct_int reads it, true or false), or _NOT_READ for any other."""
+    tag = _resolve(loader, yaml.ScalarNode, text, (True, False))
+    if tag == _STR_TAG:
+        return text
+    if tag == _INT and sum(ch.isdigit() for ch in text) <= MAX_DIGITS:
+        return int(text, 10) if _DECIMAL.fullmatch(text) else text         # as _construct_int
+    if tag == "tag:yaml.org,2002:bool":
+        return loader.bool_values[text.lower()]
+    return _NOT_READ
+
+
+def _flow_item(loader: _Loader, line: str, number: int) -> "tuple[int, PosDict] | None":
+    """The item on ``line`` (1-based line ``number``) as YAML builds it (a PosDict with its
+    positions) and its indentation, when the line is a one-line flow mapping of the plain
+    forms (``- {key: value, ...}``, a comment after it at most); else None. Taken apart with string
+    methods, each key and value checked on its own (a value's text met before is looked up):
+    a regular expression over the whole line cost more than YAML's own reading."""
+    if len(line) > 400 or not line.isascii() or not line.isprintable():
+        return None
+    body = line.lstrip(" ")
+    indent = len(line) - len(body)
+    brace = line.find("{", indent)
+    close = line.rfind("}")
+    if not body.startswith("- ") or brace < 0 or close < brace or line[indent + 2:brace].strip(" "):
+        return None
+    if close + 1 < len(line) and line[close + 1:].strip(" ") and _ITEM_TAIL.fullmatch(line, close + 1) is None:
+        return None
+    out = PosDict()
+    out.pos = (number, brace + 1)
+    out.kpos = kpos = {}
+    values, keys = _PLAIN_VALUES, _ITEM_KEYS
+    at = brace + 1
+    for part in line[brace + 1:close].split(","):
+        start, at = at, at + len(part) + 1
+        k, colon, v = part.partition(":")
+        key = k.lstrip(" ")
+        text = v.strip(" ")
+        if not colon or not text or v[0] != " " or key in out:
+            return None
+        ok = keys.get(key)
+        if ok is None:
+            if len(keys) >= 4096:
+                keys.clear()
+            ok = keys[key] = _ITEM_KEY_RE.fullmatch(key) is not None and _plain_value(loader, key) is key
+        if not ok:
+            return None
+        first = text[0]
+        if first == "'" or first == '"':
+            value: Any = text[1:-1]
+            if len(text) < 2 or text[-1] != first or first in value or (first == '"' and "\\" in value):
+                return None
+        else:
+            value = values.get(text, _NOT_READ)
+            if value is _NOT_READ:
+                if _ITEM_WORDS.fullmatch(text) is None:
+                    return None
+                value = _plain_value(loader, text)
+                if value is _NOT_READ:
+                    return None
+                if len(values) >= 4096:
+                    values.clear()
+                values[text] = value
+        out[key] = value
+        kpos[key] = (number, start + len(k) + 1 + len(v) - len(v.lstrip(" ")) + 1)
+    return indent, out
+
+
+def _flow_lists(loader: _Loader, text: str) -> "tuple[str, dict] | None":
+    """(``text`` with the items of its top-level lists of one-line flow mappings blanked, those
+    lists by key: (line of the key, the PosList)), or None when no list is read this way or
+    anything about the text is in doubt (the whole text is then read by YAML)."""
+    if "\r" in text or "\x85" in text or "\u2028" in text or "\u2029" in text or "\ufeff" in text:
+        return None         # line breaks other than \n (or a byte-order mark): YAML's lines are not ours
+    lines = text.split("\n")
+    found: dict = {}
+    n = len(lines)
+    i = 0
+    while i < n:
+        m = _TOP_KEY.fullmatch(lines[i])
+        if m is None:
+            i += 1
+            continue
+        key = m[1]
+        if key in found:            # a key written twice: YAML says what it says of it
+            return None
+        items = PosList()
+        items.ipos = []
+        indent = None
+        j = i + 1
+        while j < n:
+            line = lines[j]
+            rest = line.lstrip(" ")
+            if not rest or rest[0] == "#":          # a blank line or a comment: left to YAML
+                j += 1
+                continue
+            item = _flow_item(loader, line, j + 1) if rest[0] == "-" else None
+            if item is not None and (indent is None or item[0] == indent):
+                if indent is None:
+                    indent = item[0]
+                    items.pos = (j + 1, indent + 1)
+                items.append(item[1])
+                items.ipos.append(item[1].pos)
+                lines[j] = ""
+                j += 1
+                continue
+            if indent is None:          # not a list of such items: this key is left to YAML
+                break
+            if line[0] in " \t-":     # anything else inside the list: the whole text to YAML
+                return None
+            break
+        found[key] = (i + 1, items)
+        i = j if items else i + 1
+    found = {k: v for k, v in found.items() if v[1]}
+    if not found:
+        return None
+    return "\n".join(lines), found
+
+
+def _load_flow_lists(text: str) -> Any:
+    """The document of ``text`` (no alias in it) with its lists of one-line flow mappings read
+    by :func:`_flow_lists`, or ``_Slow`` raised when the text is not read that way."""
+    loader = _Loader("")
+    try:
+        split = _flow_lists(loader, text)
+    finally:
+        loader.dispose()
+    if split is None:
+        raise _Slow
+    rest, lists = split
+    try:
+        data = yaml.load(rest, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
+    except Exception:           # the error is found again, and worded, on the whole text
+        raise _Slow from None
+    if type(data) is not PosDict:
+        raise _Slow
+    for key, (line, items) in lists.items():
+        # the key's value, now empty, is where YAML places the empty value of a key alone on its line
+        if key not in data or data[key] is not None or data.kpos.get(key) != (line, len(key) + 2):
+            raise _Slow
+    for key, (line, items) in lists.items():
+        data[key] = items
+        data.kpos[key] = items.pos
+    return data
+
+
 def _load(text: str) -> Any:
     """The document of ``text`` built by ``_Loader``; with an alias in it, composed by
     :class:`_AliasComposer` so that each alias is placed where it is used."""
     if "*" not in text or not _ALIAS.search(text):     # an alias needs a '*' (the search alone
-        return yaml.load(text, Loader=_Loader)            # scanned every character of a case)  # noqa: S506 - _Loader derives from SafeLoader
+        if FLOW_LISTS:                                      # scanned every character of a case)
+            try:
+                return _load_flow_lists(text)
+            except _Slow:
+                pass
+        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
     loader = _Loader("")
     try:
         node = _AliasComposer(list(yaml.parse(text, Loader=_Loader)), loader).get_single_node()

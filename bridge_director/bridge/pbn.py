@@ -642,6 +642,7 @@ def read_auction_game(text: str, file: str = "<string>") -> dict:
     notes: dict[str, str] = {}
     section = None
     in_brace = False
+    parted = False          # a blank line since the game's first tag: a tag given again begins the next game
     for ln, raw in enumerate(text.splitlines(), start=1):
         if raw.startswith("%"):
             continue
@@ -653,16 +654,24 @@ def read_auction_game(text: str, file: str = "<string>") -> dict:
         if not line.strip():
             if tags and not in_brace and section is not None and tokens:
                 section = "done"
+            parted = parted or bool(tags) and not in_brace
             continue
         found = list(_TAG_RE.finditer(line))
         if found:
             for m in found:
                 name, value = m[1], m[2].replace('\\"', '"')
-                if name == "Board" and "Board" in tags:
+                if name == "Board" and "Board" in tags and parted:
                     return {"tags": tags, "tokens": tokens, "notes": notes}
                 if name == "Note":
                     num, _, body = value.partition(":")
                     notes[num.strip()] = body.strip()
+                elif name in tags and not parted:
+                    if tokens and name != "Auction":    # after its auction: the next game, with no blank line
+                        return {"tags": tags, "tokens": tokens, "notes": notes}
+                    # one game gives each tag once: a second [Auction] was read as more calls in
+                    # rotation (its seat ignored), a second [Dealer] was dropped in silence
+                    raise PbnError(f"[{name}] given twice in one game (first on line {tags[name][1]}): expected "
+                                   f"each tag once, and a blank line before the next game", file, ln, m.start() + 1)
                 else:
                     tags.setdefault(name, (value, ln))
                 section = name

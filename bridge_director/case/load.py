@@ -34,7 +34,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Optional
 from bridge_director.bridge.table import Board, Call, CallSyntaxError, Denomination, Seat, is_sufficient
-from bridge_director.base.yamlpos import InputError, load, position
+from bridge_director.base.yamlpos import InputError, PosDict, PosList, load, position
 from bridge_director.case.shapes import CASE, EVENT_SHAPES, EXPECT, HAPPENED, HAPPENED_SHAPES, JUDGEMENT_KEY_RE, JUDGEMENT_PROPS, LIST_JUDGEMENTS, MAX_BYTES, MAX_EVENTS, MAX_VALUES, SIDE_JUDGEMENTS, Shape, _Unsure, _found, _plain, parsed_call
 from bridge_director.case.judgements import ON as JUDGED_ON
 from bridge_director.case.model import Case, Event, Expectation, Judgement
@@ -78,13 +78,14 @@ def from_data(data: Any, file: str) -> Case:
     out: list[Event] = []
     for i, (raw, (kind, fields)) in enumerate(zip(data["events"], model.events)):
         out.append(_event(file, data, i, raw, kind, fields, out))
-        line, col = position(data["events"], i)
         if out[-1].kind == "accepts":
             _decision_target(file, raw, out[-1], out[:-1])
         if out[-1].kind == "accepts" and out[-1].call is None and not any(e.kind in ("call", "replaces") for e in out[:-1]):
+            line, col = position(data["events"], i)
             raise InputError(file, line, col, f"events.{i + 1}", "a decision to accept needs an earlier call, found none")
     out = _corrections_written_as_calls(out)
     setting = _setting(file, data, model)
+    _cards_against_deal(file, data, out, setting)
     judgements = _judgements(file, data, out)
     expect = _expectations(data, model)
     _check_edition(file, data, model.edition)
@@ -288,6 +289,11 @@ def _expectations(data: dict, model: SimpleNamespace) -> "list[Expectation] | No
     if model.expect is None:
         return None
     items = data["expect"]
+    if type(items) is PosList and len(items.ipos) == len(items) and all(type(x) is PosDict for x in items):
+        # (the positions as position() reads them, without a call per value)
+        return [Expectation(x.cite, x.outcome, at[0], i + 1, item.kpos.get("cite", item.pos),
+                            item.kpos.get("outcome", item.pos), x.for_)
+                for i, (x, item, at) in enumerate(zip(model.expect, items, items.ipos))]
     return [Expectation(x.cite, x.outcome, position(items, i)[0], i + 1,
                         position(items[i], "cite"), position(items[i], "outcome"), x.for_)
             for i, x in enumerate(model.expect)]
@@ -445,6 +451,45 @@ def _setting(file: str, data: dict, model: SimpleNamespace) -> dict:
     else:
         out["registered_elsewhere"] = ()
     return out
+
+
+#: events after which the hands need not be the deal as given (a card from elsewhere, another
+#: board's cards, a misdeal, cards put back into the wrong pocket): the deal is not held against them
+_HANDS_NOT_AS_DEALT = frozenset({"surplus-card", "wrong-board", "dealt-incorrectly", "hand-returned-to-wrong-pocket",
+                                 "missing-card-found", "missing-card-not-found", "hand-count"})
+
+
+def _cards_against_deal(file: str, data: dict, events: list, setting: dict) -> None:
+    """The cards a case says a hand showed (``card-exposed``'s seat, ``card-seen``'s ``of``) are
+    in that hand of the case's own ``deal:``: a ruling never states as a fact a card in two hands
+    (was: "Put SA face up" for East when the deal gives SA to North, exit 0).
+
+    Raises:
+        InputError: at the event: which hand the deal gives the card to.
+    """
+    deal = setting.get("deal")
+    if deal is None or any(e.kind == "happened" and e.happened in _HANDS_NOT_AS_DEALT for e in events):
+        return
+    from bridge_director.bridge.pbn import Card
+    for i, e in enumerate(events):
+        if e.kind != "happened" or e.happened not in ("card-exposed", "card-seen") or not e.get("exposed"):
+            continue
+        whose = e.get("of") if e.happened == "card-seen" else e.seat
+        if whose is None:
+            continue
+        hand = set(deal.hand(whose).cards())
+        for text in e.get("exposed"):
+            card = Card.parse(text)
+            if card not in hand:
+                holder = next(s for s, h in deal.hands.items() if card in set(h.cards()))
+                seat = getattr(whose, "value", whose)
+                raise InputError(file, e.line, e.column, f"events.{i + 1}.exposed",
+                                 f"the deal gives {text} to {_SEAT_NAMES[holder.value]}, not to "
+                                 f"{_SEAT_NAMES[seat]}: expected a card of {_SEAT_NAMES[seat]}'s hand (or the "
+                                 f"deal as it was)")
+
+
+_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 def _register_in_folder(file: str, data: dict, named: str) -> None:

@@ -391,6 +391,7 @@ EXPECT = Shape("ExpectModel", "One expected outcome: its citation and outcome co
 
 #: a whole number written as text (``board: "3"``): decimal digits only, at most 30 of them
 _WHOLE_TEXT = re.compile(r"\s*[0-9]{1,30}\s*")
+_WHOLE_WRITTEN = re.compile(r"[+-]?[0-9]{1,30}(\.0*)?")     # a number with a point, whole as written (3.0, 3.)
 
 
 def _not_bool(v: Any, expected: str) -> Any:
@@ -404,6 +405,8 @@ def _not_bool(v: Any, expected: str) -> Any:
         raise ValueError(f"expected {expected}, found {_found(v)}")
     if isinstance(v, float) and not (v == v and abs(v) != float("inf") and v.is_integer()):
         raise ValueError(f"expected {expected}, found {_found(v)}")
+    if isinstance(v, float) and getattr(v, "text", "") and not _WHOLE_WRITTEN.fullmatch(v.text):
+        raise ValueError(f"expected {expected}, found {_found(v)}")   # whole only once read through a float
     if isinstance(v, str) and not _WHOLE_TEXT.fullmatch(v):
         raise ValueError(f"expected {expected}, found {_found(v)}")
     return v
@@ -617,5 +620,7 @@ def _found(v: Any) -> str:
         return "true" if v else "false"
     if v is None:
         return "nothing (null)"
+    if isinstance(v, float) and getattr(v, "text", ""):
+        return v.text if len(v.text) <= 120 else v.text[:117] + "..."    # as written, not as a float reads it
     text = _SHORT.repr(v)
     return text if len(text) <= 120 else text[:117] + "..."

@@ -29,12 +29,21 @@ def render_chart(law: str, book: Rulebook, fmt: str = "svg", full: bool = False)
     SVG text, an HTML page holding it, or PDF bytes of that page.
 
     Raises:
-        bridge_director.base.yamlpos.InputError: a law the rulebook has no chart for.
+        bridge_director.base.yamlpos.InputError: a law the rulebook has no chart for; with ``full``,
+            Graphviz's dot missing or failing.
     """
     from bridge_director.chart import card
     if full:
+        from bridge_director.base.yamlpos import InputError
+        from bridge_director.paper.diagram import DotFailed
         ch = paper_chart.chart(law, book)
-        title, out, page = ch.title, paper_chart.svg(ch), "A3 portrait"
+        try:
+            drawing = paper_chart.svg(ch)
+        except DotFailed as e:      # no Graphviz, or it failed: the user's system, one line (was exit 3)
+            raise InputError("--full", 0, 0, "", f"the whole graph is drawn by Graphviz's dot, and it did not "
+                                                 f"draw: {e}; install Graphviz (make sysdeps), or leave out "
+                                                 f"--full for the one-page card") from None
+        title, out, page = ch.title, drawing, "A3 portrait"
     else:
         cd = card.card(law, book)
         title, out, page = cd.title, card.svg(cd), "A4 landscape"

@@ -28,6 +28,7 @@ try:
     import sys
     from pathlib import Path
 
+    from bridge_director.base.lines import for_terminal, inline
     from bridge_director.base.yamlpos import InputError
 finally:
     if _GC_ON:
@@ -337,9 +338,31 @@ def _write_out(data, output: str | None) -> None:
         sys.stdout.write(data)
 
 
+def _yaml_case_arg(case: str, command: str) -> None:
+    """``report`` and ``compare`` read a case file (YAML): a PBN or standard input is one line
+    saying how to make one (was: "broken YAML ... found '[Dealer'", and "-: no such file")."""
+    if case == "-" or Path(case).suffix.lower() == ".pbn":
+        what = "standard input" if case == "-" else "a PBN file"
+        how = "director rule - --write yaml > case.yaml" if case == "-" else f"director rule {case} --write yaml > case.yaml"
+        raise InputError(case, 0, 0, "", f"{command} takes a case file (YAML), not {what}: write one first "
+                                         f"with `{how}`")
+
+
+def _case_inputs(case: str) -> list:
+    """A case file and the deal register it names (read for 6D2): what a command reading the
+    case must not overwrite (``report CASE -o REGISTER`` replaced the club's register)."""
+    from bridge_director.case.load import load_case
+    named = load_case(case).setting.get("deal_register")
+    if not named:
+        return [case]
+    register = Path(named)
+    return [case, register if register.is_absolute() else Path(case).parent / register]
+
+
 def _cmd_report(args) -> int:
     from bridge_director.report import render_report
-    _output_ok(args.output, args.case)
+    _yaml_case_arg(args.case, "report")
+    _output_ok(args.output, *(_case_inputs(args.case) if args.output else [args.case]))
     _write_out(render_report(args.case, args.format), args.output)
     return 0
 
@@ -416,9 +439,12 @@ def _draft_from_args(args):
         if draft is None:
             from bridge_director.case.load import load_case
             draft = Draft.from_case(load_case(args.case))
+        if args.lang:
+            draft.lang = args.lang
+        _beside_file(args, draft)
     else:
         _board_arg(args.board)
-        draft = Draft(board=args.board, dealer=args.dealer, file="one-line")
+        draft = Draft(board=args.board, dealer=_dealer_arg(args.dealer, args.lang, args.board), file="one-line")
     if args.lang:
         draft.lang = args.lang
     # calls, judgement keys and event codes are typed in the ruling's language: with --lang pt
@@ -441,17 +467,35 @@ def _draft_from_args(args):
                 pending.remove(item)
             except InputError:
                 pass
+    def added(where: str, change, *values) -> None:
+        # beside a case file, an addition is checked as part of the merged case: its error names
+        # the argument, not a line and column of merged text the user never saw (was: "j3.yaml:9:44"
+        # in a 7-line file)
+        try:
+            change(*values)
+        except InputError as e:
+            if args.case is None:
+                raise               # the one-line form: _one_line_error names the option
+            import re
+            field = re.sub(r"^(events\.\d+|judgement\.[^.]+|setting)\.?", "", e.field or "")
+            message = re.sub(r"\bon line \d+\b", "in the case file", e.message)
+            raise InputError(where, 0, 0, field, message) from None
+    from bridge_director.case.shapes import MAX_EVENTS
+    coming = len(draft.events) + sum(len(v.replace(",", " ").split()) if k == "auction" else 1 for k, v in steps)
+    if coming > MAX_EVENTS:         # counted before the case is built (each step checks the whole case)
+        raise InputError("--auction/--event", 0, 0, "", f"the case would hold {coming:,} events; a case holds at "
+                                                        f"most {MAX_EVENTS} (write a case file for a longer one)")
     for kind, value in steps:
         if kind == "auction":
             judge_what_can_be_judged()
-            draft.add_calls(value)
+            added(f'--auction "{value}"', draft.add_calls, value)
         else:
-            draft.add_event(parse_event(value, "--event", lang, lang))
+            added(f'--event "{value}"', draft.add_event, parse_event(value, "--event", lang, lang))
     for item in pending:
-        draft.judge(*item)
+        added(f'--judge "{item[0]}"', draft.judge, *item)
     for st in settings:
         if st is not None:
-            draft.set(*st)
+            added(f'--judge "{st[0].replace("_", "-")}"', draft.set, *st)
     if args.scoring:
         draft.set("scoring", args.scoring)
     if args.edition:
@@ -505,7 +549,8 @@ def _rule(args) -> int:
         return 0
     else:
         ruling = api.rule(draft.case(), edition=_edition_arg(args.edition), lang=args.lang)
-    sys.stdout.write(RENDERERS[args.format](ruling, trace=args.trace))
+    out = RENDERERS[args.format](ruling, trace=args.trace)
+    sys.stdout.write(out if args.format == "json" else for_terminal(out))      # (JSON escapes its own)
     if draft is not None and args.format == "text" and not args.edition:
         owed = draft.owed_words("""dê a voz de {seat} com -a "VOZ" (a próxima voz dada é essa substituição)"""
                                 if draft.lang == "pt" else
@@ -611,16 +656,44 @@ def _board_arg(board: int | None) -> int | None:
     return board
 
 
-def _dealer_arg(dealer: str | None) -> str | None:
-    """A dealer given on the command line: a seat N, E, S or W."""
+def _dealer_arg(dealer: str | None, lang: str | None = None, board: int | None = None) -> str | None:
+    """A dealer given on the command line: a seat N, E, S or W (in Portuguese also L and O, as
+    the interview asks), as its English letter; refused when ``board`` has another dealer."""
     if dealer is not None:
-        from bridge_director.bridge.table import Seat
+        from bridge_director.bridge.table import Board, Seat
+        from bridge_director.ruling.i18n import seat_from_words
         try:
-            Seat.parse(dealer)
+            letter = Seat.parse(seat_from_words(dealer, lang or "en")).value
         except ValueError:
             shown = dealer if len(dealer) <= 12 else dealer[:12] + "..."
-            raise InputError("--dealer", 0, 0, "", f"expected a seat N, E, S or W, found {shown!r}") from None
+            seats = "N, L, S or O" if lang == "pt" else "N, E, S or W"
+            raise InputError("--dealer", 0, 0, "", f"expected a seat {seats}, found {shown!r}") from None
+        if board is not None and Board(board).dealer.value != letter:
+            raise InputError("--dealer", 0, 0, "", f"board {board} has dealer {Board(board).dealer.value}, not "
+                                                   f"{dealer}: expected --board or --dealer, or the board's dealer")
+        return letter
     return dealer
+
+
+def _beside_file(args, draft) -> None:
+    """--board, --dealer and --scoring beside a case file: taken when the file says the same
+    (or, for --scoring, nothing), refused when they contradict it (they were dropped in silence,
+    or replaced the file's value)."""
+    name = "standard input" if args.case == "-" else f"the case file {args.case}"
+    if args.board is not None and args.board != draft.board:
+        gives = f"board {draft.board}" if draft.board else "no board"
+        raise InputError("--board", 0, 0, "", f"board {args.board}, but {name} gives {gives}: expected the "
+                                              f"file's board, or no --board beside a case file")
+    if args.dealer is not None:
+        letter = _dealer_arg(args.dealer, draft.lang)
+        if letter != draft.dealer_seat.value:
+            raise InputError("--dealer", 0, 0, "", f"dealer {args.dealer}, but {name} gives dealer "
+                                                   f"{draft.dealer_seat.value}: expected the file's dealer, or no "
+                                                   f"--dealer beside a case file")
+    stated = draft.setting.get("scoring")
+    if args.scoring and stated is not None and stated != args.scoring:
+        raise InputError("--scoring", 0, 0, "", f"scoring {args.scoring}, but {name} gives scoring: {stated}: "
+                                                f"expected the file's scoring, or no --scoring beside it")
 
 
 def _host_arg(host: str) -> str:
@@ -699,7 +772,7 @@ def _cmd_table(args) -> int:
         print(json.dumps({"table": t.name, "edition": club.EDITION, "candidates": t.candidates,
                           "lines": lines}, indent=2))
     else:
-        sys.stdout.write(club.render_text(t, lines, args.lang))
+        sys.stdout.write(for_terminal(club.render_text(t, lines, args.lang)))
     return 0
 
 
@@ -713,6 +786,7 @@ def _cmd_compare(args) -> int:
                                                  f"found {args.editions!r}")
     for n in names:
         _edition_arg(n)
+    _yaml_case_arg(args.case, "compare")
     case = load_case(args.case)
     gives = {n: {c.data.get("outcome") for r in api.rulebook(n).rules for c in r.then if c.kind == "outcome"}
              for n in names}
@@ -721,7 +795,8 @@ def _cmd_compare(args) -> int:
     for n in names:
         vocabulary.update(api.rulebook(n).vocabulary)
     render = compare.render_json if args.format == "json" else compare.render_text
-    sys.stdout.write(render(result, vocabulary))
+    out = render(result, vocabulary)
+    sys.stdout.write(out if args.format == "json" else for_terminal(out))     # (JSON escapes its own)
     return 0
 
 
@@ -777,10 +852,10 @@ def _check_one(path: Path) -> tuple[str, str]:
         return "bad", f"ERROR {e}"
     result = api.check(case, api.rule(case, book), book)
     if result.passed:
-        return "pass", f"PASS {case.id} ({path})"
+        return "pass", f"PASS {inline(case.id)} ({inline(path)})"
     parts = ([f"not in the answer {c} {o}" for c, o in result.missing]
              + [f"not in the key {c} {o}" for c, o in result.extra])
-    return "fail", f"FAIL {case.id} ({path}): " + "; ".join(parts)
+    return "fail", f"FAIL {inline(case.id)} ({inline(path)}): " + "; ".join(parts)
 
 
 def _check_many(paths: list[Path]) -> list[tuple[str, str]]:
@@ -955,9 +1030,9 @@ def _cmd_serve(args) -> int:
 def _cmd_ask(args) -> int:
     from bridge_director.interview.terminal import main as ask
     _board_arg(args.board)
-    _dealer_arg(args.dealer)
+    dealer = _dealer_arg(args.dealer, args.lang, args.board)   # the pair checked before the first question
     _output_ok(args.save)      # the file to save to, checked before the interview starts
-    return ask(args.board, args.dealer, args.save, args.lang)
+    return ask(args.board, dealer, args.save, args.lang)
 
 
 def _cmd_coverage(args) -> int:
@@ -987,6 +1062,8 @@ def main(argv: list[str] | None = None) -> int:
         return _main(argv)
     finally:
         _resume_gc()
+        if isinstance(sys.stderr, _QuietErrors):        # the caller's stream back (tests run main in-process)
+            sys.stderr = sys.stderr._stream
         if previous is not None:
             import signal
             signal.signal(signal.SIGTERM, previous)
@@ -1025,10 +1102,40 @@ class _ClosedOutput:
         raise io.UnsupportedOperation("standard output is closed")
 
 
+class _QuietErrors:
+    """Standard error whose writes may fail (``2>/dev/full``, a log on a full disk, EIO): a
+    failed write goes nowhere, as on a closed standard error, and the exit code still carries the
+    outcome (was: Python's "lost sys.stderr" and exit 1, which is prove's "a fault is found").
+    Everything else is the stream's own."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, data):
+        try:
+            return self._stream.write(data)
+        except OSError:
+            return len(data)
+
+    def writelines(self, lines):
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError:
+            pass
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def _standard_streams() -> None:
     """Streams for the standard descriptors the command was started without (``<&-``, ``>&-``,
     ``2>&-``): standard input reads as empty, standard error goes nowhere, and standard output
-    refuses to be written (_ClosedOutput)."""
+    refuses to be written (_ClosedOutput); standard error whose writes fail goes nowhere too
+    (_QuietErrors)."""
     if sys.stdin is None:
         sys.stdin = open(_os.devnull, encoding="utf-8")      # noqa: SIM115 - for the process's life
     if sys.stderr is None:
@@ -1037,6 +1144,8 @@ def _standard_streams() -> None:
         sys.stdout = _ClosedOutput()
     for stream in (sys.stdout, sys.stderr):
         _plain_where_unicode_cannot_go(stream)
+    if not isinstance(sys.stderr, _QuietErrors):
+        sys.stderr = _QuietErrors(sys.stderr)
 
 
 #: what a character a terminal's encoding cannot show is written as (else its letter without

@@ -98,10 +98,12 @@ class Report:
     unused: list[str] = field(default_factory=list)
     anchor: str = ""
     charts: list[tuple[str, str]] = field(default_factory=list)   # (law title, SVG) of the laws applied
+    charts_left_out: str = ""                   # why the charts are not drawn ("" when they are, or not asked)
     result: str = ""                            # the table result and score, as the case gives it
     adjusted: str = ""                          # the adjusted score the director gave, if any
     reasoning: list[Reason] = field(default_factory=list)
     revisits: list[Revisit] = field(default_factory=list)
+    revisits_left_out: str = ""                 # why some findings are not turned over ("" when all are)
     lang: str = "en"                            # the case's language: the report's words are in it
 
     def t(self, english: str, **words) -> str:
@@ -180,6 +182,8 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True, revisit: 
     cites = sorted({ln.cite for ln in ruling.lines}, key=law_key)
     drawing, left_out = diagram.drawn(ruling, book) if with_svg and ruling.trace else ("", "")
     unused = [_unused_words(case, u) for u in ruling.unused]
+    revisits, revisits_left_out = _revisits(ruling, book) if revisit else ([], "")
+    charts, charts_left_out = _charts(ruling, book) if with_svg == "charts" else ([], "")
     return Report(
         case=case, ruling=ruling, title=case.title,
         board=str(case.board.number) if case.board else _("not given"),
@@ -195,9 +199,9 @@ def from_ruling(ruling: Ruling, book: Rulebook, with_svg: bool = True, revisit: 
               for c in cites],
         svg=drawing, svg_left_out=left_out,
         unused=unused, anchor="case-" + case.id,
-        charts=_charts(ruling, book) if with_svg == "charts" else [],
+        charts=charts, charts_left_out=charts_left_out,
         result=str(case.setting.get("result") or ""), adjusted=str(case.setting.get("adjusted") or ""),
-        reasoning=_reasoning(ruling), revisits=_revisits(ruling, book) if revisit else [], lang=lang,
+        reasoning=_reasoning(ruling), revisits=revisits, revisits_left_out=revisits_left_out, lang=lang,
     )
 
 
@@ -222,30 +226,41 @@ def _reasoning(ruling: Ruling) -> list[Reason]:
     return out
 
 
-def _revisits(ruling: Ruling, book: Rulebook) -> list[Revisit]:
+# Each finding turned over rules the whole case again: the revisits cost (findings x events).
+# They stop at MAX_REVISITS findings, and at REVISIT_EVENTS events ruled again in all (a finding
+# of a 500-event case rules 500 events), so a report's time grows with the case, not its square.
+MAX_REVISITS = 40
+REVISIT_EVENTS = 2000
+
+
+def _revisits(ruling: Ruling, book: Rulebook) -> tuple[list[Revisit], str]:
     """For each yes-or-no finding the ruling read: the test the law sets (the question put to the
     director) and the ruling's lines gained and lost if it were found the other way (the case
-    ruled again with that finding turned over)."""
+    ruled again with that finding turned over). At most MAX_REVISITS findings and REVISIT_EVENTS
+    events ruled again: the second value says, in the case's language, how many findings are left
+    out ("" when none is)."""
     from bridge_director.base.record import replace
+    from bridge_director.base.yamlpos import InputError
     from bridge_director.ruling.questions import judgement_question
     case = ruling.case
+    lang = getattr(case, "lang", None) or "en"
     unread = {(u.event, u.prop) for u in ruling.unused}
     words = {(ln.text, ln.cite, ln.option, ln.branch): ln for ln in ruling.read}
+    numbers = {e.number: e for e in case.events}
+    todo = [j for j in case.judgements
+            if isinstance(j.value, bool) and (j.event, j.prop) not in unread and j.event in numbers]
+    size = max(1, len(case.events))
+    room = max(1, min(MAX_REVISITS, REVISIT_EVENTS // size))
     out = []
-    for j in case.judgements:
-        if not isinstance(j.value, bool) or (j.event, j.prop) in unread:
-            continue
-        event = next((e for e in case.events if e.number == j.event), None)
-        if event is None:
-            continue
+    for j in todo[:room]:
+        event = numbers[j.event]
         turned = replace(j, value=not j.value)
         other = replace(case, judgements=[turned if x is j else x for x in case.judgements])
         try:
             again = api.rule(other, book)
-        except Exception:       # a finding the rules cannot take the other way: nothing to show
+        except InputError:      # a finding the rules cannot take the other way: nothing to show
             continue
         theirs = {(ln.text, ln.cite, ln.option, ln.branch): ln for ln in again.read}
-        lang = getattr(case, "lang", None) or "en"
         gained = [f"{plain(ln.text, lang).rstrip('.')} ({cite_text(again, ln.cite)})." for k, ln in theirs.items()
                   if k not in words]
         lost = [f"{plain(ln.text, lang).rstrip('.')} ({cite_text(ruling, ln.cite)})." for k, ln in words.items()
@@ -253,16 +268,26 @@ def _revisits(ruling: Ruling, book: Rulebook) -> list[Revisit]:
         found = judgement_words(case, j)
         out.append(Revisit(found[:1].upper() + found[1:], judgement_question(case, event, j.prop)["prompt"],
                            judgement_words(case, turned), gained, lost))
-    return out
+    left = len(todo) - room
+    if left <= 0:
+        return out, ""
+    said = gettext(lang)("{left} more findings are not turned over here (the first {shown} of {total} are): each "
+                         "one rules the whole case of {events} events again. To see what another would change, "
+                         "change it in the case and rule again.")
+    return out, said.format(left=left, shown=room, total=len(todo), events=len(case.events))
 
 
-def _charts(ruling: Ruling, book: Rulebook) -> list[tuple[str, str]]:
-    """The chart of each law whose rules fired, in law order."""
+def _charts(ruling: Ruling, book: Rulebook) -> tuple[list[tuple[str, str]], str]:
+    """The chart of each law whose rules fired, in law order; or none, and why, when Graphviz
+    cannot draw them (not installed, failed, too slow), as the decision path is left out."""
     from bridge_director.paper import chart
     fired = {book.by_id(t.rule).law for t in ruling.trace}
     out = []
     for law in chart.laws(book):
         if law in fired:
             ch = chart.chart(law, book)
-            out.append((ch.title, chart.svg(ch)))
-    return out
+            try:
+                out.append((ch.title, chart.svg(ch)))
+            except diagram.DotFailed as e:
+                return [], f"The charts of the laws applied are not drawn: {e}."
+    return out, ""

@@ -284,16 +284,46 @@ def prove(max_calls: int = 4, calls: Sequence[str] = S.CALL_SET, rotation_only: 
                   chunks, n_lost, time.process_time() - c0)
 
 
+#: how long the scheduler has to answer once its address accepts the connection
+HANDSHAKE_SECONDS = 20
+
+
+def _client(Client, scheduler: str):
+    """A Dask client connected to ``scheduler``, or one line: the connection is bounded (10 s),
+    and so is the handshake after it (Dask's own waits without a limit for an address that
+    accepts and says nothing: a dead ``ssh -L`` tunnel sat silent for ever). The connecting thread
+    is a daemon: one left waiting does not keep the process from ending."""
+    import threading
+    from bridge_director.base.yamlpos import InputError
+    box: dict = {}
+
+    def connect() -> None:
+        try:
+            box["client"] = Client(scheduler, timeout="10s")
+        except BaseException as e:      # noqa: BLE001 - handed to the caller's thread below
+            box["error"] = e
+    waiting = threading.Thread(target=connect, name="dask-connect", daemon=True)
+    waiting.start()
+    waiting.join(HANDSHAKE_SECONDS)
+    if waiting.is_alive():
+        raise InputError("--scheduler", 0, 0, "", f"{scheduler} accepted the connection but gave no answer in "
+                                                  f"{HANDSHAKE_SECONDS} s (a Dask scheduler answers at once: is "
+                                                  f"it one, or a tunnel to nothing?)")
+    e = box.get("error")
+    if isinstance(e, (OSError, TimeoutError, ValueError)):
+        raise InputError("--scheduler", 0, 0, "", f"cannot reach a Dask scheduler at {scheduler}: {e}") from None
+    if e is not None:
+        raise e
+    return box["client"]
+
+
 def _on_dask(scheduler: str, spec: Spec, merged, lost) -> tuple[str, int]:
     """Run the chunks on a Dask scheduler's workers; return where it ran and how many chunks.
     A chunk whose worker was lost more than ``allowed-failures`` times is a fault."""
     from distributed import Client, as_completed
     from distributed.scheduler import KilledWorker
     from bridge_director.base.yamlpos import InputError
-    try:
-        client = Client(scheduler, timeout="10s")
-    except (OSError, TimeoutError, ValueError) as e:
-        raise InputError("--scheduler", 0, 0, "", f"cannot reach a Dask scheduler at {scheduler}: {e}") from None
+    client = _client(Client, scheduler)
     with client:
         try:
             client.wait_for_workers(1, timeout=60)

@@ -9,11 +9,23 @@ from __future__ import annotations
 from typing import Callable
 
 from rich.console import Console
+from rich.markup import escape
+
+from bridge_director.base.lines import for_terminal
 
 from bridge_director.rulebook.model import Rulebook
 from bridge_director.quiz.model import SEAT_CHOICES, Answer, Point, PointMark, Quiz, QuizCase, describe, grade_point
 
 NOBODY = "no one in particular"
+
+
+class _Shown(Console):
+    """The quiz's console: the words of a quiz and its cases (titles, facts, notes) reach the
+    terminal as words, every control character written as an escape (``\\x1b``), never as a
+    control sequence (a title that clears the screen or sets the window's title)."""
+
+    def print(self, *objects, **kw):
+        super().print(*(for_terminal(o) if isinstance(o, str) else o for o in objects), **kw)
 
 
 class Stopped(Exception):
@@ -63,7 +75,7 @@ def show_facts(console: Console, qc: QuizCase) -> None:
 def ask_point(console: Console, read, qc: QuizCase, point: Point, i: int) -> Answer:
     """Ask one decision point: which consequences follow, and for each the player and clause."""
     console.print()
-    console.print(f"[bold]Question {i} of {len(qc.points)}: {point.heading}[/bold]")
+    console.print(f"[bold]Question {i} of {len(qc.points)}: {escape(point.heading)}[/bold]")
     console.print("Which of these follow? (pick every one that does)")
     for k, c in enumerate(point.choices, 1):
         console.print(f"  {k}. {c.words}", markup=False)
@@ -109,8 +121,8 @@ def show_marks(console: Console, qc: QuizCase, marks: list[PointMark], book: Rul
 
 def run(quiz: Quiz, book: Rulebook, read: Callable[[str], str] = input, console: Console | None = None) -> int:
     """Run the quiz; returns 0 when finished, 1 when the trainee stopped it early."""
-    console = console or Console(highlight=False, soft_wrap=True)
-    console.print(f"[bold]{quiz.title}[/bold]" + (f" - {quiz.about}" if quiz.about else ""))
+    console = console or _Shown(highlight=False, soft_wrap=True)
+    console.print(f"[bold]{escape(str(quiz.title))}[/bold]" + (f" - {escape(str(quiz.about))}" if quiz.about else ""))
     console.print(f"{len(quiz.cases)} cases. Answer each question with the numbers of your choices. "
                   "Each item of the key is worth 1 (a third each for the consequence, the player and the "
                   "clause); each consequence picked that does not follow costs a third.")
@@ -118,7 +130,7 @@ def run(quiz: Quiz, book: Rulebook, read: Callable[[str], str] = input, console:
     stopped = False
     for n, qc in enumerate(quiz.cases, 1):
         console.print()
-        console.print(f"[bold]Case {n} of {len(quiz.cases)}: {qc.case.title}[/bold]")
+        console.print(f"[bold]Case {n} of {len(quiz.cases)}: {escape(str(qc.case.title or ''))}[/bold]")
         show_facts(console, qc)
         try:
             answers = [ask_point(console, read, qc, p, i) for i, p in enumerate(qc.points, 1)]

@@ -163,7 +163,8 @@ def render_text(c: Comparison, vocabulary: dict[str, str] | None = None, width: 
     """The comparison for the terminal: the differences (for whom, what, under which clause of
     each edition), a grid of every outcome by edition, then each ruling in full."""
     vocabulary = vocabulary or {}
-    out = [f"Case {c.case.id}: {c.case.title}", "Compared under:"]
+    from bridge_director.base.lines import inline
+    out = [f"Case {inline(c.case.id)}: {inline(c.case.title)}", "Compared under:"]
     out += [f"  {e}: {edition_title(e)}" for e in c.editions]
     for e in c.editions:
         seeds = [m for m in (SEED_CITE.match(ln.cite) for ln in c.rulings[e].lines) if m]

@@ -18,6 +18,7 @@ import os
 import sys
 from typing import Any
 
+from bridge_director.base.lines import markdown_text as md
 from bridge_director.ruling.i18n import VUL_WORDS, call_name, contract_name, gettext, seat_name, seats_in_full
 from bridge_director.ruling.questions import questions
 from bridge_director.ruling.wrap import wrap
@@ -415,6 +416,12 @@ TELL_NOW = ("change-not-allowed", "may-change-call", "call-cancelled", "pass-sub
             "must-call-director", "must-not-correct", "change-allowed", "auction-not-ended")
 
 
+#: a line leaving a player free to call, and the lines saying they must still pass at that turn:
+#: the second is read in place of the first when both are about the same call
+FREE_CALL = ("offender-may-call", "partner-may-call")
+STILL_PASS = ("offender-must-pass-next", "partner-must-pass-next", "still-bound-to-pass")
+
+
 #: outcome codes whose line only matters while the auction goes on (who passes, who calls next):
 #: not read out once the auction has ended (the table is then told what follows it)
 AUCTION_ONLY = ("cards-face-up-until-auction-ends", "pass-substituted", "auction-reverts", "offender-must-replace", "offender-must-repeat",
@@ -575,6 +582,12 @@ def tell_the_table(r, qs: "list[dict] | None" = None, most: int = 3) -> list[str
            and not (ln.code == "offender-must-replace" and any(e.event in replaced for e in ln.events))]
     room = max(1, most - len(decide))
     now = latest_first(r, now, room)
+    # a player a law leaves free to call who must still pass at that very turn (an obligation
+    # from another irregularity): the table hears the pass they owe, the ruling's own line on
+    # the same call, not the free call (tester13 rows 6, 8)
+    owed = [ln for ln in _players_lines(r) if ln.code in STILL_PASS and not ln.branch and not ln.option]
+    now = [next((b for b in owed if b.who == ln.who and set(b.about) & set(ln.about)), ln)
+           if ln.code in FREE_CALL else ln for ln in now]
     # read aloud top to bottom: what is decided, then who now chooses (room is kept for that)
     out = [seats_in_full(_players_words(ln), lang) for ln in now][:room] + decide
     if not out:
@@ -682,19 +695,19 @@ def understood_markdown(r) -> list[str]:
     lines = understood(r)
     a = auction(r)
     grid_at = lines.index("")   # the board's lines come before the blank line above the grid
-    out = ["## " + _("What happened, as understood"), "", lines[0] + "  "]
-    out += [ln + "  " for ln in lines[1:grid_at]]
+    # every line may quote the case (its remark words, a session's name): shown as itself (F2)
+    out = ["## " + _("What happened, as understood"), "", md(lines[0]) + "  "]
+    out += [md(ln) + "  " for ln in lines[1:grid_at]]
     out += ["", "| " + " | ".join(seat_name(s, lang) + (_(" (dealer)") if s == a["dealer"] else "")
                                   for s in a["columns"]) + " |",
             "|" + "---|" * 4]
-    out += ["| " + " | ".join((c["text"].replace("|", "/").replace("*", "\\*") if c else "") for c in row) + " |"
-            for row in a["rows"]]
+    out += ["| " + " | ".join((md(c["text"]) if c else "") for c in row) + " |" for row in a["rows"]]
     out.append("")
-    out += [f"- {n}" for n in a["notes"]]
-    out += _after_grid(r.case, a, lang)
+    out += [f"- {md(n)}" for n in a["notes"]]
+    out += [md(ln) for ln in _after_grid(r.case, a, lang)]
     steps = director_steps(r)
     if steps:
         head = _("For the director first (not to read out)") if _has_director(r) else _("To settle first (not to read out)")
-        out += ["", "## " + head, ""] + [f"- {t}" for t in steps]
-    out += ["", "## " + _("Tell the players now"), ""] + [f"- {t}" for t in tell_the_table(r)] + [""]
+        out += ["", "## " + head, ""] + [f"- {md(t)}" for t in steps]
+    out += ["", "## " + _("Tell the players now"), ""] + [f"- {md(t)}" for t in tell_the_table(r)] + [""]
     return out

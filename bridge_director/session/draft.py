@@ -23,6 +23,7 @@ from __future__ import annotations
 import copy
 import re
 import shlex
+import unicodedata
 from typing import Any, Optional
 
 from bridge_director.ruling import questions as _questions
@@ -236,7 +237,7 @@ class Draft:
             InputError: a token that is not a call or a seat that does not exist (the message
             names the token and says what was expected).
         """
-        tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+        tokens = [t for t in re.split(r"[\s,]+", unicodedata.normalize("NFC", text).strip()) if t]
         if not tokens:
             raise InputError(self.file, 0, 0, "calls", "expected calls such as '1S 1H' or '1S W:1H', found nothing")
         seat = start or self.turn()
@@ -732,6 +733,7 @@ def parse_event(text: str, file: str = "event", lang: str = "en", calls: Optiona
         InputError: the line is none of the forms (the message lists them).
     """
     from bridge_director.case.shapes import HAPPENED
+    text = unicodedata.normalize("NFC", text)     # 'não' pasted decomposed (macOS, PDFs) is the word typed
     words = text.replace(",", " ").split()
     if lang != "en":                    # the language's words: codes, seats, calls, aceita / não aceita
         words = _from_language(words, lang, calls or lang, file)
@@ -851,7 +853,7 @@ def _happened(words: list[str], file: str, lang: str = "en", calls: str = "en") 
     required, optional, _doc = HAPPENED[code]
     ev: dict = {"happened": code}
     order = list(_POSITIONAL.get(code, required + optional))
-    for w in words[1:]:
+    for w in _text_runs(words[1:], required + optional):
         if "=" in w:
             k, _, v = w.partition("=")
             k = k.replace("-", "_")
@@ -898,6 +900,29 @@ def _happened(words: list[str], file: str, lang: str = "en", calls: str = "en") 
     # "not stated" is never "none": a wrong-board-at-table without played_by leaves the question
     # open (the ruling asks whether anyone at the table had played the board); "-" says none
     return ev
+
+
+#: the fields of an event that hold free text: ``words=hello there`` takes the words after it
+#: up to the next field=value (``Draft.one_line`` writes them so, and they are typed so)
+_TEXT_FIELDS = ("words", "session")
+
+
+def _text_runs(words: list[str], fields: tuple) -> list[str]:
+    """``words`` with each text field's value joined with the words that follow it, up to the
+    next ``field=value`` of the event (was: "remark: too many values ('there')" for the line
+    ``remark seat=S words=hello there`` that ``ask`` prints as typable again)."""
+    out: list[str] = []
+    texting = False
+    for w in words:
+        k = w.partition("=")[0].replace("-", "_") if "=" in w else None
+        if k in fields:
+            out.append(w)
+            texting = k in _TEXT_FIELDS
+        elif texting:
+            out[-1] += " " + w
+        else:
+            out.append(w)
+    return out
 
 
 def _field_shown(k: str, v: Any) -> str:
@@ -957,6 +982,7 @@ def parse_judgement(text: str, file: str = "judge", lang: str = "en", calls: Opt
     Raises:
         InputError: no '=' or ':' with a value, or a value that is not yes/no/true/false.
     """
+    text = unicodedata.normalize("NFC", text)
     m = _key_value(text)
     if not m:
         raise InputError(file, 0, 0, "judge", f"expected 'SEAT CALL property=yes|no' such as "

@@ -51,9 +51,9 @@ def load_any(name: str):
         text = read_stdin(MAX_BYTES)
         if not text.strip():
             raise InputError("<stdin>", 0, 0, "", "expected a case (YAML or PBN) on standard input, found nothing")
-        if _looks_like_pbn(text):
+        if _looks_like_pbn(text.lstrip("\ufeff")):      # a byte-order mark (Windows programs write one) first
             from bridge_director.session.pbn_case import draft_from_pbn
-            return draft_from_pbn(text, "<stdin>")
+            return draft_from_pbn(text.lstrip("\ufeff"), "<stdin>")
         from bridge_director.case.load import from_data
         from bridge_director.base.yamlpos import loads
         case = from_data(loads(text, "<stdin>", max_nodes=MAX_VALUES), "<stdin>")

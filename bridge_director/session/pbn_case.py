@@ -37,6 +37,11 @@ def draft_from_pbn(text: str, file: str = "<string>") -> Draft:
     if head.board and head.dealer and Seat.parse(head.dealer) != d.dealer_seat:
         raise InputError(file, head.dline, 1, "Dealer", f"board {head.board} has dealer {d.dealer_seat.value}, "
                                                         f"but the PBN says {head.dealer}")
+    if head.board and head.vul and head.vul != Board(head.board).vulnerability:
+        words = {"None": "neither side", "NS": "North-South", "EW": "East-West", "Both": "both sides"}
+        raise InputError(file, head.vline, 1, "Vulnerable", f"board {head.board} has "
+                                                            f"{words[Board(head.board).vulnerability]} vulnerable, "
+                                                            f"but the PBN says {head.vul_txt}")
     if head.deal_txt:
         try:
             deal = parse_deal(head.deal_txt, file=file, line=head.deal_line)
@@ -72,6 +77,7 @@ class _PbnHead:
         if self.dealer is not None and self.dealer.upper() not in ("N", "E", "S", "W"):
             raise PbnError(f"Dealer: expected N, E, S or W, found {self.dealer!r}", file, self.dline, 1)
         vul_txt, vline = self.tag("Vulnerable")
+        self.vul_txt, self.vline = vul_txt, vline
         self.vul = _PBN_VUL.get(vul_txt.lower()) if vul_txt else None
         if vul_txt and self.vul is None:
             raise PbnError(f"Vulnerable: expected None, NS, EW or All, found {vul_txt!r}", file, vline, 1)
