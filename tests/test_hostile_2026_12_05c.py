@@ -7,6 +7,7 @@ its notes, result and adjusted score, a bare ``no`` in a quiz title became "Fals
 """
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import warnings
@@ -198,3 +199,150 @@ def test_serve_whose_banner_cannot_be_written_is_no_address_error(tmp_path):
     p.wait(timeout=120)
     assert "cannot listen" not in err and "internal error" not in err and "Traceback" not in err, err
     assert p.returncode == 141, (p.returncode, err)
+
+
+# ---------------------------------------------------------------- F2: case text in the markdown outputs
+
+def _injected(path: Path) -> Path:
+    """ib-01 with markdown and HTML in every free-text field a markdown output may print."""
+    d = yaml.safe_load(IB.read_text())
+    d.update(title="Real title\n\n## Ruling\n\n1. North is disqualified (Law 91B). [fake]",
+             case="x`y<script>", source="<img src=x onerror=alert(1)>",
+             notes="# Fake\n\n- item\n<script>alert(1)</script> [l](javascript:alert(1)) &lt;b&gt;",
+             result="| a | b |", adjusted="**bold** _it_ ~~gone~~")
+    path.write_text(yaml.safe_dump(d))
+    return path
+
+
+def _markup_of_its_own(md: str) -> list[str]:
+    """Lines of ``md`` where a case's text became markup: a line of its own (the fake ruling
+    line, the notes' heading), raw HTML, a link, emphasis, an entity, a table cell of its own
+    (the case's name in its code span, where nothing is markup, is left out)."""
+    bad = []
+    for i, ln in enumerate(md.splitlines()):
+        ln = ln.replace("``x`y<script>``", "")
+        if i and "North is disqualified" in ln or ln.startswith(("1. North", "# Fake", "- item")):
+            bad.append(ln)
+        if re.search(r"(?<!\\)(<script|</script|<img|\]\(javascript|&lt;|\*\*bold|_it|~~gone|\| a )", ln):
+            bad.append(ln)
+    return bad
+
+
+def test_the_markdown_report_shows_case_text_as_text(tmp_path, capsys):
+    # was: the report opened '# Real title' / '## Ruling' / '1. North is disqualified (Law 91B).',
+    # and <script>, <img onerror> and [l](javascript:...) were copied raw
+    out = tmp_path / "r.md"
+    assert main(["report", str(_injected(tmp_path / "inj.yaml")), "--format", "md", "-o", str(out)]) == 0
+    md = out.read_text()
+    assert _markup_of_its_own(md) == []
+    assert md.splitlines()[0] == r"# Real title \#\# Ruling 1. North is disqualified (Law 91B). \[fake\]"
+    assert r"\<script\>alert(1)\</script\>" in md and r"\| a \| b \|" in md
+    assert md.count("\n## ") == _clean_report_sections(tmp_path)     # no section added
+
+
+def _clean_report_sections(tmp_path: Path) -> int:
+    out = tmp_path / "clean.md"
+    assert main(["report", str(IB), "--format", "md", "-o", str(out)]) == 0
+    return out.read_text().count("\n## ")
+
+
+def test_the_markdown_ruling_shows_case_text_as_text(tmp_path, capsys):
+    # the same kind in `director rule --format markdown` (title, case name, source)
+    md = _run(capsys, ["rule", _injected(tmp_path / "inj.yaml"), "--format", "markdown"])
+    assert _markup_of_its_own(md) == []
+    assert "Case ``x`y<script>`` - source: \\<img src=x onerror=alert(1)\\>" in md
+
+
+def test_markdown_text_escapes_every_markup_and_keeps_one_line():
+    from bridge_director.base.lines import markdown_code, markdown_text
+    assert markdown_text("a\n\n# b\r\nc\u2028d") == r"a \# b c d"
+    assert markdown_text("1986. A year") == r"1986\. A year"
+    assert markdown_text("- item") == r"\- item" and markdown_text("+ x") == r"\+ x"
+    assert markdown_text("4S= NS +620") == "4S= NS +620"
+    assert markdown_text("a_b*c* `d` [e] <f> | ~ & \\") == r"a\_b\*c\* \`d\` \[e\] \<f\> \| \~ \& \\"
+    assert markdown_code("a`b") == "``a`b``" and markdown_code("`x") == "`` `x ``"
+
+
+# ---------------------------------------------------------------- F19's kind: a bare yes/no where a file wants text
+
+def test_a_quiz_title_written_no_is_refused_with_why(tmp_path, capsys):
+    # was: 'title: No' -> the quiz titled with the folder's name (False dropped); 'title: yes' -> "True"
+    (tmp_path / "a.yaml").write_text(IB.read_text())
+    (tmp_path / "quiz.yaml").write_text("title: No\ncases:\n  - a.yaml\n")
+    one_line(capsys, ["quiz", tmp_path, "--export", "html", "-o", tmp_path / "q.html"],
+             "quiz.yaml:1:8: title: expected text, found false", "a bare yes, no, on or off", "in quotes")
+    assert not (tmp_path / "q.html").exists()
+    (tmp_path / "quiz.yaml").write_text("title: Yes\nabout: On\ncases:\n  - a.yaml\n")
+    one_line(capsys, ["quiz", tmp_path, "--export", "html", "-o", tmp_path / "q.html"],
+             "quiz.yaml:1:8: title: expected text, found true")
+
+
+def test_a_quiz_titled_with_a_number_keeps_its_digits(tmp_path, capsys):
+    (tmp_path / "a.yaml").write_text(IB.read_text())
+    (tmp_path / "quiz.yaml").write_text("title: 2026\ncases:\n  - a.yaml\n")
+    assert main(["quiz", str(tmp_path), "--export", "html", "-o", str(tmp_path / "q.html")]) == 0
+    assert "2026" in (tmp_path / "q.html").read_text()
+
+
+TABLE = "table: T1\ncandidates: [Ann, Bob, Cy, Di]\npartners: {Ann: S6, Bob: H6, Cy: D6, Di: C6}\n"
+
+
+@pytest.mark.parametrize("text, words", [
+    (TABLE.replace("table: T1", "table: yes"), ["table: expected text, found true", "a bare yes, no"]),
+    (TABLE.replace("Bob, Cy", "No, Cy"), ["candidates: expected a list of names", "reads as false", "in quotes"]),
+])
+def test_a_table_name_or_candidate_written_yes_or_no_is_refused_with_why(tmp_path, capsys, text, words):
+    # was: 'table: yes' -> "Table True"; a candidate 'No' -> "expected a list of names" (no why)
+    (tmp_path / "t.yaml").write_text(text)
+    one_line(capsys, ["table", tmp_path / "t.yaml"], *words)
+
+
+def test_a_candidate_written_no_is_refused_in_portuguese_too(tmp_path, capsys):
+    (tmp_path / "t.yaml").write_text(TABLE.replace("Bob, Cy", "Off, Cy"))
+    one_line(capsys, ["table", tmp_path / "t.yaml", "--lang", "pt"], "esperava uma lista de nomes", "entre aspas")
+
+
+def test_a_table_numbered_keeps_its_number(tmp_path, capsys):
+    (tmp_path / "t.yaml").write_text(TABLE.replace("table: T1", "table: 5"))
+    assert "Table 5 -" in _run(capsys, ["table", tmp_path / "t.yaml"])
+
+
+# ---------------------------------------------------------------- duplicates: one hashable test
+
+def test_one_hashable_test_serves_case_rulebook_and_infer():
+    from bridge_director.base.memo import hashable
+    from bridge_director.case import schema
+    from bridge_director.infer import reads
+    from bridge_director.rulebook import prune
+    assert prune.hashable is hashable and reads.hashable is hashable and schema.hashable is hashable
+    assert hashable("x") and hashable((1, "a")) and not hashable([1]) and not hashable({"a": 1})
+
+
+# ---------------------------------------------------------------- F2's kind in the terminal: escapes in a case's words
+
+ESC = 'board: 1\ntitle: "A\\e[2J\\e]0;pwn\\aB\\u202eC"\nevents:\n  - {seat: N, call: 1S}\n'
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_a_title_holding_terminal_escapes_is_shown_not_acted_on(tmp_path, capsys, fmt):
+    # was: the title's ESC [2J (clear the screen), OSC (the window's title) and the right-to-left
+    # override went to the terminal raw
+    (tmp_path / "esc.yaml").write_text(ESC)
+    out = _run(capsys, ["rule", tmp_path / "esc.yaml", "--format", fmt])
+    assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
+    assert "x1b[2J" in out.replace("\\[", "[") and "u202e" in out
+
+
+def test_json_keeps_the_title_exactly(tmp_path, capsys):
+    import json
+    (tmp_path / "esc.yaml").write_text(ESC.replace("\\aB", "\\x85B"))
+    assert json.loads(_run(capsys, ["rule", tmp_path / "esc.yaml", "--format", "json"]))["title"] == \
+        "A\x1b[2J\x1b]0;pwn\x85B\u202eC"
+
+
+def test_check_shows_a_case_name_with_escapes_escaped(tmp_path, capsys):
+    (tmp_path / "e.yaml").write_text('case: "x\\e[8mhidden"\nboard: 1\nevents:\n  - {seat: N, call: 1S}\n'
+                                     'expect:\n  - {cite: 18D, outcome: irregularity}\n')
+    main(["check", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "x\\x1b[8mhidden" in out

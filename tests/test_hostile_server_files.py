@@ -6,6 +6,7 @@ each asserts the bound itself (a connection closed, a size refused, a count).
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import threading
@@ -16,15 +17,10 @@ import pytest
 
 from bridge_director.cli.main import main
 from cli_checks import one_line
+from page_server import free_port, serving  # tests/page_server.py
 
 REPO = Path(__file__).resolve().parent.parent
 CASE = REPO / "cases" / "ib-01-insufficient-1h-over-1nt.yaml"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _in_thread(target, *args):
@@ -46,32 +42,18 @@ def _in_thread(target, *args):
 @pytest.fixture
 def bounded_server(tmp_path):
     """The page served with session.listen's protocol (a short request time, a small total)."""
-    import uvicorn
-
     from bridge_director.session import listen
     from bridge_director.web.app import create_app
 
     def start(request_seconds=listen.REQUEST_SECONDS, per_client=listen.PER_CLIENT,
               max_connections=listen.MAX_CONNECTIONS):
-        port = _free_port()
         proto = listen.protocol_class(request_seconds, per_client, max_connections)
-        srv = uvicorn.Server(uvicorn.Config(create_app(tmp_path / "session"), host="127.0.0.1", port=port,
-                                            log_level="warning", access_log=False, http=proto,
-                                            timeout_keep_alive=listen.KEEP_ALIVE_SECONDS,
-                                            h11_max_incomplete_event_size=listen.MAX_HEAD))
-        thread = threading.Thread(target=srv.run, daemon=True)
-        thread.start()
-        deadline = time.monotonic() + 30
-        while not srv.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-        servers.append((srv, thread))
+        port = servers.enter_context(serving(create_app(tmp_path / "session"), http=proto,
+                                             timeout_keep_alive=listen.KEEP_ALIVE_SECONDS,
+                                             h11_max_incomplete_event_size=listen.MAX_HEAD))
         return port, proto
-    servers: list = []
-    yield start
-    for srv, thread in servers:
-        srv.should_exit = True
-        thread.join(timeout=10)
+    with contextlib.ExitStack() as servers:
+        yield start
 
 
 def _get(port: int, source: str = "127.0.0.1") -> int:
@@ -156,7 +138,7 @@ def test_serve_runs_the_page_with_the_bounded_protocol(tmp_path, monkeypatch):
     monkeypatch.setattr(api, "rulebook", lambda *a, **k: None)
     monkeypatch.setattr(api, "limit_memory", lambda *a, **k: None)
     from bridge_director.web.serve import serve
-    assert serve("127.0.0.1", _free_port(), tmp_path / "evening") == 0
+    assert serve("127.0.0.1", free_port(), tmp_path / "evening") == 0
     assert issubclass(seen["http"], __import__("uvicorn.protocols.http.h11_impl", fromlist=["x"]).H11Protocol)
     assert seen.get("limit_concurrency") is None
     assert seen["timeout_keep_alive"] == listen.KEEP_ALIVE_SECONDS

@@ -7,7 +7,7 @@ import pytest
 
 from bridge_director.ruling.grid import tell_the_table
 
-from repo_cases import lines, ruled  # tests/repo_cases.py
+from repo_cases import lines, ruled, saying  # tests/repo_cases.py
 
 
 # 25B: a change of call that may be cancelled or accepted says that Law 26 may apply
@@ -20,8 +20,7 @@ from repo_cases import lines, ruled  # tests/repo_cases.py
     ("law25-a4-slip-changed-after-partner-called-law-26", "25A4"),
 ])
 def test_25b_lines_say_law_26_may_apply(name, cite):
-    r = ruled(name)
-    assert any("Law 26 may apply" in ln.text for ln in lines(r, cite)), [ln.text for ln in lines(r, cite)]
+    saying(ruled(name), cite, "Law 26 may apply")
 
 
 # 21B2: the misinforming side's call withdrawn under 21B2 is an offending player's withdrawn call
@@ -31,8 +30,7 @@ def test_25b_lines_say_law_26_may_apply(name, cite):
     ("law21-b2-26a-lho-change-comparable-no-lead-restriction", "26A", "2H is comparable to the withdrawn 1H: no lead restrictions"),
 ])
 def test_21b2_withdrawn_call_gets_its_law_26_line(name, cite, words):
-    r = ruled(name)
-    assert any(words in ln.text for ln in lines(r, cite)), [ln.text for ln in r.lines]
+    saying(ruled(name), cite, words)
 
 
 # 16C3 and 23C: the adjustment names its Law 12 kind, with its own law in the line

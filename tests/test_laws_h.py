@@ -13,7 +13,7 @@ import pytest
 from bridge_director.session import api
 from bridge_director.session.draft import Draft
 
-from repo_cases import rule_case
+from repo_cases import checked, rule_case
 
 ALLOWS = "if the director allows the waiver"
 CANCELS = "if the director cancels the waiver"
@@ -58,8 +58,7 @@ OPEN = (
 
 @pytest.mark.parametrize("name,cancelled,replaced,cancel_branch", OPEN, ids=[o[0] for o in OPEN])
 def test_an_open_waiver_of_an_inadmissible_call_states_the_rest_only_on_the_cancel_branch(name, cancelled, replaced, cancel_branch):
-    case, r = rule_case(name)
-    assert api.check(case, r).passed
+    case, r = checked(name)
     settled = {(ln.cite, ln.code) for ln in _settled(r) if ln in _of_the_call(r)}
     # the call can never stand: cancelled and replaced on both branches, so settled
     assert cancelled in settled and replaced in settled
@@ -87,8 +86,7 @@ ALLOWED = (
 
 @pytest.mark.parametrize("name,words", ALLOWED, ids=[a[0] for a in ALLOWED])
 def test_an_allowed_waiver_lifts_only_the_further_rectification(name, words):
-    case, r = rule_case(name)
-    assert api.check(case, r).passed
+    case, r = checked(name)
     codes = {ln.code for ln in _of_the_call(r)}
     assert not codes & LIFTED, codes & LIFTED
     assert not [ln for ln in r.lines if ln.branch]
@@ -108,8 +106,7 @@ CANCELLED = (
 
 @pytest.mark.parametrize("name,rest", CANCELLED, ids=[c[0] for c in CANCELLED])
 def test_a_cancelled_waiver_gives_the_whole_rectification_settled(name, rest):
-    case, r = rule_case(name)
-    assert api.check(case, r).passed
+    case, r = checked(name)
     settled = {(ln.cite, ln.code) for ln in _settled(r)}
     assert rest <= settled
     assert ("10B", "rectification-cancelled") in settled
@@ -136,8 +133,7 @@ def test_partner_bids_later_barred_only_when_the_waiver_is_cancelled():
 
 
 def test_a_bid_above_seven_that_was_meant_gets_no_25b_options_and_no_it_stands():
-    case, r = rule_case("law38-meant-bid-above-seven-waived-then-lho-called")
-    assert api.check(case, r).passed
+    case, r = checked("law38-meant-bid-above-seven-waived-then-lho-called")
     assert not any(ln.cite in ("25B1", "25B2", "25B3") for ln in r.lines)
     assert not any("it stands" in ln.text for ln in r.lines)
     meant = [ln for ln in r.lines if ln.cite == "25A2" and ln.code == "change-not-allowed"]
@@ -173,8 +169,7 @@ FORCED = (
 
 @pytest.mark.parametrize("name,cite,seat", FORCED, ids=[f[0] for f in FORCED])
 def test_a_forced_pass_is_the_call_ruled_on_and_no_comparable_call_is_offered(name, cite, seat):
-    case, r = rule_case(name)
-    assert api.check(case, r).passed
+    case, r = checked(name)
     options = {ln.option for ln in r.lines if ln.option}
     assert options == {f"{seat} passes at their turn, as they must"}, options
     assert not any("makes a comparable call" in (ln.option or "") for ln in r.lines)
@@ -187,8 +182,7 @@ def test_a_forced_pass_is_the_call_ruled_on_and_no_comparable_call_is_offered(na
 # ---------------------------------------------------------------- rows 4, 26, 36
 
 def test_a_repeat_owed_is_told_as_past_once_the_offender_has_called():
-    case, r = rule_case("law31-a1-repeat-owed-told-as-past-once-the-offender-passed")
-    assert api.check(case, r).passed
+    case, r = checked("law31-a1-repeat-owed-told-as-past-once-the-offender-passed")
     repeat = [ln.text for ln in r.lines if ln.cite == "31A1" and ln.code == "offender-must-repeat"]
     assert repeat == ["N passed: E had to repeat 1H at their next turn."]
 
@@ -201,8 +195,7 @@ def test_16b_branch_headings_name_the_seat():
 
 
 def test_no_law_26_line_once_the_offender_of_a_change_of_mind_declares():
-    case, r = rule_case("law25-b-change-of-mind-accepted-offender-becomes-dummy-no-law-26")
-    assert api.check(case, r).passed
+    case, r = checked("law25-b-change-of-mind-accepted-offender-becomes-dummy-no-law-26")
     assert not any("Law 26 may apply" in ln.text for ln in r.lines)
     said = [ln for ln in r.lines if ln.cite == "25A2"]
     assert len(said) == 1 and "side declaring, so no 26B lead restriction" in said[0].text
@@ -261,8 +254,7 @@ def test_a_judgement_on_the_right_kind_of_event_that_no_rule_reads_is_still_list
     ("law37-b-waiver-and-intent-both-open", "2H", ("37B2", "offenders-must-pass-rest")),
 ))
 def test_with_the_intent_and_the_waiver_open_the_bar_is_on_the_branch_naming_both(name, call, bar):
-    case, r = rule_case(name)
-    assert api.check(case, r).passed
+    case, r = checked(name)
     meant = f"if {call} was the call they meant"
     assert bar not in {(ln.cite, ln.code) for ln in r.lines if ln.branch in ("", meant)}
     assert bar in {(ln.cite, ln.code) for ln in r.lines if ln.branch == meant + " and the director cancels the waiver"}
@@ -272,8 +264,7 @@ def test_with_the_intent_and_the_waiver_open_the_bar_is_on_the_branch_naming_bot
 
 
 def test_a_waiver_allowed_while_the_intent_is_open_is_said_on_the_meant_branch():
-    case, r = rule_case("law36-b-waiver-allowed-intent-open")
-    assert api.check(case, r).passed
+    case, r = checked("law36-b-waiver-allowed-intent-open")
     assert not {ln.code for ln in r.lines} & LIFTED
     allowed = [ln for ln in r.lines if ln.code == "rectification-allowed"]
     assert len(allowed) == 1 and allowed[0].branch == "if X was the call they meant"

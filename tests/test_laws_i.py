@@ -2,7 +2,7 @@
 (docs/open-faults/tester12.md), each fixed by kind."""
 from __future__ import annotations
 
-from repo_cases import lines, rule_case, texts
+from repo_cases import checked, lines, rule_case, texts
 
 from bridge_director.bridge.table import Seat
 from bridge_director.session import api
@@ -28,8 +28,7 @@ def _draft_rule(board: int, *steps):
 # ---------------------------------------------------------------- row 11: the board on the table deals
 
 def test_the_dealer_is_the_dealer_of_the_board_on_the_table():
-    case, r = rule_case("law02-wrong-board-on-the-table-its-dealer-calls-first")
-    assert api.check(case, r).passed
+    case, r = checked("law02-wrong-board-on-the-table-its-dealer-calls-first")
     assert case.dealer == Seat("N") and case.first_caller == Seat("E")
     irr = lines(r, "17C", "irregularity")
     assert len(irr) == 1 and "It was E's turn to call, not N's" in irr[0].text
@@ -38,20 +37,17 @@ def test_the_dealer_is_the_dealer_of_the_board_on_the_table():
 
 
 def test_a_call_over_the_opening_on_the_wrong_board_accepts_it():
-    case, r = rule_case("law02-wrong-board-on-the-table-east-called-over-norths-opening")
-    assert api.check(case, r).passed
+    case, r = checked("law02-wrong-board-on-the-table-east-called-over-norths-opening")
     assert [ln.who for ln in lines(r, "29A", "call-accepted")] == ["E"]
 
 
 def test_calls_in_the_rotation_of_the_board_on_the_table_are_in_rotation():
-    case, r = rule_case("law02-wrong-board-on-the-table-bid-in-its-own-rotation")
-    assert api.check(case, r).passed
+    case, r = checked("law02-wrong-board-on-the-table-bid-in-its-own-rotation")
     assert not {ln.cite for ln in r.lines} & {"17C", "29A", "29B", "31A1", "31B1"}
 
 
 def test_a_cancelled_board_takes_its_calls_out_of_rotation_questions():
-    case, r = rule_case("law15-b1-cancelled-board-no-rotation-choice")
-    assert api.check(case, r).passed
+    case, r = checked("law15-b1-cancelled-board-no-rotation-choice")
     assert texts(r, cite="15B1", code="board-cancelled")
     assert not {ln.cite for ln in r.lines} & {"17C", "29A", "29B", "10C1"}
     assert r.status.get(1) == "voided", r.status
@@ -70,8 +66,7 @@ def test_a_wrong_board_with_the_same_number_as_the_case_changes_nothing():
 # ---------------------------------------------------------------- row 16: 25B first, then 29
 
 def test_a_change_of_mind_on_a_call_out_of_rotation_orders_the_choices():
-    case, r = rule_case("law25-b-change-of-mind-on-a-bid-out-of-rotation-25b-choice-first")
-    assert api.check(case, r).passed
+    case, r = checked("law25-b-change-of-mind-on-a-bid-out-of-rotation-25b-choice-first")
     opts = _options(r)
     labels = list(opts)
     # the 25B choice is first; no option accepts 1H without first declining 1S
@@ -99,8 +94,7 @@ def test_a_declined_change_of_mind_leaves_the_plain_29_choice():
 # ---------------------------------------------------------------- row 58: a slip put right after LHO called
 
 def test_a_slip_out_of_rotation_put_right_after_lho_called_is_not_yet_accepted():
-    case, r = rule_case("law25-a1-slip-put-right-after-lho-called-over-a-bid-out-of-rotation")
-    assert api.check(case, r).passed
+    case, r = checked("law25-a1-slip-put-right-after-lho-called-over-a-bid-out-of-rotation")
     assert not lines(r, "29A", "call-accepted")
     irr = lines(r, "17C", "irregularity")
     assert len(irr) == 1 and irr[0].text.startswith("It was N's turn to call, not E's: E's 1D, in the place of the unintended 1H")
@@ -114,16 +108,14 @@ def test_a_slip_out_of_rotation_put_right_after_lho_called_is_not_yet_accepted()
 
 
 def test_lho_calling_again_after_the_slip_was_put_right_accepts_the_intended_call():
-    case, r = rule_case("law25-a6-lho-withdraws-after-a-slip-out-of-rotation-and-calls-over-the-intended-call")
-    assert api.check(case, r).passed
+    case, r = checked("law25-a6-lho-withdraws-after-a-slip-out-of-rotation-and-calls-over-the-intended-call")
     acc = lines(r, "29A", "call-accepted")
     assert len(acc) == 1 and acc[0].text.startswith("1D, in the place of 1H, was out of rotation")
     assert not _options(r)
 
 
 def test_a_pass_put_in_place_of_a_bid_out_of_rotation_is_law_30s():
-    case, r = rule_case("law25-a1-change-after-lho-accepted-by-calling")
-    assert api.check(case, r).passed
+    case, r = checked("law25-a1-change-after-lho-accepted-by-calling")
     assert not lines(r, "29A", "call-accepted")
     assert "N withdraws Pass; N does not accept Pass" in _options(r)
     assert lines(r, "30A", "offender-must-pass-next")
@@ -132,8 +124,7 @@ def test_a_pass_put_in_place_of_a_bid_out_of_rotation_is_law_30s():
 # ---------------------------------------------------------------- rows 23, 24: a passed-out board, hands of 14 and 12
 
 def test_a_passed_out_board_with_faulty_hands_is_not_played():
-    case, r = rule_case("law13-b1-board-passed-out-with-a-hand-of-fourteen")
-    assert api.check(case, r).passed
+    case, r = checked("law13-b1-board-passed-out-with-a-hand-of-fourteen")
     assert not any(ln.code == "play-normally" for ln in r.lines)
     adjust = texts(r, cite="13B1", code="adjust-if-damaged")
     assert len(adjust) == 1 and "no play" in adjust[0] and "may still adjust" in adjust[0]
@@ -143,8 +134,7 @@ def test_a_passed_out_board_with_faulty_hands_is_not_played():
 
 
 def test_faulty_hands_found_after_a_passed_out_board_was_returned_name_13d():
-    case, r = rule_case("law13-board-passed-out-faulty-hands-found-after-the-hands-went-back")
-    assert api.check(case, r).passed
+    case, r = checked("law13-board-passed-out-faulty-hands-found-after-the-hands-went-back")
     nc = texts(r, cite="13D", code="not-covered-yet")
     assert len(nc) == 1 and "the laws do not say which governs" in nc[0]
     assert {ln.branch for ln in r.lines if ln.cite in ("13B1", "13B2") and ln.branch} == {
@@ -168,8 +158,7 @@ def test_a_bid_board_with_faulty_hands_is_still_played():
 # ---------------------------------------------------------------- rows 32, 33: a hand from the wrong pocket, called on
 
 def test_hands_exchanged_and_played_on_are_not_swapped_back():
-    case, r = rule_case("law07-b1-hands-exchanged-found-after-the-opening-lead")
-    assert api.check(case, r).passed
+    case, r = checked("law07-b1-hands-exchanged-found-after-the-opening-lead")
     assert not lines(r, "7B1", "procedure-required")
     assert [ln.who for ln in lines(r, "7B1", "not-covered-yet")] == ["E", "W"]
     # they called on those cards: no question whether they saw them
@@ -221,23 +210,20 @@ def test_1997_a_card_faced_in_the_deal_reported_before_any_call_is_a_redeal():
 # ---------------------------------------------------------------- row 76: the opening lead made face up
 
 def test_the_opening_leader_leading_face_up_makes_the_opening_lead():
-    case, r = rule_case("law41-a-opening-leader-leads-face-up")
-    assert api.check(case, r).passed
+    case, r = checked("law41-a-opening-leader-leads-face-up")
     assert not any(ln.code == "not-covered-yet" for ln in r.lines)
     assert texts(r, cite="41A")[0].startswith("E, the opening leader, led SA face up: it is the opening lead")
 
 
 def test_the_leaders_partner_leading_face_up_is_law_54():
-    case, r = rule_case("law54-opening-lead-face-up-by-the-leaders-partner")
-    assert api.check(case, r).passed
+    case, r = checked("law54-opening-lead-face-up-by-the-leaders-partner")
     assert [ln.cite for ln in r.lines if ln.code == "not-covered-yet"] == ["54"]
 
 
 # ---------------------------------------------------------------- row 77: why a call can no longer be changed
 
 def test_a_final_pass_after_the_lead_is_too_late_because_of_the_lead():
-    case, r = rule_case("law21-b3-final-pass-too-late-because-the-lead-was-faced")
-    assert api.check(case, r).passed
+    case, r = checked("law21-b3-final-pass-too-late-because-the-lead-was-faced")
     asked = texts(r, cite="21B3", code="judgement-needed")
     assert asked == ["Decide whether N's Pass could well have been influenced by the misinformation; "
                      "the opening lead has been faced, so it can no longer be changed."]
@@ -258,24 +244,21 @@ def _tell(r):
 
 
 def test_a_bid_above_seven_on_wrong_board_cards_is_not_settled_either_way():
-    case, r = rule_case("law38-bid-above-seven-made-holding-a-wrong-boards-cards")
-    assert api.check(case, r).passed
+    case, r = checked("law38-bid-above-seven-made-holding-a-wrong-boards-cards")
     nc = texts(r, cite="38C", code="not-covered-yet")
     assert len(nc) == 1 and "The laws do not say which governs here" in nc[0]
     assert not lines(r, "15A2(b)", "offender-calls-again")
 
 
 def test_hands_put_in_each_others_pockets_are_put_right_and_each_seat_named():
-    case, r = rule_case("law07-c-hands-returned-to-each-others-pockets")
-    assert api.check(case, r).passed
+    case, r = checked("law07-c-hands-returned-to-each-others-pockets")
     assert [ln.who for ln in lines(r, "90B6", "procedural-penalty-possible")] == ["E", "W"]
     assert [ln.who for ln in lines(r, "7C", "procedure-required")] == ["E", "W"]
     assert not lines(r, "90")
 
 
 def test_after_play_the_table_hears_the_adjusted_score_first():
-    case, r = rule_case("law15-a-wrong-boards-cards-held-through-the-play")
-    assert api.check(case, r).passed
+    case, r = checked("law15-a-wrong-boards-cards-held-through-the-play")
     assert _tell(r)[0] == "West has called since East's Pass: the board gets an adjusted score."
     seen = lines(r, "16D1", "must-notify-director")
     assert [ln.branch for ln in seen] == ["if these players have yet to play board 5"]
@@ -300,8 +283,7 @@ def test_instructions_already_carried_out_are_not_read_again():
 
 
 def test_fault_judgements_that_decide_the_scores_are_used():
-    case, r = rule_case("law12-c2a-no-fault-judged-average-plus-for-both")
-    assert api.check(case, r).passed
+    case, r = checked("law12-c2a-no-fault-judged-average-plus-for-both")
     assert r.unused == []
     plus = lines(r, "12C2(a)", "average-plus")
     assert [ln.who for ln in plus] == ["EW", "NS"]
@@ -371,8 +353,7 @@ def test_no_line_read_to_the_players_names_a_clause():
 
 
 def test_a_call_on_wrong_board_cards_made_out_of_rotation_sends_the_auction_back():
-    case, r = rule_case("law15-a2b-cancelled-call-was-out-of-rotation")
-    assert api.check(case, r).passed
+    case, r = checked("law15-a2b-cancelled-call-was-out-of-rotation")
     assert texts(r, cite="15A2(b)") == [
         "E takes the proper cards for this board. The cancelled 1H had been made at N's turn: the auction goes "
         "on from N, and E calls again at their own turn."]

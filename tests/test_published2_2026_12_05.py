@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from repo_cases import lines, ruled  # tests/repo_cases.py
+from repo_cases import lines, ruled, the_line  # tests/repo_cases.py
 
 
 # 16B3 (1996 Spring NABC, case 1): a 16B1(a) infraction the director finds did no damage ends
@@ -18,10 +18,9 @@ from repo_cases import lines, ruled  # tests/repo_cases.py
 ])
 def test_16b3_no_damage_result_stands(name, seat, call):
     r = ruled(name)
-    got = lines(r, "16B3", "result-stands")
-    assert len(got) == 1, [(ln.cite, ln.code, ln.text) for ln in r.lines]
-    assert not got[0].branch
-    assert f"{seat}'s {call}" in got[0].text and "the table result stands" in got[0].text
+    got = the_line(r, "16B3", "result-stands")
+    assert not got.branch
+    assert f"{seat}'s {call}" in got.text and "the table result stands" in got.text
     assert not lines(r, "16B3", "adjust-if-damaged")
     assert not [ln for ln in r.lines if ln.cite.startswith("12C1")]
     assert not lines(r, "16B1(a)", "judgement-needed")
@@ -37,12 +36,11 @@ def test_16b3_no_damage_result_stands(name, seat, call):
 ])
 def test_16b3_no_infraction_after_play_result_stands(name, receiver, stands):
     r = ruled(name)
-    got = lines(r, "16B3", "result-stands")
     if stands:
-        assert len(got) == 1 and not got[0].branch, [(ln.cite, ln.code) for ln in r.lines]
-        assert f"No call of {receiver}'s" in got[0].text
+        got = the_line(r, "16B3", "result-stands")
+        assert not got.branch and f"No call of {receiver}'s" in got.text
     else:
-        assert got == [] and lines(r, "75B1", "adjust-if-damaged")
+        assert lines(r, "16B3", "result-stands") == [] and lines(r, "75B1", "adjust-if-damaged")
 
 
 # 25A1 (EBL TD school, Orebro 2011): the unintended call put right is withdrawn; 25A1 lifts the
@@ -54,9 +52,8 @@ def test_16b3_no_infraction_after_play_result_stands(name, receiver, stands):
 ])
 def test_25a1_withdrawn_slip_unauthorised_to_partner(name, partner, call):
     r = ruled(name)
-    got = lines(r, "16C2", "information-unauthorised-to-offenders")
-    assert len(got) == 1, [(ln.cite, ln.code, ln.text) for ln in r.lines]
-    assert f"The withdrawn {call} is unauthorised information to {partner}" in got[0].text
+    got = the_line(r, "16C2", "information-unauthorised-to-offenders")
+    assert f"The withdrawn {call} is unauthorised information to {partner}" in got.text
     assert lines(r, "25A1", "no-lead-restriction")
 
 
@@ -70,9 +67,8 @@ def test_25a1_withdrawn_slip_unauthorised_to_partner(name, partner, call):
 ])
 def test_question_is_unauthorised_to_partner(name, receiver, judged):
     r = ruled(name)
-    got = lines(r, "16B1", "information-unauthorised-to-partner")
-    assert len(got) == 1, [(ln.cite, ln.code, ln.text) for ln in r.lines]
-    assert got[0].who == receiver and "question" in got[0].text
+    got = the_line(r, "16B1", "information-unauthorised-to-partner")
+    assert got.who == receiver and "question" in got.text
     if judged:
         assert lines(r, "16B1(a)", "irregularity") and lines(r, "16B3", "adjust-if-damaged")
 
@@ -82,8 +78,7 @@ def test_question_is_unauthorised_to_partner(name, receiver, judged):
 # slip as it reads an insufficient bid replaced under 27B).
 def test_25a1_withdrawn_slip_used_by_partner_is_16c2_infraction():
     r = ruled("law25-a1-16c2-partner-uses-the-withdrawn-slip")
-    got = lines(r, "16C2", "irregularity")
-    assert len(got) == 1 and "withdrawn 2S" in got[0].text, [(ln.cite, ln.code) for ln in r.lines]
+    assert "withdrawn 2S" in the_line(r, "16C2", "irregularity").text
     assert lines(r, "16C3", "adjust-if-damaged")
 
 
@@ -97,10 +92,8 @@ def test_25a1_withdrawn_slip_used_by_partner_is_16c2_infraction():
 ])
 def test_25a4_slip_offered_after_auction_ended_is_cancelled(name, seat, new, old):
     r = ruled(name)
-    got = lines(r, "25A4", "change-not-allowed")
-    assert len(got) == 1 and "no one can call over" in got[0].text, [(ln.cite, ln.code, ln.text) for ln in r.lines]
-    cancelled = lines(r, "25B2", "call-cancelled")
-    assert len(cancelled) == 1 and f"{new} is cancelled; {old} stands" in cancelled[0].text
+    assert "no one can call over" in the_line(r, "25A4", "change-not-allowed").text
+    assert f"{new} is cancelled; {old} stands" in the_line(r, "25B2", "call-cancelled").text
     assert not [ln for ln in r.lines if ln.cite == "25B1"]
     assert not [ln for ln in r.lines if ln.branch]
     assert lines(r, "25B3", "information-unauthorised-to-offenders")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 
-from repo_cases import lines, ruled  # tests/repo_cases.py
+from repo_cases import lines, ruled, the_line  # tests/repo_cases.py
 
 
 # 28B (North Wales Congress): the call out of rotation that the correct player's call took out
@@ -18,10 +18,9 @@ from repo_cases import lines, ruled  # tests/repo_cases.py
 ])
 def test_28b_cancelled_call_authorised_to_the_other_side(name, seat, call):
     r = ruled(name)
-    got = lines(r, "16C1", "information-authorised-to-non-offenders")
-    assert len(got) == 1, [(ln.cite, ln.text) for ln in r.lines]
-    assert not got[0].branch
-    assert f"{seat}'s cancelled {call}" in got[0].text
+    got = the_line(r, "16C1", "information-authorised-to-non-offenders")
+    assert not got.branch
+    assert f"{seat}'s cancelled {call}" in got.text
     assert lines(r, "16C2", "information-unauthorised-to-offenders")
 
 
@@ -34,9 +33,9 @@ def test_28b_cancelled_call_authorised_to_the_other_side(name, seat, call):
 ])
 def test_three_passes_after_an_accepted_pass_out_of_rotation_not_passed_out(name, seat):
     r = ruled(name)
-    got = lines(r, "22B", "auction-not-ended")
-    assert len(got) == 1 and not got[0].branch
-    assert f"it is {seat}'s turn to call" in got[0].text
+    got = the_line(r, "22B", "auction-not-ended")
+    assert not got.branch
+    assert f"it is {seat}'s turn to call" in got.text
     assert not lines(r, "22B", "no-redeal") and not lines(r, "17D2", "passed-out")
 
 

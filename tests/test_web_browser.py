@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import re
 import shutil
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
+
+from page_server import serving  # tests/page_server.py
 
 OUTPUT = Path(__file__).resolve().parent / "output"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -25,31 +24,12 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 PHONE = {"width": 390, "height": 844}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def served(folder, lang: str = "en"):
     """The page (saving to ``folder``, in ``lang``) served by uvicorn on a free loopback port, in
     a thread: yields its URL, then stops it (the body of every page-server fixture)."""
-    import uvicorn
-
     from bridge_director.web.app import create_app
-    port = _free_port()
-    config = uvicorn.Config(create_app(folder, lang=lang), host="127.0.0.1", port=port, log_level="warning",
-                            access_log=False)
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with serving(create_app(folder, lang=lang)) as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.fixture(scope="module")

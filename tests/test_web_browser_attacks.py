@@ -8,13 +8,12 @@ module-wide browser is open.
 """
 from __future__ import annotations
 
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
-from test_web_browser import CHROMIUM, FLAGS, Director, _free_port  # tests/ is on sys.path
+from page_server import serving  # tests/ is on sys.path
+from test_web_browser import CHROMIUM, FLAGS, Director
 # ---------------------------------------------------------------- attacks the page refuses (issue 25)
 
 REBOUND = "rebound.example"        # a name an attacker points at this laptop (DNS rebinding)
@@ -33,26 +32,16 @@ def test_a_forged_state_and_a_foreign_host_cannot_save(tmp_path):
     import json
     import zlib
 
-    import uvicorn
     from playwright.sync_api import sync_playwright
 
     from bridge_director.web.app import create_app
     folder = tmp_path / "session"
     target = tmp_path / "victim.txt"          # an empty file: the register look-up made it a database
     target.write_bytes(b"")
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(folder), host="127.0.0.1", port=port, log_level="warning",
-                                        access_log=False))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    base = f"http://127.0.0.1:{port}"
     if not Path(CHROMIUM).exists():
         pytest.fail("chromium is not installed: run `make sysdeps` (apt-get install chromium)")
-    try:
+    with serving(create_app(folder)) as port:
+        base = f"http://127.0.0.1:{port}"
         with sync_playwright() as p:
             b = p.chromium.launch(executable_path=CHROMIUM,
                                   args=FLAGS + [f"--host-resolver-rules=MAP {REBOUND} 127.0.0.1"])
@@ -112,6 +101,3 @@ def test_a_forged_state_and_a_foreign_host_cannot_save(tmp_path):
             assert "Saved as" in page.inner_text("#message")
             assert len(_saved(folder)) == 1
             b.close()
-    finally:
-        srv.should_exit = True
-        thread.join(10)

@@ -4,6 +4,7 @@
 - ``yamlpos``: YAML loading that remembers file, line and column, and ``InputError``, the one
   error a user's mistake becomes (exit 2);
 - ``memo``: ``ByObject``, values worked out once per object of the rulebook (keyed by identity);
+  ``hashable``, whether a value can be a dictionary key (case, rulebook and infer test it);
 - ``lines``: ``one_line``, an error message as one bounded, printable line;
 - ``paths``: where the rulebook, the schemas and the data files live (checkout or installed);
 - ``editions``: the codes of law the rulebook holds (``rules/editions.yaml``): names, titles,

@@ -69,6 +69,37 @@ def displayable(text: str) -> str:
                           else f"\\u{ord(m[0]):04x}", text)
 
 
+#: what ends a line in a text (as str.splitlines reads it; CR LF as one)
+_BREAKS = __import__("re").compile("\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+#: characters that are Markdown anywhere in a line (CommonMark's emphasis, code, links, headings,
+#: raw HTML and entities; GitHub's table cells and strike-through): each written after a backslash
+_MARKUP = __import__("re").compile(r"([\\`*_\[\]<>#|~&])")
+#: what is Markdown only at the start of a line: a list item, a setext underline, a numbered item
+_LINE_START = __import__("re").compile(r"[-+=:]|\d+(?=[.)])")
+
+
+def markdown_text(text) -> str:
+    """``text`` (a case's words: a title, notes, a remark) as Markdown that shows as itself, on one
+    line: no heading, list, link, image, table cell, raw HTML or entity of its own, however a
+    renderer (pandoc, a wiki) reads the file. Line breaks become spaces; each character that is
+    markup is escaped with a backslash (a committee reading the raw file still reads the words)."""
+    s = inline(" ".join(part.strip() for part in _BREAKS.split(str(text)) if part.strip()))
+    s = _MARKUP.sub(r"\\\1", s)
+    m = _LINE_START.match(s)
+    if m:
+        s = s[:m.end()] + "\\" + s[m.end():] if m[0][0].isdigit() else "\\" + s
+    return s
+
+
+def markdown_code(text) -> str:
+    """``text`` as a Markdown code span on one line, whatever backquotes it holds (the fence is
+    one backquote longer than its longest run of them)."""
+    s = inline(" ".join(_BREAKS.split(str(text))))
+    fence = "`" * (max((len(run) for run in __import__("re").findall("`+", s)), default=0) + 1)
+    pad = " " if s[:1] == "`" or s[-1:] == "`" else ""
+    return f"{fence}{pad}{s}{pad}{fence}"
+
+
 def finalize(value):
     """A Jinja ``finalize``: every text a template prints made :func:`displayable` (markup kept
     markup, so nothing is escaped twice)."""

@@ -1,4 +1,5 @@
-"""Values worked out once per object of the rulebook: ``ByObject``.
+"""Values worked out once per object of the rulebook: ``ByObject``; and ``hashable``, whether a
+value can be a dictionary key at all.
 
 A rule (``bridge_director.rulebook.model.Rule``) is a mutable record, so it cannot be a dict
 key by value (hashing its fields would cost more than the work saved). ``ByObject`` keys a
@@ -9,6 +10,16 @@ process that builds many rulebooks keeps at most ``most`` entries.
 from __future__ import annotations
 
 from typing import Any, Callable
+
+
+def hashable(v: Any) -> bool:
+    """Whether ``v`` can be a dictionary key (a list, a dict or a set in a case's data cannot: a
+    look-up by such a value is no look-up, and ``in`` a dict raises TypeError)."""
+    try:
+        hash(v)
+        return True
+    except TypeError:
+        return False
 
 
 class ByObject:

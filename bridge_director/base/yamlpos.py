@@ -478,6 +478,34 @@ def position(container: Any, key: Any = _ITSELF) -> tuple[int, int]:
     return getattr(container, "pos", (0, 0))
 
 
+def bare_boolean(v: bool) -> str:
+    """Why a field that wants text found true or false: the loader reads YAML 1.1, where a bare
+    yes, no, on or off is a boolean, never the word (said, never taken as the word True)."""
+    found = "true" if v else "false"
+    return f"(a bare yes, no, on or off reads as {found} in YAML: put the words in quotes, such as \"No\")"
+
+
+def text_field(data: Any, key: str, file: str, default: str = "") -> str:
+    """``data[key]`` where a file wants text (a title, a name): text as it is, a whole number
+    as its digits ('table: 5'), ``default`` when absent or empty.
+
+    Raises:
+        InputError: true or false (a bare yes or no, with why) or anything that is not text.
+    """
+    v = data.get(key) if isinstance(data, dict) else None
+    if v is None or v == "":
+        return default
+    if isinstance(v, bool):
+        raise InputError(file, *position(data, key), key, f"expected text, found {'true' if v else 'false'} "
+                                                          f"{bare_boolean(v)}")
+    if isinstance(v, int):
+        return str(v)
+    if not isinstance(v, str):
+        found = "a list" if isinstance(v, list) else "a mapping" if isinstance(v, dict) else repr(v)[:40]
+        raise InputError(file, *position(data, key), key, f"expected text, found {found}")
+    return v
+
+
 def _found_at(text: str, line: int, column: int) -> str:
     """What stands at 0-based (line, column) of ``text``, for a broken-YAML message."""
     lines = text.splitlines()

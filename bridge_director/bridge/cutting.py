@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from bridge_director.base.yamlpos import InputError, load, position
+from bridge_director.base.yamlpos import InputError, load, position, text_field
 
 
 RANKS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "10": 10,
@@ -150,13 +150,17 @@ def load_table(path: str | Path, lang: str = "en") -> Table:
         if k not in known:
             raise InputError(file, *position(data, k), str(k), msg("unknown", keys=", ".join(sorted(known))))
     cands = data.get("candidates")
+    if isinstance(cands, list) and any(isinstance(c, bool) for c in cands):   # '- No': YAML's false
+        raise InputError(file, *position(data, "candidates"), "candidates",
+                         msg("bare", what=msg("candidates"),
+                             found=str(next(c for c in cands if isinstance(c, bool))).lower()))
     if not isinstance(cands, list) or any(not isinstance(c, str) or not c.strip() for c in cands):
         raise InputError(file, *position(data, "candidates"), "candidates", msg("candidates"))
     if len(set(cands)) != len(cands):
         raise InputError(file, *position(data, "candidates"), "candidates", msg("name-twice"))
     if len(cands) < 4:
         raise InputError(file, *position(data, "candidates"), "candidates", msg("few", n=len(cands)))
-    t = Table(file, str(data.get("table") or Path(file).stem), list(cands))
+    t = Table(file, text_field(data, "table", file, Path(file).stem), list(cands))
     players = cands
     if len(cands) == 4 and "selection" in data:
         _cut(file, data, "selection", cands, False, msg=msg)    # its cards are checked first: one error at a time
@@ -212,6 +216,7 @@ MESSAGES = {
         "table": "expected a table: a mapping with candidates and the cards they cut",
         "unknown": "unknown key: expected one of {keys}",
         "candidates": "expected a list of names, in order of arrival",
+        "bare": "{what} (a bare yes, no, on or off reads as {found} in YAML: put the name in quotes, such as \"No\")",
         "name-twice": "a name appears twice",
         "few": "a table needs at least four candidates, found {n}",
         "four-selection": "with four candidates all four play, so there is no cut for the table: put the cut for "
@@ -251,6 +256,8 @@ MESSAGES = {
         "table": "esperava uma mesa: os candidatos e as cartas que tiraram",
         "unknown": "chave desconhecida: esperava uma destas: {keys}",
         "candidates": "esperava uma lista de nomes, na ordem de chegada",
+        "bare": "{what} (em YAML, yes, no, on ou off sem aspas lê-se {found}: escreva o nome entre aspas, "
+                "como \"No\")",
         "name-twice": "um nome aparece duas vezes",
         "few": "uma mesa precisa de pelo menos quatro candidatos; encontrei {n}",
         "four-selection": "com quatro candidatos os quatro jogam, e não há corte para a mesa: informe o corte para "
@@ -330,6 +337,10 @@ class _Reader:
 
     def name(self, key: str) -> str:
         v = self.ev.get(key)
+        if isinstance(v, bool):          # 'who: No' unquoted: YAML's false, said so
+            raise InputError(self.file, *position(self.ev, key), f"{self.where}.{key}",
+                             self.msg("bare", what=self.msg("name", names=", ".join(self.known), found=v),
+                                      found=str(v).lower()))
         if not isinstance(v, str) or v not in self.known:
             self.fail(key, "name", names=", ".join(self.known), found=v)
         return v

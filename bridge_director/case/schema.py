@@ -14,7 +14,8 @@ from typing import Any, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator
 
 from bridge_director.case.shapes import CASE, EVENT_SHAPES, EXPECT, FIELD_NOUNS, HAPPENED_SHAPES, REQUIRED, Shape, _found
-from bridge_director.base.yamlpos import InputError, PosDict, PosList, position
+from bridge_director.base.memo import hashable
+from bridge_director.base.yamlpos import InputError, PosDict, PosList, bare_boolean, position
 
 
 class _Strict(BaseModel):
@@ -75,14 +76,6 @@ def validate(shape: Shape, raw: Any, file: str, prefix: str) -> dict:
         raise _pyd_error(file, raw, err, prefix, m) from None
 
 
-def _hashable(v: Any) -> bool:
-    try:
-        hash(v)
-    except TypeError:
-        return False
-    return True
-
-
 def _pyd_error(file: str, data: Any, err: ValidationError, prefix: str = "",
                model: Optional[type[BaseModel]] = None) -> InputError:
     errors = err.errors()
@@ -104,7 +97,7 @@ def _pyd_error(file: str, data: Any, err: ValidationError, prefix: str = "",
                 break
         else:
             break
-    if e["type"] == "invalid_key" and isinstance(node, PosDict) and _hashable(e.get("input")) and e["input"] in node:
+    if e["type"] == "invalid_key" and isinstance(node, PosDict) and hashable(e.get("input")) and e["input"] in node:
         key = e["input"]          # (pydantic names the key by its text: 'None' for ~)
         return InputError(file, *position(node, key), prefix.rstrip("."),
                           f"expected a field name (text), found {_found(key)}")
@@ -156,8 +149,7 @@ def _plain_message(e: dict, loc: list) -> Optional[str]:
         return f"expected true or false, found {found}"
     if kind in ("string_type", "string_unicode"):
         if isinstance(e["input"], bool):    # YAML reads a bare yes/no/on/off as true/false
-            return (f"expected {noun or 'text'}, found {found} (a bare yes, no, on or off reads as "
-                    f"{found} in YAML: put the words in quotes, such as \"No\")")
+            return f"expected {noun or 'text'}, found {found} {bare_boolean(e['input'])}"
         return f"expected {noun or 'text'}, found {found}"
     if kind in ("string_too_short", "string_too_long"):
         n = ctx.get("min_length" if kind == "string_too_short" else "max_length")

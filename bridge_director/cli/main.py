@@ -549,7 +549,8 @@ def _rule(args) -> int:
         return 0
     else:
         ruling = api.rule(draft.case(), edition=_edition_arg(args.edition), lang=args.lang)
-    sys.stdout.write(for_terminal(RENDERERS[args.format](ruling, trace=args.trace)))
+    out = RENDERERS[args.format](ruling, trace=args.trace)
+    sys.stdout.write(out if args.format == "json" else for_terminal(out))      # (JSON escapes its own)
     if draft is not None and args.format == "text" and not args.edition:
         owed = draft.owed_words("""dê a voz de {seat} com -a "VOZ" (a próxima voz dada é essa substituição)"""
                                 if draft.lang == "pt" else
@@ -794,7 +795,8 @@ def _cmd_compare(args) -> int:
     for n in names:
         vocabulary.update(api.rulebook(n).vocabulary)
     render = compare.render_json if args.format == "json" else compare.render_text
-    sys.stdout.write(for_terminal(render(result, vocabulary)))
+    out = render(result, vocabulary)
+    sys.stdout.write(out if args.format == "json" else for_terminal(out))     # (JSON escapes its own)
     return 0
 
 

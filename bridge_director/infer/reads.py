@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from bridge_director.rulebook.model import Ref, Rulebook
-from bridge_director.rulebook.prune import hashable
+from bridge_director.base.memo import hashable
 
 #: judgement properties that, together, give other base facts (bridge_director.infer.facts' fault facts)
 COMBINED_PROPS = frozenset({"at-fault", "partly-at-fault"})

@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 import jinja2
 
-from bridge_director.base.lines import finalize
+from bridge_director.base.lines import finalize, markdown_text
 from bridge_director.paper.report import Report
 
 
@@ -25,6 +25,25 @@ def environment() -> jinja2.Environment:
     return env
 
 
+def _markdown_value(value):
+    """A Jinja ``finalize`` for the Markdown report: every value the template prints (a case's
+    title, notes, remark words; the ruling's lines, which quote them) shown as itself, on one
+    line: the template's own ``#``, ``|``, ``**`` are the only markup (hostile3 F2: a title
+    holding a line "## Ruling" added a section)."""
+    if value is None or isinstance(value, (bool, int)):
+        return value
+    return markdown_text(finalize(value))
+
+
+@lru_cache(maxsize=None)
+def markdown_environment() -> jinja2.Environment:
+    """The Jinja2 environment of the Markdown report: no autoescape (not HTML), every printed
+    value escaped for Markdown instead."""
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=False,
+                              trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=True,
+                              finalize=_markdown_value)
+
+
 def css() -> str:
     return (TEMPLATES / "style.css").read_text(encoding="utf-8")
 
@@ -36,7 +55,7 @@ def html(r: Report, pdf: bool = False) -> str:
 
 def markdown(r: Report) -> str:
     """One case's report as Markdown (the diagram is left to the HTML and PDF forms)."""
-    return environment().get_template("report.md.j2").render(r=r)
+    return markdown_environment().get_template("report.md.j2").render(r=r)
 
 
 def pdf_bytes(page: str) -> bytes:

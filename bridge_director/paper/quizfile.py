@@ -8,7 +8,7 @@ Raises:
 
 from __future__ import annotations
 from pathlib import Path
-from bridge_director.base.yamlpos import InputError, load, position
+from bridge_director.base.yamlpos import InputError, load, position, text_field
 
 
 def _quiz_entries(paths: list[str]) -> tuple[str, str, list[tuple[Path, list | None, str, int]]]:
@@ -22,8 +22,9 @@ def _quiz_entries(paths: list[str]) -> tuple[str, str, list[tuple[Path, list | N
             data = load(qf)
             if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
                 raise InputError(str(qf), 1, 1, "cases", "expected a list of case files under 'cases:'")
-            title = title or str(data.get("title") or p.name)
-            about = about or str(data.get("about") or "")
+            # a bare 'title: No' is refused with why, never shown as "False" (nor dropped)
+            title = title or text_field(data, "title", str(qf), p.name)
+            about = about or text_field(data, "about", str(qf))
             for i, item in enumerate(data["cases"]):
                 line = position(data["cases"], i)[0]
                 if isinstance(item, str):

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bridge_director.base.memo import hashable
 from bridge_director.rulebook.model import TEMPLATE_RE, Ref
 
 if TYPE_CHECKING:
@@ -260,15 +261,6 @@ def _equal(a: Any, b: Any) -> bool:
     """Whether the engine certainly finds ``a`` equal to ``b``: the same type and value (a
     value of another type is taken as unequal, so an ``ne`` test on it is taken as met)."""
     return type(a) is type(b) and a == b
-
-
-def hashable(v: Any) -> bool:
-    """Whether ``v`` can be a dictionary key (a constant filed in a look-up table)."""
-    try:
-        hash(v)
-        return True
-    except TypeError:
-        return False
 
 
 def _needs_and_makes(book: "Rulebook") -> tuple:

@@ -18,6 +18,7 @@ import os
 import sys
 from typing import Any
 
+from bridge_director.base.lines import markdown_text as md
 from bridge_director.ruling.i18n import VUL_WORDS, call_name, contract_name, gettext, seat_name, seats_in_full
 from bridge_director.ruling.questions import questions
 from bridge_director.ruling.wrap import wrap
@@ -694,19 +695,19 @@ def understood_markdown(r) -> list[str]:
     lines = understood(r)
     a = auction(r)
     grid_at = lines.index("")   # the board's lines come before the blank line above the grid
-    out = ["## " + _("What happened, as understood"), "", lines[0] + "  "]
-    out += [ln + "  " for ln in lines[1:grid_at]]
+    # every line may quote the case (its remark words, a session's name): shown as itself (F2)
+    out = ["## " + _("What happened, as understood"), "", md(lines[0]) + "  "]
+    out += [md(ln) + "  " for ln in lines[1:grid_at]]
     out += ["", "| " + " | ".join(seat_name(s, lang) + (_(" (dealer)") if s == a["dealer"] else "")
                                   for s in a["columns"]) + " |",
             "|" + "---|" * 4]
-    out += ["| " + " | ".join((c["text"].replace("|", "/").replace("*", "\\*") if c else "") for c in row) + " |"
-            for row in a["rows"]]
+    out += ["| " + " | ".join((md(c["text"]) if c else "") for c in row) + " |" for row in a["rows"]]
     out.append("")
-    out += [f"- {n}" for n in a["notes"]]
-    out += _after_grid(r.case, a, lang)
+    out += [f"- {md(n)}" for n in a["notes"]]
+    out += [md(ln) for ln in _after_grid(r.case, a, lang)]
     steps = director_steps(r)
     if steps:
         head = _("For the director first (not to read out)") if _has_director(r) else _("To settle first (not to read out)")
-        out += ["", "## " + head, ""] + [f"- {t}" for t in steps]
-    out += ["", "## " + _("Tell the players now"), ""] + [f"- {t}" for t in tell_the_table(r)] + [""]
+        out += ["", "## " + head, ""] + [f"- {md(t)}" for t in steps]
+    out += ["", "## " + _("Tell the players now"), ""] + [f"- {md(t)}" for t in tell_the_table(r)] + [""]
     return out

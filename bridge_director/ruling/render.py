@@ -8,7 +8,7 @@ law.
 from __future__ import annotations
 import json
 from typing import Any
-from bridge_director.base.lines import inline
+from bridge_director.base.lines import inline, markdown_code, markdown_text as md
 from bridge_director.ruling.build import EventRef, Line, Ruling, SECTION_ORDER, UnusedJudgement
 from bridge_director.ruling import grid
 from bridge_director.ruling.cites import VUL_NAMES, _dotted, cite_text, edition_title
@@ -259,14 +259,17 @@ def render_markdown(r: Ruling, trace: bool = False) -> str:
     header = _header(r) if lang == "en" else \
         f"{grid.header_board_words(c, lang, grid._has_boards(r))} - " \
         f"{_(edition_title(r.edition))}"
-    out = [f"# {inline(r.case.title or r.case.id)}", "", f"*{header}*  ",
-           _("Case `{id}` - source: {source}").format(id=inline(r.case.id), source=inline(r.case.source or _("not given"))), ""]
+    # the case's words (title, name, source, remarks quoted in the lines) shown as themselves,
+    # each on its line: none adds a heading, a link or HTML of its own (hostile3 F2)
+    out = [f"# {md(r.case.title or r.case.id)}", "", f"*{md(header)}*  ",
+           _("Case `{id}` - source: {source}").replace("`{id}`", "{id}").format(
+               id=markdown_code(r.case.id), source=md(r.case.source or _("not given"))), ""]
     out += grid.understood_markdown(r)
     if not r.lines:
         out.append(_("No irregularity found by the laws encoded so far."))
 
     def row(ln: Line) -> str:
-        return f"| {ln.text.replace('|', '/')} | **{cite_text(r, ln.cite)}** | `{ln.code}` |"
+        return f"| {md(ln.text)} | **{cite_text(r, ln.cite)}** | `{ln.code}` |"
     table = ["| " + _("What follows") + " | " + _("Law") + " | " + _("Outcome") + " |", "|---|---|---|"]
     for section, title in (("irregularity", _("Irregularity")), ("ruling", _("Ruling")),
                            ("judgements", _("Judgements needed")), ("not-covered", _("Not covered yet"))):
@@ -278,22 +281,22 @@ def render_markdown(r: Ruling, trace: bool = False) -> str:
         if head:
             out += table + [row(ln) for ln in head] + [""]
         for label, lns in _by_label([ln for ln in g["options"] if ln.option], "option"):
-            out += [f"### {label}", ""] + table + [row(ln) for ln in lns] + [""]
+            out += [f"### {md(label)}", ""] + table + [row(ln) for ln in lns] + [""]
     if g["branches"]:
         out += ["## " + _("Branches"), ""]
         for label, lns in _by_label(g["branches"], "branch"):
-            out += [f"### {label}", ""] + table + [row(ln) for ln in lns] + [""]
+            out += [f"### {md(label)}", ""] + table + [row(ln) for ln in lns] + [""]
     if r.unused:
         out += ["## " + _("Judgements stated but not used"), ""]
-        out += [f"- {_('not used: ')}{_unused_text(r, u, _)}" for u in r.unused] + [""]
+        out += [f"- {md(_('not used: ') + _unused_text(r, u, _))}" for u in r.unused] + [""]
     if trace:
         out += ["## Trace", ""]
         for t in r.trace:
             out.append(f"- `{t.rule}` (**{cite_text(r, t.cite)}**, stratum {t.stratum})")
             for alias, fact in t.matched.items():
                 evs = "; ".join(str(e) for e in t.events.get(alias, []))
-                out.append(f"  - `{alias}`: {_fact_summary(fact, t.tested.get(alias, ()))} "
-                           + (f"- from {evs}" if evs else ""))
+                out.append(f"  - `{alias}`: {md(_fact_summary(fact, t.tested.get(alias, ())))} "
+                           + (f"- from {md(evs)}" if evs else ""))
     return "\n".join(out) + "\n"
 
 
