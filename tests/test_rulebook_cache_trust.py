@@ -4,13 +4,10 @@ link someone planted (hostile-2026-12-05c F14)."""
 import os
 import pathlib
 import pickle
-import shutil
 
 import pytest
 
 from bridge_director.rulebook import book as rulebook
-
-REPO_ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 class _Runs:
@@ -22,14 +19,9 @@ class _Runs:
 
 
 @pytest.fixture
-def rules(tmp_path, monkeypatch):
-    folder = tmp_path / "rules"
-    shutil.copytree(REPO_ROOT / "rules", folder)
-    monkeypatch.setenv("BRIDGE_DIRECTOR_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.delenv("BRIDGE_DIRECTOR_NO_CACHE", raising=False)
-    rulebook.load_rulebook.cache_clear()
-    yield folder
-    rulebook.load_rulebook.cache_clear()
+def rules(book_dir):
+    """The rules folder copy with a cache of its own (conftest.book_dir)."""
+    return book_dir
 
 
 def _load(folder):

@@ -181,18 +181,6 @@ def test_a_happened_code_written_as_a_list_is_bad_input_not_a_crash(tmp_path):
 
 # ---------------------------------------------------------------- the compiled-rulebook cache
 
-@pytest.fixture
-def book_dir(tmp_path, monkeypatch):
-    """A copy of the rules folder, with a cache folder of its own."""
-    rules = tmp_path / "rules"
-    shutil.copytree(REPO_ROOT / "rules", rules)
-    monkeypatch.setenv("BRIDGE_DIRECTOR_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.delenv("BRIDGE_DIRECTOR_NO_CACHE", raising=False)
-    rulebook.load_rulebook.cache_clear()
-    yield rules
-    rulebook.load_rulebook.cache_clear()
-
-
 def _load(rules: pathlib.Path):
     rulebook.load_rulebook.cache_clear()      # as a new process would
     return rulebook.load_rulebook(str(rules), "duplicate-2017")
