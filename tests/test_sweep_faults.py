@@ -154,3 +154,24 @@ def test_every_16d2d_adjusted_score_line_points_to_86b():
 
 
 REPO_ROOT = REPO_CASES.parent
+
+
+def test_36b3_26b_line_on_the_open_ruling_moment_branch_after_the_auction_ended():
+    # condition inadmissible-double-ruling-moment-open-branches (twelfth session, seed 60953):
+    # "If South becomes a defender" after the pass put in place of XX had ended the auction
+    name = "law36-b3-ruling-moment-open-pass-ends-auction-offender-defends"
+    case, r = rule_case(name)
+    assert faults(case, r) == []
+    lead = [ln for ln in r.lines if ln.cite == "26B"]
+    assert [ln.text for ln in lead] == [
+        "The auction has ended with S a defender: W, declarer, may forbid N to lead one suit not "
+        "specified by S in the legal auction, at N's first turn to lead, for as long as N keeps the "
+        "lead (36B3)."]
+    assert lead[0].branch == "if the director had ruled before W's Pass"
+
+
+def test_36b3_no_26b_line_when_the_pass_put_in_place_passes_the_board_out():
+    name = "law36-b3-ruling-moment-open-pass-passes-out-no-26b-line"
+    case, r = rule_case(name)
+    assert faults(case, r) == []
+    assert not [ln.text for ln in r.lines if ln.cite == "26B"]
