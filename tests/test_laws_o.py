@@ -1,0 +1,78 @@
+"""laws-o: the twelfth session's rule faults, fixed by kind (docs/open-faults/README.md, the
+eleventh and tenth sessions' leftovers; tester13/14/15)."""
+from __future__ import annotations
+
+from repo_cases import checked, lines
+
+GENERIC_ALLOWED = "the auction goes on from there"
+
+
+def _generic_10b(r) -> list[str]:
+    """The generic 10B branch lines (law 10's players-rectification-not-judged-branches)."""
+    return [ln.text for ln in r.lines if ln.cite == "10B" and GENERIC_ALLOWED in ln.text]
+
+
+def _codes(r, cite) -> set[str]:
+    return {ln.code for ln in lines(r, cite)}
+
+
+# ---------------------------------------------------------------- a players' waiver after
+# LHO called, after the lead, or beside the open after-ruling question: never the generic
+# 10B "What X did stands; the auction goes on from there" branches (tester13 kind d,
+# tester15 rows 3/35, laws-k's Law 37 leftover)
+
+def test_36c_waiver_after_the_lead_is_moot():
+    for name in ("law36-c-waiver-made-after-the-opening-lead-is-moot",
+                 "law36-c-redouble-of-nothing-waived-after-the-lead-dealer-east"):
+        _, r = checked(name)
+        assert not _generic_10b(r), name
+        assert lines(r, "36C", "players-rectification-moot"), name
+        assert lines(r, "36C", "score-as-if-not-made"), name
+        assert not lines(r, "10B"), name           # no 10B question, no 10B branch
+
+
+def test_36a_and_37a_waiver_after_lho_called_is_moot():
+    for name, cite in (("law36-a-waiver-made-after-lho-called-is-moot", "36A"),
+                       ("law36-a-dealer-south-lho-bids-over-double-of-partner-then-waives", "36A"),
+                       ("law37-a-waiver-made-after-lho-called-is-moot", "37A"),
+                       ("law37-a-waiver-made-after-the-opening-lead-is-moot-dealer-south", "37A")):
+        _, r = checked(name)
+        assert not _generic_10b(r), name
+        assert not lines(r, "10B"), name
+        moot = lines(r, cite, "players-rectification-moot")
+        assert moot and "only after" in moot[0].text, name
+
+
+def _branch_texts(r, branch_start):
+    return [ln.text for ln in r.lines if (ln.branch or "").startswith(branch_start)]
+
+
+def test_open_ruling_moment_with_a_waiver_puts_the_waiver_on_the_ruled_branch_only():
+    cases = (("law36-ruling-moment-open-waiver-branches-in-turn", "W's Pass", "36B2", "N"),
+             ("law36-ruling-moment-open-waiver-branches-out-of-turn-dealer-west", "W's Pass", "36B4", "N"),
+             ("law37-ruling-moment-open-waiver-branches-next-turn-obligation", "N's Pass", "37B2", "W"),
+             ("law37-ruling-moment-open-waiver-branches-rest-of-auction-bar", "N's Pass", "37B2", "W"))
+    for name, first, bar_cite, barred in cases:
+        _, r = checked(name)
+        assert not _generic_10b(r), name
+        not_ruled = f"if the director had not ruled before {first}"
+        ruled = f"if the director had ruled before {first}"
+        moot = [ln for ln in r.lines if ln.code == "players-rectification-moot"]
+        assert [ln.branch for ln in moot] == [not_ruled], name
+        allowed = [ln for ln in r.lines if ln.code == "rectification-allowed"]
+        assert len(allowed) == 1 and allowed[0].branch.startswith(ruled) and "allowed" in allowed[0].branch, name
+        assert "still cancelled" in allowed[0].text, name
+        # the bar is never stated on the plain ruled branch, only where the waiver is cancelled
+        bars = [ln for ln in r.lines if ln.code in ("partner-must-pass-rest", "offenders-must-pass-rest") and ln.cite == bar_cite]
+        assert bars and all(ln.branch.startswith(ruled) and "cancelled" in ln.branch for ln in bars), name
+        assert all(ln.who == barred for ln in bars), (name, [ln.who for ln in bars])
+
+
+def test_law38_waiver_after_lho_called_or_after_the_lead_uses_law_38s_branches():
+    for name in ("law38-waiver-made-after-lho-called-leaves-the-bar-open",
+                 "law38-bid-above-seven-found-after-the-lead-then-waived"):
+        _, r = checked(name)
+        assert not _generic_10b(r), name
+        bars = lines(r, "38C", "offenders-must-pass-rest")
+        assert bars and all(ln.branch == "if the director cancels the waiver" for ln in bars), name
+        assert any("What" in ln.text and "waived is the rest" in ln.text for ln in lines(r, "10B", "rectification-allowed")), name
