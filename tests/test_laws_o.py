@@ -76,3 +76,35 @@ def test_law38_waiver_after_lho_called_or_after_the_lead_uses_law_38s_branches()
         bars = lines(r, "38C", "offenders-must-pass-rest")
         assert bars and all(ln.branch == "if the director cancels the waiver" for ln in bars), name
         assert any("What" in ln.text and "waived is the rest" in ln.text for ln in lines(r, "10B", "rectification-allowed")), name
+
+
+# ---------------------------------------------------------------- a finding of advantage or
+# damage at the end of play has its effect, and is asked when not stated (tester14 rows 7, 26)
+
+def test_16b3_advantage_found_is_said_as_made():
+    for name in ("law16b-3-advantage-found-after-play-adjusted-score-assigned",
+                 "law16b-3-damage-found-on-the-call-dealer-east"):
+        _, r = checked(name)
+        made = lines(r, "16B3", "adjusted-score")
+        assert made and "the director assigns an adjusted score" in made[0].text, name
+        assert not lines(r, "16B3", "adjust-if-damaged"), name     # the conditional line gives way
+        assert not any("not used" in (u or "") for u in getattr(r, "unused", []) or []), name
+
+
+def test_16b3_advantage_asked_once_play_has_ended():
+    from bridge_director.ruling.questions import questions
+    _, r = checked("law16b-3-advantage-asked-once-play-has-ended")
+    assert lines(r, "16B3", "adjust-if-damaged")
+    assert any(q["id"] == "judgement:E 3H gained" or q.get("property") == "gained" for q in questions(r)), \
+        [q["id"] for q in questions(r)]
+
+
+def test_27d_damage_asked_and_the_finding_has_its_effect():
+    from bridge_director.ruling.questions import questions
+    _, r = checked("law27-d-damage-asked-once-play-has-ended-comparable-double")
+    assert any(q.get("property") == "damaged" and (q.get("about") or {}).get("event") == 2 for q in questions(r))
+    _, r = checked("law27-d-damage-found-adjusted-score-dealer-south")
+    assert "awards an adjusted score (27D)" in lines(r, "27D", "adjusted-score")[0].text
+    _, r = checked("law27-d-no-damage-found-no-adjustment")
+    assert "no adjusted score under 27D" in lines(r, "27D", "no-adjusted-score")[0].text
+    assert not lines(r, "12C1(b)")          # no kind of score once no damage is found
