@@ -1156,6 +1156,21 @@ class _Stages:
         return "unknown" if self.earlier is None else bool(self.earlier)
 
 
+def _period_over_before(events: "list[Event]", n: int, seq: list, over_at: int, passed_out: bool) -> bool:
+    """Whether, after the auction ended at event ``over_at`` with the calls ``seq``, the auction
+    period had also ended before event ``n`` other than by the opening lead faced in turn: the
+    four hands of a passed-out board back in the board, or an opening lead faced out of turn
+    by a player not on the side of the declarer that ``seq`` makes (the timing of 17D1/17D2;
+    the rules say what follows from it)."""
+    if passed_out:
+        return any(x.kind == "happened" and x.happened == "hands-returned" and over_at < x.number < n for x in events)
+    dec = declarer([(c.seat, c.call) for c in seq])
+    if dec is None:
+        return False
+    return any(x.kind == "happened" and x.happened == "opening-lead-out-of-turn" and over_at < x.number < n
+               and x.get("by") is not None and Seat.parse(x.get("by")).side != dec.side for x in events)
+
+
 def _auction_over_at(events: "list[Event]", lead: "int | None") -> "tuple[int | None, bool, list, list]":
     """(The event number of the call that ended the auction, or None; whether it was passed
     out; the calls that stand in it, in order; the spans ``(ended at, reopened at)``).
@@ -1193,7 +1208,8 @@ def _auction_over_at(events: "list[Event]", lead: "int | None") -> "tuple[int | 
             done, out = is_over(seq)
             if done:
                 over_at, passed_out = e.number, out
-        elif e.kind == "replaces" and over_at is not None and (lead is None or e.number < lead):
+        elif e.kind == "replaces" and over_at is not None and (lead is None or e.number < lead) \
+                and not _period_over_before(events, e.number, seq, over_at, passed_out):
             at = next((k for k in range(len(seq) - 1, -1, -1) if seq[k].seat == e.seat and seq[k].call == e.replaces), None)
             if at is None:
                 continue
