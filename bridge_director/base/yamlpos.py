@@ -865,6 +865,30 @@ def _line_col(text: str, position: int) -> tuple[int, int]:
     return before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1
 
 
+def _read_bytes(path: str, size: int, max_bytes: "int | None") -> bytes:
+    """The bytes of the file ``path`` (``size``: its size when it was looked at), read to its
+    end, or to one byte past ``max_bytes`` (a pipe or a growing file is read no further than
+    the limit). Read with the system's calls directly: the buffered file object ``open()``
+    makes asks the system four more times (whether it is a terminal, where it stands, its
+    size twice) for a file read once whole."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        limit = None if max_bytes is None else max_bytes + 1
+        want = size + 1 if limit is None else min(size + 1, limit)
+        chunks = []
+        total = 0
+        while limit is None or total < limit:
+            chunk = os.read(fd, max(want, 1) if limit is None else min(max(want, 1), limit - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            want = 65536
+        return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def load(path: str | Path, max_bytes: "int | None" = None, max_nodes: "int | None" = None) -> Any:
     """Read and parse a YAML file (UTF-8).
 
@@ -887,8 +911,9 @@ def load(path: str | Path, max_bytes: "int | None" = None, max_nodes: "int | Non
             if size > max_bytes:
                 raise InputError(p, 0, 0, "", f"the file is {size:,} bytes; a case file holds at most "
                                               f"{max_bytes:,} bytes ({max_bytes // 1_000_000} MB): refused unread")
-        with open(path, "rb") as fh:     # a pipe or a growing file is read no further than the limit
-            data = fh.read() if max_bytes is None else fh.read(max_bytes + 1)
+        if _stat.S_ISDIR(mode):
+            raise IsADirectoryError(p)
+        data = _read_bytes(p, st.st_size, max_bytes)
         if max_bytes is not None and len(data) > max_bytes:
             raise InputError(p, 0, 0, "", f"a case file holds at most {max_bytes:,} bytes")
         text = decode_utf8(data, p)

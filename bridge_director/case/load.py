@@ -569,7 +569,7 @@ def _judgements(file: str, data: dict, events: list[Event]) -> list[Judgement]:
         else:
             seat = Seat.parse(m["seat"])
             try:
-                call = Call.parse(m["call"])
+                call = parsed_call(m["call"])
             except CallSyntaxError as e:
                 raise InputError(file, line, col, f"judgement.{key}", str(e)) from None
             made = [e for e in events if e.kind in ("call", "replaces") and e.seat == seat and e.call == call]

@@ -67,6 +67,10 @@ class Spec(NamedTuple):
         return self.attr or self.key
 
 
+#: the seats' letters, each read as itself (Seat.parse("N").value == "N")
+_SEAT_LETTERS = frozenset(s.value for s in Seat)
+
+
 class Shape:
     """A mapping of a case file: its name (the JSON Schema's title), what it records, its
     fields (Spec), and the keys it allows."""
@@ -79,6 +83,8 @@ class Shape:
 
 
 def _seat(v: Any) -> str:
+    if type(v) is str and v in _SEAT_LETTERS:      # a seat written as its letter: itself
+        return v
     if not isinstance(v, str):
         raise ValueError(f"expected a seat N, E, S or W, found {_found(v)}")
     try:
@@ -547,7 +553,22 @@ def _plan(shape: Shape) -> tuple:
 def _plain(shape: Shape, raw: Any, nested: "dict[str, Callable[[Any], Any]] | None" = None) -> dict:
     """The fields of the mapping ``raw`` validated against ``shape`` (attribute -> value, in the
     shape's order), when the plain check vouches for every one; else raises _Unsure.
-    ``nested`` checks the fields whose annotation is a marker ("EVENTS", "EXPECT")."""
+    ``nested`` checks the fields whose annotation is a marker ("EVENTS", "EXPECT").
+
+    The check is a function written for the shape once (:func:`_validator`): a case file's
+    mappings are checked field by field without a loop over the shape's table."""
+    hit = _VALIDATORS.get(id(shape))
+    if hit is None or hit[0] is not shape:
+        hit = _VALIDATORS[id(shape)] = (shape, _validator(shape))
+    return hit[1](raw, nested)
+
+
+_VALIDATORS: "dict[int, tuple]" = {}
+
+
+def _plain_by_table(shape: Shape, raw: Any, nested: "dict[str, Callable[[Any], Any]] | None" = None) -> dict:
+    """:func:`_plain` read from the shape's table field by field (what :func:`_validator`
+    writes out as a function; the tests hold the two side by side)."""
     if not isinstance(raw, dict) or not shape.keys.issuperset(raw):
         raise _Unsure
     out = {}
@@ -571,6 +592,51 @@ def _plain(shape: Shape, raw: Any, nested: "dict[str, Callable[[Any], Any]] | No
             raise _Unsure
         out[name] = v
     return out
+
+
+def _validator(shape: Shape) -> Callable[[Any, Any], dict]:
+    """:func:`_plain_by_table` for ``shape`` as a function of its own, written from the shape's
+    table once: a test per field, in the table's order (the same checks, the same values, the
+    same first failure), and the checks of plain text and of yes/no written in place."""
+    env: dict[str, Any] = {"_Unsure": _Unsure, "_is_utf8": _is_utf8, "KEYS": shape.keys}
+    body = ["def validate(raw, nested):",
+            "    if not isinstance(raw, dict) or not KEYS.issuperset(raw):",
+            "        raise _Unsure",
+            "    out = {}"]
+    for i, (f, (key, name, check, default, factory, before, ge)) in enumerate(zip(shape.fields, _plan(shape))):
+        k, n = repr(key), repr(name)
+        body.append(f"    if {k} in raw:")
+        body.append(f"        v = raw[{k}]")
+        if before is not None:
+            env[f"before{i}"] = before
+            body += [f"        try:", f"            v = before{i}(v)",
+                     f"        except ValueError:", f"            raise _Unsure from None"]
+        if type(check) is str:
+            body.append(f"        v = nested[{check!r}](v)")
+        elif f.annotation is str:
+            body += ["        if type(v) is not str or not (v.isascii() or _is_utf8(v)):",
+                     "            raise _Unsure"]
+        elif f.annotation is bool:
+            body += ["        if type(v) is not bool:", "            raise _Unsure"]
+        else:
+            env[f"check{i}"] = check
+            body.append(f"        v = check{i}(v)")
+        if ge is not None:
+            env[f"ge{i}"] = ge
+            body += [f"        if v is not None and v < ge{i}:", "            raise _Unsure"]
+        body.append(f"        out[{n}] = v")
+        body.append("    else:")
+        if factory is not None:
+            env[f"factory{i}"] = factory
+            body.append(f"        out[{n}] = factory{i}()")
+        elif default is REQUIRED:
+            body.append("        raise _Unsure")
+        else:
+            env[f"default{i}"] = default
+            body.append(f"        out[{n}] = default{i}")
+    body.append("    return out")
+    exec("\n".join(body) + "\n", env)     # noqa: S102 - our own text, of the shape's keys only
+    return env["validate"]
 
 
 # What a field holds, in words, for messages about it (by field name; otherwise by the type).

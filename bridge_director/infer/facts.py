@@ -1119,8 +1119,14 @@ class _Stages:
     def __init__(self, case: Case):
         events = self.events = case.events
         self.calls = [e for e in events if e.kind == "call"]
-        self.marks = {code: min((e.number for e in events if e.kind == "happened" and e.happened == code), default=None)
-                      for code in _PLAY_MARKERS + ("hands-returned", "deal-completed")}
+        # the first event of each marker (one pass over the events, not one per marker)
+        marks: "dict[str, int | None]" = dict.fromkeys(_PLAY_MARKERS + ("hands-returned", "deal-completed"))
+        for e in events:
+            if e.kind == "happened" and e.happened in marks:
+                first = marks[e.happened]
+                if first is None or e.number < first:
+                    marks[e.happened] = e.number
+        self.marks = marks
         self.over_at, self.passed_out, self.standing, self.reopened = _auction_over_at(events, self.marks["opening-lead-faced"])
         self.earlier = (getattr(case, "setting", {}) or {}).get("played_at_other_tables")
 

@@ -805,6 +805,9 @@ def _outcomes(firings: list[Firing], alts: "dict[str, list[Firing]] | None" = No
             code, cite, who, option, branch, text = fill(f.matched)
             out.append(OutcomeRecord(code, cite, who, option, branch, text, f.rule, f, first + (concl.index,)))
     out.sort(key=lambda o: o.order)
+    # ``behind`` calls itself through its closure: a cycle (the function, its cell, the memo
+    # and every firing they reach) that only the cyclic collector would free, after the case
+    behind = None   # noqa: F841
     return out
 
 

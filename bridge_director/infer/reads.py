@@ -312,6 +312,10 @@ def _open_frame(positive: tuple, neg, others: tuple, fact: dict, rnd: _Round, fi
         return search(0)
     except _GiveUp:
         return True
+    finally:
+        # ``search`` calls itself through its closure: a cycle (with the frame it was filling)
+        # that only the cyclic collector would free
+        search = None   # noqa: F841
 
 
 _ABSENT: Any = object()

@@ -681,6 +681,8 @@ def unread_judgements(case: Case, result: RunResult) -> list[UnusedJudgement]:
     for ``specifies``, a denomination it gave or the set of them). A judgement read only
     through a negation is not matched either: bridge_director.session.api checks these again by ruling
     without them."""
+    if not case.judgements:
+        return []
     matched = {m.get("fid") for f in result.firings for m in f.matched.values()}
     out = []
     for j in case.judgements:

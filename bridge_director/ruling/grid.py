@@ -64,7 +64,9 @@ def terminal_columns(fallback: int) -> int:
         cols = 0
     if cols <= 0:
         try:
-            cols = os.get_terminal_size(sys.__stdout__.fileno()).columns
+            fd = sys.__stdout__.fileno()
+            # a file or a pipe has no size (the same answer, without the OSError raised and caught)
+            cols = os.get_terminal_size(fd).columns if os.isatty(fd) else 0
         except (AttributeError, ValueError, OSError):
             cols = 0
     return cols or fallback

@@ -41,7 +41,7 @@ from __future__ import annotations
 from typing import Any
 
 from bridge_director.base.memo import ByObject
-from bridge_director.ruling.i18n import SEAT_NAMES
+from bridge_director.ruling.i18n import SEAT_NAMES, call_name, gettext, seat_name
 from bridge_director.case.judgements import PROPERTIES
 from bridge_director.case.shapes import SIDE_JUDGEMENTS
 from bridge_director.rulebook.model import Ref
@@ -74,7 +74,6 @@ def full(seat: "str | None") -> str:
 
 def _words(case):
     """(gettext, seat in full, call as written) in the case's language (``case.lang``)."""
-    from bridge_director.ruling.i18n import call_name, gettext, seat_name
     lang = getattr(case, "lang", None) or "en"
     return gettext(lang), (lambda s: seat_name(s, lang)), (lambda c: call_name(c, lang))
 
@@ -251,28 +250,47 @@ def _setting_q(name: str, case=None) -> dict:
 def _from_firing(case, firing) -> list[dict]:
     """The questions one firing waits for (see the module docstring)."""
     out: list[dict] = []
-    rule, matched = firing.rule, firing.matched
+    matched = firing.matched
+    waits, settings = _plan(firing.rule)
+    for kind, ref, what in waits:
+        e = _event(case, _resolve(ref, matched))
+        if e is None:
+            continue
+        if kind == "judgement":
+            out.append(judgement_question(case, e, what))
+            continue
+        q = _decision_q(case, e, what) if kind == "decision" else _replacement_q(case, e)
+        if q:
+            out.append(q)
+    for fld in settings:
+        out.append(_setting_q(fld, case))
+    return out
+
+
+def _plan(rule) -> "tuple[tuple, tuple]":
+    """What ``rule`` waits for, read from its patterns once per rule: (kind, the event's value
+    or join, judgement property or relation) for each ``unless`` pattern that names a judgement,
+    a decision or a replacement, in order; and the case settings its ``when`` patterns find
+    ``unknown``, in order."""
+    return _PLANS.get(rule, lambda: _make_plan(rule))
+
+
+_PLANS = ByObject()
+
+
+def _make_plan(rule) -> "tuple[tuple, tuple]":
+    waits = []
     for p in rule.unless:
         t = _tests(p)
         if p.type == "judgement" and "value" not in t and t.get("prop", ("", None))[0] == "eq":
-            e = _event(case, _resolve(t.get("of", ("", None))[1], matched))
-            if e is not None:
-                out.append(judgement_question(case, e, t["prop"][1]))
+            waits.append(("judgement", t.get("of", ("", None))[1], t["prop"][1]))
         elif p.type == "decision" and "accepts" not in t and t.get("rel", ("", None))[0] == "eq":
-            e = _event(case, _resolve(t.get("of", ("", None))[1], matched))
-            q = _decision_q(case, e, t["rel"][1]) if e is not None else None
-            if q:
-                out.append(q)
+            waits.append(("decision", t.get("of", ("", None))[1], t["rel"][1]))
         elif p.type == "call" and t.get("replaces", ("", None))[0] == "eq" and len(t) == 1:
-            e = _event(case, _resolve(t["replaces"][1], matched))
-            q = _replacement_q(case, e) if e is not None else None
-            if q:
-                out.append(q)
-    for p in rule.when:
-        for fld, (op, v) in _tests(p).items():
-            if op == "eq" and v == "unknown" and fld in SETTINGS:
-                out.append(_setting_q(fld, case))
-    return out
+            waits.append(("replacement", t["replaces"][1], None))
+    settings = [fld for p in rule.when for fld, (op, v) in _tests(p).items()
+                if op == "eq" and v == "unknown" and fld in SETTINGS]
+    return tuple(waits), tuple(settings)
 
 
 _ORDER = {("judgement", None): 0, ("check", None): 0, ("decision", "accepts"): 1, ("decision", "replaces"): 2,
