@@ -640,7 +640,7 @@ def standings(case: Case, facts: Facts, result: RunResult, lines: list[Line]) ->
         f = call_facts.get(n, {})
         # a call swept away with an earlier one was judged for nothing else: out of rotation
         # only if it did not follow the call made just before it (the replay leaves it out)
-        oor = not _followed_in_turn(case, e) if st in ("voided", "held") else \
+        oor = not _followed_in_turn(case, e, call_facts) if st in ("voided", "held") else \
             f.get("rel", "self") != "self" and st != "in-rotation"
         out.append(CallStanding(n, e.seat.letter, str(e.call), standing, cite, oor,
                                 str(e.replaces) if e.kind == "replaces" else None))
@@ -653,12 +653,17 @@ def _awaits(n: int, status: dict, option_cite: dict, stands_cite: dict) -> bool:
     return status.get(n) is None and n in option_cite and n not in stands_cite
 
 
-def _followed_in_turn(case: Case, e) -> bool:
+def _followed_in_turn(case: Case, e, call_facts: "dict | None" = None) -> bool:
     """Whether call event ``e`` was made by the left-hand opponent of the caller of the call
-    event just before it, as made (True for the first call)."""
+    event just before it, as made (True for the first call), or by the player whose turn it
+    was at that call when that call was itself out of turn (the right player calling over a
+    call out of rotation, 28B)."""
     from bridge_director.bridge.table import relation
     prev = next((x for x in reversed(case.events[:e.number - 1]) if x.kind == "call"), None)
-    return prev is None or relation(e.seat, to=prev.seat) == "lho"
+    if prev is None or relation(e.seat, to=prev.seat) == "lho":
+        return True
+    f = (call_facts or {}).get(prev.number, {})
+    return f.get("rel", "self") != "self" and f.get("turn") == e.seat.letter
 
 
 def _called(ln: Line) -> list[int]:
