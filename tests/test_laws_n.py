@@ -120,3 +120,114 @@ def test_the_older_28b_and_39b_cases_now_state_the_moment():
         case, r = checked(name)
         assert [(j.prop, j.value) for j in case.judgements] == [("after-ruling", False)]
         assert lines(r, cite, "refer-to-law")
+
+
+# ---------------------------------------------------------------- kind C (rows 5, 23, 26, 28, 40, 45, 49)
+# "No infraction: the result stands" beside an adjustment still open: only 16B3's (or 21B3's /
+# 75B1's) own adjustment is excluded; the other stays open.
+
+NO_16B3 = "No infraction of 16B1(a): no adjusted score under 16B3."
+
+
+def _no_result_stands(r):
+    return [ln.text for ln in r.lines if "result stands" in ln.text]
+
+
+def test_kind_c_no_infraction_branches_beside_open_adjustments_do_not_say_the_result_stands():
+    for name, other in (("law16b-31a2-hesitation-during-the-choice-no-infraction-branch-beside-72c-no-result-stands", "16C3"),
+                        ("law16b-27d-hesitation-while-ib-is-replaced-no-infraction-branch-beside-27d-no-result-stands", "27D"),
+                        ("law16b-21b3-branches-beside-the-16b-no-infraction-branch-no-result-stands", "21B3"),
+                        ("law20-d-review-misstated-mid-auction-no-infraction-branch-no-result-yet", None)):
+        _, r = checked(name)
+        assert not _no_result_stands(r), (name, _no_result_stands(r))
+        assert [ln.text for ln in lines(r, "16B1(a)", "call-stands") if ln.branch] == [NO_16B3]
+        if other:
+            assert lines(r, other), (name, other)
+
+
+def test_row_28_16b3_no_damage_beside_24b_72c_keeps_72c_open():
+    _, r = checked("law16b3-no-damage-beside-24b-72c-after-play-no-result-stands")
+    assert not _no_result_stands(r)
+    [line] = lines(r, "16B3", "no-adjusted-score")
+    assert line.text.endswith("there is no adjusted score under 16B3. Whether the score is adjusted for the other "
+                              "irregularity is decided under its own law, as the other lines say.")
+    assert lines(r, "72C", "adjust-if-offender-could-have-known")
+
+
+def test_kind_c_law_21s_no_damage_line_beside_an_open_27d():
+    _, r = checked("law75-b1-no-damage-beside-an-open-27d-adjustment-no-result-stands")
+    assert not _no_result_stands(r)
+    assert texts(r, cite="75B1", code="no-adjusted-score")[0].startswith(
+        "E's mistaken explanation did not damage the other side: no adjusted score for it (75B1).")
+    assert lines(r, "27D", "adjust-if-damaged")
+
+
+def test_kind_c_the_settled_16b1b_line_mid_auction_and_after_play():
+    _, mid = checked("law16b-no-logical-alternative-mid-auction-no-result-yet")
+    assert texts(mid, cite="16B1(b)") == [
+        "No other call was a logical alternative to S's 1H: there is no infraction of 16B1(a), and no adjusted score under 16B3."]
+    # no over-correction: after play with nothing else open, the result stands
+    _, after = checked("law16b-no-logical-alternative-after-play-result-stands")
+    assert texts(after, cite="16B1(b)") == [
+        "No other call was a logical alternative to E's 2H: there is no infraction and the result stands."]
+
+
+def test_kind_c_the_published_result_stands_cases_still_say_it():
+    # the published rulings read "the result stands": where the case records the director's
+    # findings of no damage for every question, the tool says it too
+    for path in ("published/ebu-forums/law20-f4a-wrong-benji-explanation-corrected-mid-auction-without-the-director",
+                 "published/usbf-appeals/law21-b-unalerted-3c-good-raise-south-bids-6h-no-damage-result-stands",
+                 "law75-b1-mistaken-explanation-no-damage-result-stands"):
+        _, r = checked(path)
+        assert lines(r, "75B1", "result-stands"), path
+
+
+# ---------------------------------------------------------------- row 22: 20F5(b)(ii) after a lead out of turn
+
+def test_row_22_a_correction_after_a_defenders_lead_out_of_turn_is_late():
+    for name, corrector in (("law20-f5b-ii-correction-after-a-defenders-lead-out-of-turn-is-late", "S"),
+                            ("law20-f5b-ii-declarer-corrects-after-the-wrong-defender-leads-late", "E")):
+        _, r = checked(name)
+        [late] = lines(r, "20F5(b)(ii)", "irregularity")
+        assert late.text.startswith(f"{corrector} corrected") and late.text.endswith("before any opening lead is faced: late.")
+        assert not [ln for ln in r.lines if "at the right moment" in (ln.say or "") or "the moment the law names" in ln.text]
+        assert lines(r, "21B3", "adjust-if-damaged")
+
+
+def test_row_22_no_over_correction_a_correction_before_the_lead_out_of_turn_is_in_time():
+    _, r = checked("law20-f5b-ii-correction-before-a-defenders-lead-out-of-turn-in-time")
+    assert lines(r, "20F5(b)(ii)", "must-call-director") and not lines(r, "20F5(b)(ii)", "irregularity")
+
+
+# ---------------------------------------------------------------- row 16: 20F5(b) on a reopened passed-out board
+
+def test_row_16_a_correction_on_a_passed_out_board_is_not_too_early_in_hindsight():
+    for name, corrector in (("law20-f5b-correction-on-a-passed-out-board-then-reopened-not-too-early", "N"),
+                            ("law20-f5b-dealer-east-passed-out-correction-then-reopened-by-north-not-too-early", "E")):
+        _, r = checked(name)
+        assert not lines(r, "20F5(b)(i)"), [ln.text for ln in lines(r, "20F5(b)(i)")]
+        [line] = lines(r, "20F5(b)", "must-call-director")
+        assert line.text.startswith(f"{corrector} told the opponents") and "does not make it too early" in line.text
+
+
+def test_row_16_no_over_correction_a_reopening_after_a_bid_keeps_the_role_at_the_time():
+    # the published EBU case: the auction had a contract when South corrected; nothing changes
+    _, r = checked("published/ebu-forums/law21-b1a-weak-jump-2d-explained-as-strong-passed-out-in-3d-west-reopens-3s-north-5d")
+    assert not lines(r, "20F5(b)") and lines(r, "20F5(b)(ii)", "must-call-director")
+
+
+# ---------------------------------------------------------------- 38C's pass ends the auction (sweep leftover)
+
+def test_38c_pass_that_ends_the_auction_leaves_no_auction_that_goes_on():
+    for name in ("law38-d-ruling-moment-open-pass-passes-out-no-26b-line",
+                 "law38-d-ruling-moment-open-pass-ends-auction-offender-defends",
+                 "law38-b-c-pass-ends-the-auction-ruling-moment-open-calls-after-the-final-pass",
+                 "law38-c-pass-ends-the-auction-calls-judged-after-the-ruling-are-after-the-final-pass"):
+        _, r = checked(name)
+        assert not [ln.text for ln in r.lines if "goes on from the pass put in place" in ln.text], name
+        assert [ln for ln in lines(r, "39A", "call-cancelled") if "had already ended the auction" in ln.text], name
+
+
+def test_38c_pass_that_does_not_end_the_auction_still_goes_on():
+    _, r = checked("law38-b-d-director-called-at-once-ruling-moment-asked")
+    assert [ln for ln in r.lines if "goes on from the pass put in place" in ln.text]
