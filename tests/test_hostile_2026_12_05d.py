@@ -92,7 +92,7 @@ def test_a_portuguese_dealer_is_read_in_portuguese(capsys, typed, letter):
 
 
 def test_an_english_dealer_letter_in_portuguese_is_refused_with_the_portuguese_seats(capsys):
-    one_line(capsys, ["rule", "--lang", "pt", "--dealer", "X", "-a", "1P"], "expected a seat N, L, S or O", "'X'")
+    one_line(capsys, ["rule", "--lang", "pt", "--dealer", "X", "-a", "1P"], "esperava uma posição N, L, S ou O", "'X'")
 
 
 # ---------------------------------------------------------------- F19: --board/--dealer/--scoring beside a file
@@ -383,7 +383,8 @@ def test_the_printed_one_line_command_with_words_of_several_words_reads_back(cap
     argv = shlex.split(d.one_line())
     assert main(argv[1:] + ["--write", "yaml"]) == 0, capsys.readouterr().err
     events = yaml.safe_load(capsys.readouterr().out)["events"]
-    assert {"happened": "remark", "seat": "S", "words": "hello there partner"} in events
+    # (the comma kept since safe5, hostile-2026-12-05c F12: tests/test_hostile_2026_12_06.py)
+    assert {"happened": "remark", "seat": "S", "words": "hello there, partner"} in events
     assert {"happened": "deal-played-in-other-session", "session": "Monday evening"} in events
 
 

@@ -43,8 +43,9 @@ def what_the_case_says(path: Path) -> dict:
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
     folder = tmp_path_factory.mktemp("evening") / "session"
-    return folder, starlette_testclient.TestClient(create_app(folder, key=KEY), base_url="http://127.0.0.1",
-                                                   raise_server_exceptions=True)
+    app = create_app(folder, key=KEY)
+    app.page_app.store.max_saved = 100_000      # every case of cases/ in one folder: more than an evening holds
+    return folder, starlette_testclient.TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=True)
 
 
 def upload(client, name: str, data: bytes) -> str:

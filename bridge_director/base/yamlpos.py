@@ -71,6 +71,32 @@ class InputError(Exception):
         return one_line(f"{where}: {what}{self.message}")
 
 
+class WordedError(InputError):
+    """An InputError of the command line whose message is an English template (a key of the
+    interface catalogue, bridge_director.ruling.i18n) and the words that fill it, so that the
+    error line is said in the language the user asked for (``--lang pt``), as the page says its
+    refusals: :meth:`said`."""
+
+    def __init__(self, file: str, field: str, template: str, translate: tuple = (), **words):
+        self.template, self.words, self.translate = template, words, tuple(translate)
+        super().__init__(file, 0, 0, field, template.format(**words))
+
+    def said(self, gettext) -> str:
+        """The one line in the language of ``gettext``."""
+        what = f"{self.field}: " if self.field else ""
+        return one_line(f"{self.file}: {what}{self.message_said(gettext)}")
+
+    def message_said(self, gettext) -> str:
+        """The message in the language of ``gettext`` (its words as given, but those named in
+        ``translate``: English words of the catalogue too)."""
+        words = {k: (gettext(v) if k in self.translate and v else v) for k, v in self.words.items()}
+        return gettext(self.template).format(**words)
+
+    def moved(self, file: str, field: str) -> "WordedError":
+        """The same error said of another argument or field."""
+        return WordedError(file, field, self.template, self.translate, **self.words)
+
+
 class PosDict(dict):
     """A dict that also knows the position of itself (``pos``) and of each key's value (``kpos``)."""
 

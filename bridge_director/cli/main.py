@@ -29,7 +29,7 @@ try:
     from pathlib import Path
 
     from bridge_director.base.lines import for_terminal, inline
-    from bridge_director.base.yamlpos import InputError
+    from bridge_director.base.yamlpos import InputError, WordedError
 finally:
     if _GC_ON:
         gc.freeze()     # see _resume_gc
@@ -427,8 +427,8 @@ def _draft_from_args(args):
     steps = getattr(args, "steps", None) or []
     one_line = steps or args.judge or args.board or args.dealer or args.scoring
     if args.case is None and not one_line:
-        raise InputError("director rule", 0, 0, "", "expected a case file, '-' (standard input) or "
-                                                    "--board N / --dealer SEAT with --auction")
+        raise WordedError("director rule", "", "expected a case file, '-' (standard input) or --board N / "
+                                               "--dealer SEAT with --auction")
     if args.case is not None and args.case != "-" and Path(args.case).suffix.lower() != ".pbn" \
             and not one_line and not args.write:
         return None     # a YAML case file, ruled on as it is (bridge_director.session.api.rule_file)
@@ -457,34 +457,58 @@ def _draft_from_args(args):
     pending = [parse_judgement(j, "--judge", lang, lang) for j, st in zip(args.judge, settings) if st is None]
     _each_once(args, settings, pending)
 
+    # every step is taken unchecked and the whole case checked once at the end (checking it
+    # after each step made 500 events quadratic: hostile-2026-12-05c F11); an error then names
+    # the argument that added the event, judgement or setting at fault
+    draft.defer_checks = True
+    first_own = len(draft.events)
+    by_event: list[str] = []          # the argument that added each event after the file's own
+    by_key: dict[str, str] = {}       # the argument of each judgement and setting
+
     def judge_what_can_be_judged() -> None:
         # a judgement is stated as soon as the call it names is in the case, so that the calls
         # typed after it go to the player the ruling then waits for (a replacement still owed
         # once a non-comparable double is cancelled, 27B3, is the next call typed)
         for item in list(pending):
-            try:
-                draft.judge(*item)
+            if _names_a_call_made(draft, item[0]):
+                checked()           # (a wrong event before it is named as that event's, not the judgement's)
+                added(f'--judge "{item[0]}"', draft.judge, *item)
                 pending.remove(item)
-            except InputError:
-                pass
+
     def added(where: str, change, *values) -> None:
-        # beside a case file, an addition is checked as part of the merged case: its error names
-        # the argument, not a line and column of merged text the user never saw (was: "j3.yaml:9:44"
-        # in a 7-line file)
+        before = len(draft.events)
         try:
             change(*values)
         except InputError as e:
-            if args.case is None:
-                raise               # the one-line form: _one_line_error names the option
+            raise _addition_error(e, where, args.case is not None) from None
+        by_event.extend([where] * (len(draft.events) - before))
+        if change == draft.judge or change == draft.set:
+            by_key[str(values[0])] = where
+
+    def checked() -> None:
+        # the whole case, once: an error named by the argument at fault (beside a case file, not
+        # a line and column of merged text the user never saw: was "j3.yaml:9:44" in a 7-line file)
+        try:
+            draft.case()
+        except InputError as e:
             import re
-            field = re.sub(r"^(events\.\d+|judgement\.[^.]+|setting)\.?", "", e.field or "")
-            message = re.sub(r"\bon line \d+\b", "in the case file", e.message)
-            raise InputError(where, 0, 0, field, message) from None
+            m = re.match(r"^events\.(\d+)", e.field or "")
+            k = re.match(r"^(?:judgement\.)?([^.]+)", e.field or "")
+            if m and first_own < int(m.group(1)) <= first_own + len(by_event):
+                where = by_event[int(m.group(1)) - first_own - 1]
+            elif k and k.group(1) in by_key:
+                where = by_key[k.group(1)]
+            elif args.case is not None:
+                where = "--auction/--event/--judge"
+            else:
+                raise
+            raise _addition_error(e, where, args.case is not None) from None
     from bridge_director.case.shapes import MAX_EVENTS
     coming = len(draft.events) + sum(len(v.replace(",", " ").split()) if k == "auction" else 1 for k, v in steps)
     if coming > MAX_EVENTS:         # counted before the case is built (each step checks the whole case)
-        raise InputError("--auction/--event", 0, 0, "", f"the case would hold {coming:,} events; a case holds at "
-                                                        f"most {MAX_EVENTS} (write a case file for a longer one)")
+        raise WordedError("--auction/--event", "", "the case would hold {count} events; a case holds at most "
+                                                   "{limit} (write a case file for a longer one)",
+                          count=f"{coming:,}", limit=MAX_EVENTS)
     for kind, value in steps:
         if kind == "auction":
             judge_what_can_be_judged()
@@ -497,10 +521,38 @@ def _draft_from_args(args):
         if st is not None:
             added(f'--judge "{st[0].replace("_", "-")}"', draft.set, *st)
     if args.scoring:
-        draft.set("scoring", args.scoring)
+        added("--scoring", draft.set, "scoring", args.scoring)
     if args.edition:
         draft.edition = _edition_arg(args.edition)
+    checked()
+    draft.defer_checks = False
     return draft
+
+
+def _names_a_call_made(draft, key: str) -> bool:
+    """Whether a judgement key typed with -j names something already in the case: 'event N
+    ...' an event there, 'SEAT CALL ...' a call made (any other key: True, so that it is judged
+    and, when wrong, refused)."""
+    import re
+    m = re.match(r"^\s*event\s+(\d+)\s", key)
+    if m:
+        return int(m.group(1)) <= len(draft.events)
+    made = draft._made(key, draft.events)
+    return made is None or bool(made)
+
+
+def _addition_error(e: InputError, where: str, beside_file: bool) -> InputError:
+    """An error of the case built from the command line, for the argument ``where`` that added
+    the part at fault. In the one-line form as it is (:func:`_one_line_error` names the option);
+    beside a case file named by the argument, with no line or column of the merged text."""
+    if not beside_file:
+        return e
+    import re
+    field = re.sub(r"^(events\.\d+|judgement\.[^.]+|setting)\.?", "", e.field or "")
+    if isinstance(e, WordedError):
+        return e.moved(where, field)
+    message = re.sub(r"\bon line \d+\b", "in the case file", e.message)
+    return InputError(where, 0, 0, field, message)
 
 
 def _each_once(args, settings: list, pending: list) -> None:
@@ -515,9 +567,8 @@ def _each_once(args, settings: list, pending: list) -> None:
         typed.append(("--scoring", ("setting", "scoring"), args.scoring))
     for where, key, value in typed:
         if key in seen:
-            raise InputError("director rule", 0, 0, where,
-                             f"given twice ({shown(seen[key])}, then {shown(value)}): expected each finding and "
-                             f"setting once")
+            raise WordedError("director rule", where, "given twice ({first}, then {then}): expected each finding "
+                                                      "and setting once", first=shown(seen[key]), then=shown(value))
         seen[key] = value
 
 
@@ -620,13 +671,16 @@ def _one_line_error(e: InputError) -> InputError:
     import re
     if e.file != "one-line":
         return e
+
+    def moved(file: str, field: str) -> InputError:
+        return e.moved(file, field) if isinstance(e, WordedError) else InputError(file, 0, 0, field, e.message)
     m = re.match(r"^judgement\.(.+)$", e.field or "")
     if m:
-        return InputError(f'--judge "{m.group(1)}"', 0, 0, "", e.message)
+        return moved(f'--judge "{m.group(1)}"', "")
     m = re.match(r"^events\.(\d+)(?:\.(.+))?$", e.field or "")
     if m:
-        return InputError(f"--auction/--event: event {m.group(1)}", 0, 0, m.group(2) or "", e.message)
-    return InputError("one-line", 0, 0, e.field, e.message)
+        return moved(f"--auction/--event: event {m.group(1)}", m.group(2) or "")
+    return moved("one-line", e.field)
 
 
 def _whole(text: str) -> int:
@@ -652,7 +706,8 @@ def _board_arg(board: int | None) -> int | None:
     from bridge_director.bridge.table import MAX_BOARD
     if board is not None and not 1 <= board <= MAX_BOARD:
         shown = str(board) if len(str(board)) <= 12 else f"a number of {len(str(board))} digits"
-        raise InputError("--board", 0, 0, "", f"expected a board number from 1 to {MAX_BOARD}, found {shown}")
+        raise WordedError("--board", "", "expected a board number from 1 to {limit}, found {found}",
+                          limit=MAX_BOARD, found=shown)
     return board
 
 
@@ -666,11 +721,14 @@ def _dealer_arg(dealer: str | None, lang: str | None = None, board: int | None =
             letter = Seat.parse(seat_from_words(dealer, lang or "en")).value
         except ValueError:
             shown = dealer if len(dealer) <= 12 else dealer[:12] + "..."
-            seats = "N, L, S or O" if lang == "pt" else "N, E, S or W"
-            raise InputError("--dealer", 0, 0, "", f"expected a seat {seats}, found {shown!r}") from None
+            seats = "N, L, S ou O" if lang == "pt" else "N, E, S or W"     # (said in Portuguese then)
+            raise WordedError("--dealer", "", "expected a seat {seats}, found {found}", seats=seats,
+                              found=repr(shown)) from None
         if board is not None and Board(board).dealer.value != letter:
-            raise InputError("--dealer", 0, 0, "", f"board {board} has dealer {Board(board).dealer.value}, not "
-                                                   f"{dealer}: expected --board or --dealer, or the board's dealer")
+            have = Board(board).dealer.value
+            raise WordedError("--dealer", "", "board {board} has dealer {dealer}, not {given}: expected --board or "
+                                              "--dealer, or the board's dealer", board=board,
+                              dealer={"E": "L", "W": "O"}.get(have, have) if lang == "pt" else have, given=dealer)
         return letter
     return dealer
 
@@ -679,21 +737,25 @@ def _beside_file(args, draft) -> None:
     """--board, --dealer and --scoring beside a case file: taken when the file says the same
     (or, for --scoring, nothing), refused when they contradict it (they were dropped in silence,
     or replaced the file's value)."""
-    name = "standard input" if args.case == "-" else f"the case file {args.case}"
+    from bridge_director.ruling.i18n import gettext
+    _ = gettext(draft.lang or "en")         # the words put in the line, in the language it is said in
+    name = _("standard input") if args.case == "-" else _("the case file {file}").format(file=args.case)
     if args.board is not None and args.board != draft.board:
-        gives = f"board {draft.board}" if draft.board else "no board"
-        raise InputError("--board", 0, 0, "", f"board {args.board}, but {name} gives {gives}: expected the "
-                                              f"file's board, or no --board beside a case file")
+        gives = _("board {number}").format(number=draft.board) if draft.board else _("no board")
+        raise WordedError("--board", "", "board {board}, but {name} gives {gives}: expected the file's board, or no "
+                                         "--board beside a case file", board=args.board, name=name, gives=gives)
     if args.dealer is not None:
         letter = _dealer_arg(args.dealer, draft.lang)
         if letter != draft.dealer_seat.value:
-            raise InputError("--dealer", 0, 0, "", f"dealer {args.dealer}, but {name} gives dealer "
-                                                   f"{draft.dealer_seat.value}: expected the file's dealer, or no "
-                                                   f"--dealer beside a case file")
+            have = draft.dealer_seat.value
+            raise WordedError("--dealer", "", "dealer {dealer}, but {name} gives dealer {gives}: expected the file's "
+                                              "dealer, or no --dealer beside a case file", dealer=args.dealer,
+                              name=name, gives={"E": "L", "W": "O"}.get(have, have) if draft.lang == "pt" else have)
     stated = draft.setting.get("scoring")
     if args.scoring and stated is not None and stated != args.scoring:
-        raise InputError("--scoring", 0, 0, "", f"scoring {args.scoring}, but {name} gives scoring: {stated}: "
-                                                f"expected the file's scoring, or no --scoring beside it")
+        raise WordedError("--scoring", "", "scoring {scoring}, but {name} gives scoring: {stated}: expected the "
+                                           "file's scoring, or no --scoring beside it", scoring=args.scoring,
+                          name=name, stated=stated)
 
 
 def _host_arg(host: str) -> str:
@@ -1319,7 +1381,7 @@ def _run(handler, args, debug: bool) -> int:
         if debug:
             import traceback
             traceback.print_exc()
-        print(f"director: error: {e}", file=sys.stderr)
+        print(_error_line(e, getattr(args, "lang", None)), file=sys.stderr)
         return 2
     except OSError as e:
         if _output_failed(e):           # `> /dev/full`, `>&-`, `1< file`: the output cannot be written
@@ -1342,6 +1404,17 @@ def _run(handler, args, debug: bool) -> int:
         return 2
     except Exception as e:  # engine not usable, or an internal failure: one clear line
         return _internal(e, debug)
+
+
+def _error_line(e: InputError, lang: "str | None") -> str:
+    """The one error line, in the language the user asked for when the catalogue says it there
+    (``--lang pt``: "director: erro: ..."; the words of hostile-2026-12-05c F18/F19 were English)."""
+    if lang and lang != "en" and isinstance(e, WordedError):
+        from bridge_director.ruling.i18n import gettext
+        _ = gettext(lang)
+        if _(e.template) != e.template:
+            return f"director: {_('error')}: {e.said(_)}"
+    return f"director: error: {e}"
 
 
 #: what the system says of a path a user named that it will not take (a name too long, a loop of

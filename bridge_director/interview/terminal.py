@@ -219,7 +219,7 @@ class Interview:
                     self.draft = self._new_draft(text)
                     break
                 except InputError as e:
-                    self.t.say(f"  ! {e.message}")
+                    self.t.say(f"  ! {_said(e, self.lang)}")
         else:
             self.draft = Draft(board=self.board, dealer=self.dealer, file="interview", lang=self.lang)
         d = self.draft
@@ -242,7 +242,7 @@ class Interview:
                 d.add_calls(text)
                 break
             except InputError as e:
-                self.t.say(f"  ! {e.message}")
+                self.t.say(f"  ! {_said(e, self.lang)}")
         if d.events:
             self._show_auction()
 
@@ -334,7 +334,7 @@ class Interview:
                 self.draft.rule()
                 self.timings.append(time.perf_counter() - start)
             except InputError as e:
-                self.t.say(f"  ! {e.message}")
+                self.t.say(f"  ! {_said(e, self.lang)}")
                 continue
             if not added:
                 self.skipped.add(q["id"])
@@ -378,7 +378,7 @@ class Interview:
         try:
             ev = parse_event(text, "event", self.lang)
         except InputError as e:
-            self.t.say(f"  ! {e.message} (? lists what can be typed)")
+            self.t.say(f"  ! {_said(e, self.lang)} (? lists what can be typed)")
             return
         self._step(lambda: d.add_event(ev))
 
@@ -406,7 +406,7 @@ class Interview:
         try:
             ev = parse_event(text, "event", self.lang)
         except InputError as e:
-            self.t.say(f"  ! {e.message}")
+            self.t.say(f"  ! {_said(e, self.lang)}")
             return
         self._step(lambda: self.draft.add_event(ev))
 
@@ -434,7 +434,7 @@ class Interview:
             self.draft.rule()
             self.timings.append(time.perf_counter() - start)
         except InputError as e:
-            self.t.say(f"  ! {e.message}")
+            self.t.say(f"  ! {_said(e, self.lang)}")
             return
         self.skipped.clear()
         if auction_too:
@@ -568,7 +568,7 @@ class Interview:
                 write_atomic(name, text)          # whole or not at all
                 break
             except InputError as e:
-                self.t.say(f"  ! cannot write {name}: {e.message}")
+                self.t.say(f"  ! cannot write {name}: {_said(e, self.lang)}")
                 reply = self.t.ask("Save as another file name (q: do not save): ")
                 if not reply or reply.lower() in DONT_SAVE or reply.lower() in COMMANDS:
                     self.t.say(self._("  Not saved."))
@@ -619,3 +619,13 @@ def main(board: Optional[int] = None, dealer: Optional[str] = None, save_to: Opt
     term.say(interview._("bridge-director: describe what happened; you are asked only what the ruling needs. "
                          "? for help, q to quit."))
     return interview.run()
+
+
+def _said(e: InputError, lang: str) -> str:
+    """An error's message in the interview's language when the catalogue has it (a call or an
+    event typed wrong, in Portuguese: was English)."""
+    from bridge_director.base.yamlpos import WordedError
+    if isinstance(e, WordedError) and lang != "en":
+        from bridge_director.ruling.i18n import gettext
+        return e.message_said(gettext(lang))
+    return e.message

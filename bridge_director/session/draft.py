@@ -21,6 +21,7 @@ judged, and asks the rules.
 from __future__ import annotations
 
 import copy
+import functools
 import re
 import shlex
 import unicodedata
@@ -34,7 +35,7 @@ from bridge_director.ruling.i18n import (CALL_EXAMPLES, DENOMINATION_WORDS, NO_W
                                         key_from_words, key_words, seat_from_words, seat_name, typed_call_error,
                                         typed_call_hint)
 from bridge_director.bridge.table import Board, Call, CallSyntaxError, Seat
-from bridge_director.base.yamlpos import InputError, loads
+from bridge_director.base.yamlpos import InputError, WordedError, loads
 
 #: a call token of the one-line auction: optional "SEAT:" then the call
 TOKEN_RE = re.compile(r"^(?:(?P<seat>[A-Za-z]+)\s*:)?(?P<call>.+)$")
@@ -79,6 +80,10 @@ class Draft:
         self.setting: dict[str, Any] = {}
         self.kept: dict[str, Any] = {}      # KEPT fields of the case file the draft was read from
         self._undo: list[tuple] = []
+        # the one-line form takes its steps unchecked and checks the whole case once at the end
+        # (each step checking the whole case again made 500 events quadratic: hostile-2026-12-05c
+        # F11); no undo is kept then (the command line has none)
+        self.defer_checks = False
         self._ruling = None
         self._case: Optional[Case] = None
         if board is None and dealer is None:
@@ -121,11 +126,19 @@ class Draft:
                     pass
         return out
 
-    def _pin_judgements(self, events_before: list[dict]) -> None:
+    def _pin_judgements(self, events_before: list[dict], added: "list[dict] | None" = None) -> None:
         """A judgement written by the call's name ('N Pass unintended') names one call only as
         long as the player made it once: when a step adds a second, the judgement is pinned to
-        the event it named until then ('event 2 unintended'), so the next call can be entered."""
-        for key in list(self.judgement):
+        the event it named until then ('event 2 unintended'), so the next call can be entered.
+        ``added``: the events the step appended, when known (only the keys naming one of those
+        calls are looked at: a step costs no pass over the case per judgement)."""
+        if added is not None:
+            made = {_named_call(f"{e.get('seat')} {e.get('with') if 'replaces' in e else e.get('call')} x")
+                    for e in added if _is_call(e)}
+            keys = [k for k in self.judgement if _named_call(str(k)) in made]
+        else:
+            keys = list(self.judgement)
+        for key in keys:
             now = self._made(key, self.events)
             if now is None or len(now) <= 1:
                 continue
@@ -138,6 +151,8 @@ class Draft:
 
     def _change(self, apply) -> None:
         """Apply one step; validate; on bad input restore the draft and re-raise."""
+        if self.defer_checks:
+            return self._change_unchecked(apply)
         before = self._state()
         try:
             apply()
@@ -151,6 +166,23 @@ class Draft:
         self._undo.append(before)
         self._ruling = None
         self._case = case if self.events else None
+
+    def _change_unchecked(self, apply) -> None:
+        """Apply one step (a step only appends events) without checking the case: the caller
+        checks it once with :meth:`case` when every step is taken (time linear in the steps)."""
+        n = len(self.events)
+        judgement, setting = dict(self.judgement), dict(self.setting)
+        try:
+            apply()
+            if self.judgement and len(self.events) > n:
+                self._pin_judgements(self.events[:n], self.events[n:])
+        except (InputError, CallSyntaxError, ValueError) as e:
+            del self.events[n:]
+            self.judgement, self.setting = judgement, setting
+            if isinstance(e, InputError):
+                raise
+            raise InputError(self.file, 0, 0, "", str(e)) from None
+        self._ruling = self._case = None
 
     def undo(self) -> bool:
         """Take back the last step (calls of one line, one event, one answer). False if none."""
@@ -178,6 +210,13 @@ class Draft:
         numbered = [(i + 1, e) for i, e in enumerate(self.events) if _is_call(e)]
         if not numbered:
             return self.dealer_seat
+        last_mark = max((n for n, e in enumerate(self.events, 1) if _settles(e)), default=0)
+        if last_mark < numbered[-1][0] and "replaces" not in numbered[-1][1]:
+            # the last call came after everything that settles a call (and is no replacement):
+            # below it is not ``settled``, so it stands for whose turn it is whatever the
+            # ruling's standings: its maker's LHO, no ruling needed (a long one-line auction
+            # ruled once per -a argument was quadratic: hostile-2026-12-05c F11)
+            return Seat.parse(numbered[-1][1]["seat"]).lho
         try:
             status = self.rule().status
         except Exception:   # noqa: BLE001 - whose turn is a convenience; rule() itself reports failures
@@ -204,6 +243,11 @@ class Draft:
         27B3 or 27B4, leaves it owed).
         Empty when nothing is owed (or the case as it stands is refused)."""
         if not any(_is_call(e) for e in self.events):
+            return []
+        if not any("accepts" in e or "replaces" in e for e in self.events):
+            # a call awaits its replacement only once its LHO declined it (27B) or a replacement
+            # was made (27B3, 21B1(a)): none here, so none is owed and no ruling is needed to say
+            # so (tests/test_hostile_2026_12_06.py checks this against every case of cases/)
             return []
         try:
             ruling = self.rule()
@@ -252,15 +296,17 @@ class Draft:
                 try:
                     seat = Seat.parse(seat_from_words(m["seat"], self.lang))
                 except ValueError:
-                    raise InputError(self.file, 0, 0, "calls", f"{where}: expected a seat {self._seats} before "
-                                                              f"':', found {m['seat']!r}") from None
+                    raise WordedError(self.file, "calls", "call {n} ({token}): expected a seat {seats} before ':', "
+                                                          "found {found}", n=i + 1, token=repr(tok),
+                                      seats=self._seats, found=repr(m["seat"])) from None
             try:
                 call = self._call(m["call"])
             except CallSyntaxError:
-                raise InputError(self.file, 0, 0, "calls",
-                                 f"{where}: expected a call such as {CALL_EXAMPLES.get(self.calls_lang, CALL_EXAMPLES['en'])}"
-                                 f"{typed_call_hint(m['call'], self.calls_lang)}, "
-                                 f"or SEAT:CALL such as {'O:1C' if self.calls_lang == 'pt' else 'W:1H'}") from None
+                raise WordedError(self.file, "calls", "call {n} ({token}): expected a call such as {examples}{hint}, "
+                                                      "or SEAT:CALL such as {example}", n=i + 1, token=repr(tok),
+                                  examples=CALL_EXAMPLES.get(self.calls_lang, CALL_EXAMPLES['en']),
+                                  hint=typed_call_hint(m['call'], self.calls_lang), translate=("hint",),
+                                  example='O:1C' if self.calls_lang == 'pt' else 'W:1H') from None
             if seat.value in owed:
                 out.append({"seat": seat.value, "replaces": owed.pop(seat.value)["call"], "with": str(call)})
             else:
@@ -270,7 +316,7 @@ class Draft:
 
     @property
     def _seats(self) -> str:
-        return "N, L, S or O (or N, E, S, W)" if self.lang == "pt" else "N, E, S or W"
+        return "N, L, S ou O (ou N, E, S, W)" if self.lang == "pt" else "N, E, S or W"
 
     def _call(self, text: str) -> Call:
         """A call as the director typed it, in the draft's language (see i18n.call_from_words).
@@ -566,6 +612,20 @@ def _plain(v: Any) -> Any:
     return v
 
 
+@functools.lru_cache(maxsize=4096)
+def _named_call(key: str) -> "tuple[str, str] | None":
+    """(seat letter, call as the case format writes it) of a 'SEAT CALL property' judgement
+    key; None for any other key."""
+    from bridge_director.case.shapes import JUDGEMENT_KEY_RE
+    m = JUDGEMENT_KEY_RE.match(key.strip())
+    if not m or m["ev"]:
+        return None
+    try:
+        return Seat.parse(m["seat"]).value, str(Call.parse(m["call"]))
+    except (ValueError, CallSyntaxError):
+        return None
+
+
 def _settles(e: dict) -> bool:
     """Whether a raw event settles the calls before it for whose turn it is: the director
     called or ruling, a player accepting or declining a call, or the players enforcing a
@@ -734,12 +794,13 @@ def parse_event(text: str, file: str = "event", lang: str = "en", calls: Optiona
     """
     from bridge_director.case.shapes import HAPPENED
     text = unicodedata.normalize("NFC", text)     # 'não' pasted decomposed (macOS, PDFs) is the word typed
-    words = text.replace(",", " ").split()
+    found = list(re.finditer(r"[^\s,]+", text))   # words, separated by spaces or commas
+    words = [m.group() for m in found]
     if lang != "en":                    # the language's words: codes, seats, calls, aceita / não aceita
         words = _from_language(words, lang, calls or lang, file)
     low = [w.lower() for w in words]
-    bad = InputError(file, 0, 0, "event", f"expected an event such as 'director', 'S accepts', 'S declines', "
-                                          f"'E 1H>2H' or 'hand-count E 14', found {text.strip()!r}")
+    bad = WordedError(file, "event", "expected an event such as 'director', 'S accepts', 'S declines', 'E 1H>2H' "
+                                     "or 'hand-count E 14', found {found}", found=repr(text.strip()))
     if not words:
         raise bad
     if low[0] in ("director", "td", "called", "director-called") and len(words) <= 4:
@@ -756,7 +817,7 @@ def parse_event(text: str, file: str = "event", lang: str = "en", calls: Optiona
             ev["by"] = _seat_word(rest[0], file)
         return ev
     if low[0] in HAPPENED:
-        return _happened(words, file, lang, calls or lang)
+        return _happened(words, file, lang, calls or lang, (text, [m.span() for m in found]))
     if len(words) >= 2 and _is_seat(words[0]):
         seat = Seat.parse(words[0]).value
         verb = low[1]
@@ -802,7 +863,8 @@ def parse_event(text: str, file: str = "event", lang: str = "en", calls: Optiona
 def _extra(file: str, form: str, extra: list[str], expected: str) -> InputError:
     """The one-line error for words an event line has beyond its form (never dropped in silence)."""
     shown = " ".join(extra)
-    return InputError(file, 0, 0, "event", f"{form}: expected {expected}, found more: {shown!r}")
+    return WordedError(file, "event", "{form}: expected {expected}, found more: {found}", form=form,
+                       expected=expected, found=repr(shown), translate=("expected",))
 
 
 def _from_language(words: list[str], lang: str, calls: str, file: str = "event") -> list[str]:
@@ -840,20 +902,26 @@ def _lang_call(w: str, calls: str, file: str, field: str = "event") -> str:
     if got is not None:
         return got
     if calls in DENOMINATION_WORDS and re.match(r"^\s*[1-7]", w):
-        raise InputError(file, 0, 0, field, typed_call_error(w, calls))
+        raise WordedError(file, field, "expected a call such as {examples}, found {found}{hint}",
+                          examples=CALL_EXAMPLES.get(calls, CALL_EXAMPLES["en"]), found=repr(w),
+                          hint=typed_call_hint(w, calls), translate=("hint",))
     return w
 
 
 _SEAT_FIELDS = ("seat", "by", "of", "pocket", "offender")
 
 
-def _happened(words: list[str], file: str, lang: str = "en", calls: str = "en") -> dict:
+def _happened(words: list[str], file: str, lang: str = "en", calls: str = "en",
+              typed: "tuple[str, list[tuple[int, int]]] | None" = None) -> dict:
+    """``typed``: the line as typed and where each of ``words`` is in it (a text field's
+    words are taken as typed, commas and all)."""
     from bridge_director.case.shapes import HAPPENED, HAPPENED_FIELDS
     code = words[0].lower()
     required, optional, _doc = HAPPENED[code]
     ev: dict = {"happened": code}
     order = list(_POSITIONAL.get(code, required + optional))
-    for w in _text_runs(words[1:], required + optional):
+    spans = typed[1][1:] if typed and len(typed[1]) == len(words) else None
+    for w in _text_runs(words[1:], required + optional, typed[0] if spans else None, spans):
         if "=" in w:
             k, _, v = w.partition("=")
             k = k.replace("-", "_")
@@ -907,21 +975,31 @@ def _happened(words: list[str], file: str, lang: str = "en", calls: str = "en") 
 _TEXT_FIELDS = ("words", "session")
 
 
-def _text_runs(words: list[str], fields: tuple) -> list[str]:
+def _text_runs(words: list[str], fields: tuple, text: "str | None" = None,
+               spans: "list[tuple[int, int]] | None" = None) -> list[str]:
     """``words`` with each text field's value joined with the words that follow it, up to the
     next ``field=value`` of the event (was: "remark: too many values ('there')" for the line
-    ``remark seat=S words=hello there`` that ``ask`` prints as typable again)."""
+    ``remark seat=S words=hello there`` that ``ask`` prints as typable again). Given the line
+    ``text`` and each word's ``spans`` in it, the value is the line's own characters from the
+    '=' to the next field (commas and spaces as typed: "hello, there" was read "hello there")."""
     out: list[str] = []
     texting = False
-    for w in words:
+    start = 0
+    for i, w in enumerate(words):
         k = w.partition("=")[0].replace("-", "_") if "=" in w else None
         if k in fields:
+            if texting and text is not None and spans:
+                out[-1] = out[-1].partition("=")[0] + "=" + text[start:spans[i][0]].rstrip(" \t,").strip()
             out.append(w)
             texting = k in _TEXT_FIELDS
+            if spans:
+                start = spans[i][0] + len(w.partition("=")[0]) + 1
         elif texting:
             out[-1] += " " + w
         else:
             out.append(w)
+    if texting and text is not None and spans:
+        out[-1] = out[-1].partition("=")[0] + "=" + text[start:].strip()
     return out
 
 
@@ -985,8 +1063,8 @@ def parse_judgement(text: str, file: str = "judge", lang: str = "en", calls: Opt
     text = unicodedata.normalize("NFC", text)
     m = _key_value(text)
     if not m:
-        raise InputError(file, 0, 0, "judge", f"expected 'SEAT CALL property=yes|no' such as "
-                                              f"'E 1H unintended=no', found {text!r}")
+        raise WordedError(file, "judge", "expected 'SEAT CALL property=yes|no' such as 'E 1H unintended=no', "
+                                         "found {found}", found=repr(text))
     typed = m[0].split()
     if len(typed) == 3 and seat_from_words(typed[0], lang) in ("N", "E", "S", "W"):
         # 'S 1H não-intencional' with --lang pt: 1H is not read as hearts there
@@ -1002,7 +1080,8 @@ def parse_judgement(text: str, file: str = "judge", lang: str = "en", calls: Opt
         return key, True
     if v in NO_WORDS:
         return key, False
-    raise InputError(file, 0, 0, "judge", f"{key}: expected yes or no (true or false), found {value!r}")
+    raise WordedError(file, "judge", "{key}: expected yes or no (true or false), found {found}",
+                      key=key if lang == "en" else m[0].strip(), found=repr(value))
 
 
 def _is_seat(w: str) -> bool:

@@ -258,12 +258,17 @@ class App:
         if not state.steps:
             raise PageError("There is nothing to save yet: tap what happened first.", state=state)
         case, _ruling, data = self._ruled(state)
+        import hashlib
+        what = hashlib.sha256(state.token().encode()).hexdigest()
+        done = self.store.saved_as(what)
+        if done is not None:            # the same state saved again (a double tap, a replayed post): one file
+            return self.go(state, "top", saved=done)
         now = _dt.datetime.now()
         name = self.store.new_name(state.board, now)
         text = draft.to_yaml(state, name=name[:-5], title=state.title or _title(state, data, now),
                              source=f"entered at the table (director serve), {now:%Y-%m-%d %H:%M}")
         try:
-            name = self.store.save(text, state.board)
+            name = self.store.save(text, state.board, what)
         except OSError as e:
             raise PageError("The case could not be saved in {folder}: {reason}", state=state, status=507,
                             folder=str(self.store.folder), reason=str(e.strerror or e)) from None
@@ -570,6 +575,7 @@ def _state_from_case_text(text: str, file: str) -> State:
     if plain.get("judgement"):
         steps.append({"j": plain["judgement"]})
     state.steps = steps
+    state.check_size()          # refused here, in words, not on the next tap (hostile-2026-12-05c F2)
     return state
 
 
@@ -756,7 +762,8 @@ def create_app(folder: Path | str | None = None, *, key: bytes | None = None,
             except PageError as e:
                 return app.error_page(e, e.status, e.state)
             except StateError as e:
-                return app.error_page(e, 400)
+                return app.error_page(e, 413 if e.state is not None or e.template.startswith("this case is too large")
+                                      else 400, e.state)
         return endpoint
 
     routes = [

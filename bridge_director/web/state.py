@@ -52,6 +52,7 @@ class StateError(Worded, ValueError):
 
     def __init__(self, message: str, **words: Any):
         super().__init__(self._worded(message, words))
+        self.state: "State | None" = None      # the page to show with the message, when there is one
 
 
 @dataclass
@@ -109,7 +110,13 @@ class State:
         """
         if len(self.steps) >= MAX_STEPS:
             raise StateError("a case holds at most {limit} steps; save this one and start another", limit=MAX_STEPS)
-        return State(self.board, self.dealer, self.steps + [step], dict(self.setting), self.title)
+        new = State(self.board, self.dealer, self.steps + [step], dict(self.setting), self.title)
+        try:
+            new.check_size()
+        except StateError as e:
+            e.state = self          # the page as it was, with the message
+            raise
+        return new
 
     def undone(self) -> "State":
         """A copy without the last step (the same state when there is none)."""
@@ -133,6 +140,22 @@ class State:
         """The state as a URL-safe token (no padding)."""
         raw = json.dumps(self.to_dict(), separators=(",", ":")).encode()   # key order kept: events read as written
         return base64.urlsafe_b64encode(zlib.compress(raw, 6)).decode().rstrip("=")
+
+    def check_size(self) -> None:
+        """That :func:`decode` takes this state's token back: the server never hands out a state
+        it refuses on the next tap (an upload of 200 kB of notes was shown, then every tap and
+        even Save refused: hostile-2026-12-05c F2).
+
+        Raises:
+            StateError: the state is larger than the page carries.
+        """
+        raw = json.dumps(self.to_dict(), separators=(",", ":")).encode()
+        packed = len(base64.urlsafe_b64encode(zlib.compress(raw, 6)).rstrip(b"=")) if len(raw) <= MAX_JSON else 0
+        if len(raw) > MAX_JSON or packed > MAX_TOKEN:
+            raise StateError("this case is too large for the page ({size} KB of case data; the page carries at "
+                             "most {limit} KB): rule on it with `director rule`",
+                             size=f"{max(len(raw), packed) // 1024:,}",
+                             limit=f"{(MAX_JSON if len(raw) > MAX_JSON else MAX_TOKEN) // 1024:,}")
 
 
 def decode(token: str | None) -> State:

@@ -21,6 +21,15 @@ from bridge_director.case.shapes import MAX_BYTES
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,80}\.yaml$")
 #: the most cases one session folder lists (a club evening has a few dozen at most)
 MAX_LISTED = 1000
+#: the most cases, and bytes, the page saves into one session folder: past either, Save is
+#: refused (507) and the cases already there stay listed (a replayed save cannot push the
+#: evening's cases off the list, or fill the disk: hostile-2026-12-05c F21)
+MAX_SAVED = MAX_LISTED
+MAX_FOLDER_BYTES = 64 * 1024 * 1024
+
+
+class FolderFull(OSError):
+    """The session folder holds as many cases (or bytes) as the page saves into one."""
 
 
 def default_folder(today: _dt.date | None = None) -> Path:
@@ -46,26 +55,56 @@ class Store:
     def __init__(self, folder: Path):
         self.folder = Path(folder)
         self._titles: dict[tuple, tuple[str, int | None]] = {}     # (name, mtime, size) -> (title, board)
+        self._saved: dict[str, str] = {}     # what was saved (a digest of the page's state) -> its file name
+        self.max_saved = MAX_SAVED           # the most cases saved into (and listed from) the folder
 
     def new_name(self, board: int | None, now: _dt.datetime | None = None) -> str:
         """A fresh file name: ``board-05-1932-07.yaml`` (board, time, then a counter)."""
         now = now or _dt.datetime.now()
         stem = f"board-{board:02d}" if board is not None else "board-unknown"
         base = f"{stem}-{now:%H%M%S}"
-        taken = set(self.names())
+        taken = set(self.names(every=True))
         n = 1
         while f"{base}-{n:02d}.yaml" in taken:
             n += 1
         return f"{base}-{n:02d}.yaml"
 
-    def save(self, text: str, board: int | None) -> str:
-        """Write a case file under a new name; returns the name.
+    def saved_as(self, what: str) -> "str | None":
+        """The name a state was saved under by this server (``what``: its digest), when that file
+        is still there: saving the same state again writes nothing new (a replayed save)."""
+        name = self._saved.get(what)
+        return name if name is not None and self.find(name) is not None else None
+
+    def save(self, text: str, board: int | None, what: "str | None" = None) -> str:
+        """Write a case file under a new name; returns the name. ``what``: a digest of what is
+        saved, remembered so that :meth:`saved_as` finds it.
 
         Raises:
+            FolderFull: the folder holds MAX_SAVED cases or MAX_FOLDER_BYTES already.
             OSError: the folder cannot be written.
         """
         self.folder.mkdir(parents=True, exist_ok=True)
         raw = text.encode("utf-8")
+        names = self.names(every=True)
+        used = 0
+        for n in names:
+            try:
+                used += os.lstat(self.folder / n).st_size
+            except OSError:
+                pass
+        if len(names) >= self.max_saved or used + len(raw) > MAX_FOLDER_BYTES:
+            raise FolderFull(errno.ENOSPC, f"the folder holds {len(names):,} cases ({used // 1024:,} KB) already, as "
+                                           f"many as the page saves into one (at most {self.max_saved:,} cases, "
+                                           f"{MAX_FOLDER_BYTES // (1024 * 1024)} MB): start the page with "
+                                           f"another --folder")
+        name = self._save(raw, board)
+        if what is not None:
+            if len(self._saved) > 2 * self.max_saved:
+                self._saved.clear()
+            self._saved[what] = name
+        return name
+
+    def _save(self, raw: bytes, board: int | None) -> str:
         fd, tmp = tempfile.mkstemp(prefix=".saving-", suffix=".part", dir=self.folder)
         try:
             with os.fdopen(fd, "wb") as f:          # whole or not at all: a full disk leaves no half case
@@ -96,22 +135,31 @@ class Store:
             except OSError:
                 pass
 
-    def names(self) -> list[str]:
-        """The names of the saved cases, oldest first (only names this store could have made)."""
+    def names(self, every: bool = False) -> list[str]:
+        """The names of the saved cases, oldest first (only names this store could have made):
+        the newest MAX_LISTED, or ``every`` one."""
         try:
             entries = list(os.scandir(self.folder))
         except (FileNotFoundError, NotADirectoryError):
             return []
         files = [e for e in entries if e.is_file(follow_symlinks=False) and NAME_RE.match(e.name)]
         files.sort(key=lambda e: (e.stat().st_mtime, e.name))
-        return [e.name for e in files[-MAX_LISTED:]]
+        return [e.name for e in (files if every else files[-max(MAX_LISTED, self.max_saved):])]
 
     def find(self, name: str) -> Path | None:
-        """The saved case whose name equals ``name``, found among the folder's entries; None if none."""
-        for n in self.names():
-            if n == name:
-                return self.folder / n
-        return None
+        """The saved case whose name equals ``name``: a name this store could have made (no path
+        in it), a regular file of the folder (not a link); None if none. Found by its name, not
+        among the newest listed only (a flood of saves hid the evening's cases from /open)."""
+        if not isinstance(name, str) or not NAME_RE.fullmatch(name):
+            return None
+        import stat
+        p = self.folder / name
+        try:
+            if not stat.S_ISREG(os.lstat(p).st_mode):
+                return None
+        except (OSError, ValueError):
+            return None
+        return p
 
     def read(self, name: str) -> str | None:
         """The text of a saved case, or None when there is no such case.
