@@ -135,7 +135,8 @@ def test_one_line_form_in_portuguese_refuses_english_letters(args):
     out = director("rule", "--lang", "pt", "--board", "1", *args)
     assert out.returncode == 2 and out.stdout == ""
     [line] = out.stderr.splitlines()
-    assert "English letters: in Portuguese the letters are P, O, C, E and SA, C being copas" in line, line
+    # (said in Portuguese since safe5: the --lang pt user's error line, hostile-2026-12-05c F18/F19)
+    assert "letras inglesas: em português as letras são P, O, C, E e SA, sendo C copas" in line, line
 
 
 def test_english_one_line_form_still_reads_c_as_clubs():

@@ -293,3 +293,73 @@ def test_options_beside_a_case_file_are_refused_in_portuguese(tmp_path, capsys):
 def test_the_same_errors_stay_english_without_lang(capsys):
     one_line(capsys, ["rule", "--board", "5", "--dealer", "E", "-a", "1S"],
              "director: error: --dealer: board 5 has dealer N, not E")
+
+
+# ---------------------------------------------------------------- safe5's own: -o onto a link, /dev/stdout, '-'
+
+@pytest.mark.parametrize("name", ["-", "/dev/stdout"])
+def test_output_to_standard_output_by_name_writes_standard_output(tmp_path, capsys, monkeypatch, name):
+    # was: `-o /dev/stdout` with standard output a file replaced the system's /dev/stdout link
+    # by a regular file (as root); `-o -` made a file named '-'
+    import bridge_director.base.files as files
+    wrote = []
+    monkeypatch.setattr(files, "write_atomic", lambda path, data: wrote.append(path))
+    monkeypatch.chdir(tmp_path)
+    assert main(["report", str(REPO / "cases" / "law13-c-surplus-card.yaml"), "--format", "md", "-o", name]) == 0
+    assert "# South finds a card" in capsys.readouterr().out
+    assert wrote == [] and not (tmp_path / "-").exists()
+
+
+def test_output_onto_a_symbolic_link_is_refused_and_nothing_changes(tmp_path, capsys):
+    # was: exit 0, the link replaced by a regular file (its target untouched): a link the
+    # user meant to write through is silently broken; a link in /dev or /proc replaced
+    target = tmp_path / "target.md"
+    target.write_text("old\n")
+    link = tmp_path / "link.md"
+    link.symlink_to(target)
+    one_line(capsys, ["report", REPO / "cases" / "law13-c-surplus-card.yaml", "--format", "md", "-o", link],
+             "link.md", "symbolic link")
+    assert link.is_symlink() and target.read_text() == "old\n"
+    dangling = tmp_path / "dangling.md"
+    dangling.symlink_to(tmp_path / "nowhere" / "x.md")
+    one_line(capsys, ["report", REPO / "cases" / "law13-c-surplus-card.yaml", "--format", "md", "-o", dangling],
+             "symbolic link")
+    assert dangling.is_symlink()
+
+
+def test_the_interview_does_not_save_onto_a_symbolic_link(tmp_path, capsys):
+    target = tmp_path / "t.yaml"
+    target.write_text("old\n")
+    link = tmp_path / "l.yaml"
+    link.symlink_to(target)
+    one_line(capsys, ["ask", "--save", link], "symbolic link")
+    assert target.read_text() == "old\n"
+
+
+# ---------------------------------------------------------------- safe5's own: prove --scheduler
+
+@pytest.mark.parametrize("address, words", [
+    ("tls://127.0.0.1:8786", ("tls://", "tcp://")),          # was: internal error TypeError (no ssl_context), exit 3
+    ("tcp://127.0.0.1:99999", ("port", "65535")),           # was: 10 s, then "Timed out trying to connect"
+    ("tcp://127.0.0.1:0", ("port", "65535")),
+])
+def test_a_scheduler_address_the_tool_cannot_use_is_refused_at_once(capsys, address, words):
+    one_line(capsys, ["prove", "-k", "1", "-j", "1", "--scheduler", address], "--scheduler", *words)
+
+
+# ---------------------------------------------------------------- safe5's own: the page's seat fields
+
+@pytest.mark.parametrize("field", ["seat", "by", "of", "pocket"])
+def test_a_seat_field_of_the_page_that_is_no_seat_is_refused_at_the_tap(client, field):
+    # was: 303, the seat 'E\x00' kept in the signed state; the page then refused the whole case
+    from bridge_director.case.shapes import HAPPENED
+    kind = next(k for k, (req, opt, _d) in HAPPENED.items() if field in req)
+    st = State(board=1, steps=[{"ev": [{"seat": "N", "call": "1S"}]}])
+    data = {"s": SEAL.token(st), "csrf": SEAL.csrf(), "kind": kind}
+    req, opt, _d = HAPPENED[kind]
+    for f in req:
+        data[f] = {"cards": "13", "board": "2", "card": "SA", "side": "NS", "call": "1H"}.get(f, "E")
+    data[field] = "E\x00"
+    r = client.post("/event", data=data, follow_redirects=False)
+    assert r.status_code == 400, (kind, r.status_code)
+    assert "North, East, South or West" in _message(r)
