@@ -92,6 +92,11 @@ def _same_file(a: Path, b: Path) -> bool:
         return a.resolve() == b.resolve()
 
 
+#: output names that mean standard output (``-o -``, ``-o /dev/stdout``): written there, never
+#: replaced by a file
+STANDARD_OUTPUT = ("-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")
+
+
 def check_output(path: "str | Path", inputs: "tuple | list" = ()) -> Path:
     """Check, before any work, that ``path`` can be written as a whole file: its folder exists
     and is writable, it is not a folder, FIFO or device, and it is none of ``inputs`` (the files
@@ -132,6 +137,16 @@ def check_output(path: "str | Path", inputs: "tuple | list" = ()) -> Path:
                                                       "writing there would overwrite it")
         if not os.access(p, os.W_OK):
             raise InputError(str(path), 0, 0, "", "expected a file this user can write, found it read-only")
+    try:
+        if stat.S_ISLNK(os.lstat(p).st_mode):
+            # the file is written whole, then renamed over the name: over a link that replaces the
+            # link itself (was: `-o /dev/stdout`, standard output a file, replaced the system's
+            # /dev/stdout by a regular file), never the file it points to: refused, said so
+            raise InputError(str(path), 0, 0, "", f"expected a file to write, found a symbolic link (to "
+                                                  f"{os.readlink(p)!r}): name the file itself (or '-' for "
+                                                  f"standard output)")
+    except OSError:
+        pass
     return p
 
 

@@ -321,14 +321,17 @@ def _teach_parsers(sub) -> None:
 def _output_ok(output: str | None, *inputs) -> None:
     """Check ``-o`` before any work: a file in an existing, writable folder, not a folder,
     FIFO or device, and none of the command's inputs (bridge_director.base.files)."""
-    if output:
+    from bridge_director.base.files import STANDARD_OUTPUT
+    if output and output not in STANDARD_OUTPUT:
         from bridge_director.base.files import check_output
         check_output(output, inputs)
 
 
 def _write_out(data, output: str | None) -> None:
-    """Write text or bytes to ``output`` (a path: whole or not at all) or to standard output."""
-    if output:
+    """Write text or bytes to ``output`` (a path: whole or not at all) or to standard output
+    (no ``output``, or one of its names: '-', /dev/stdout)."""
+    from bridge_director.base.files import STANDARD_OUTPUT
+    if output and output not in STANDARD_OUTPUT:
         from bridge_director.base.files import write_atomic
         write_atomic(output, data)
     elif isinstance(data, bytes):
@@ -1016,9 +1019,18 @@ def _cmd_prove(args) -> int:
         raise InputError("director prove", 0, 0, "--depth", f"expected a depth from 0 to {MAX_PROVE_DEPTH}, found {shown}")
     if args.scheduler is not None:
         import re
-        if not re.fullmatch(r"(tcp|tls)://[^\s:/]+:[0-9]{1,5}", args.scheduler):
+        if args.scheduler.startswith("tls://"):
+            # (was: "internal error: TypeError: TLS expects a `ssl_context` argument", exit 3)
+            raise InputError("director prove", 0, 0, "--scheduler",
+                             f"{args.scheduler[:60]!r}: a tls:// scheduler needs certificates this command does not "
+                             f"take: expected tcp://HOST:PORT (through an SSH tunnel for a cluster elsewhere)")
+        if not re.fullmatch(r"tcp://[^\s:/]+:[0-9]{1,5}", args.scheduler):
             raise InputError("director prove", 0, 0, "--scheduler",
                              f"expected a scheduler address tcp://HOST:PORT, found {args.scheduler[:60]!r}")
+        port = int(args.scheduler.rsplit(":", 1)[1])
+        if not 0 < port < 65536:        # (was: 10 s, then "Timed out trying to connect")
+            raise InputError("director prove", 0, 0, "--scheduler",
+                             f"expected a port from 1 to 65535 in tcp://HOST:PORT, found {port}")
     from bridge_director.prove import prove
     show = args.progress == "yes" or (args.progress == "auto" and sys.stderr.isatty())
     try:

@@ -521,6 +521,10 @@ def _field_value(kind: str, name: str, raw: str) -> Any:
             raise PageError("{kind}: a hand holds from 0 to {limit} cards (a pack has {limit}), not {found}.", kind=kind,
                             limit=MAX_CARDS, found=n)
         return n
+    if name in ("seat", "by", "of", "pocket", "offender"):
+        if raw not in SEATS:            # (was: 'E\x00' kept in the signed state, the whole case then refused)
+            raise PageError("{kind}: {name}: North, East, South or West.", kind=kind, name=name)
+        return raw
     if name == "played_by":
         if raw in ("-", "none"):
             return []          # nobody here had played it (left empty: not yet known)
