@@ -170,8 +170,14 @@ def test_no_terminal_gives_the_fallback_and_a_terminal_its_width(monkeypatch):
     monkeypatch.delenv("COLUMNS", raising=False)
     r, w = os.pipe()
     try:
-        monkeypatch.setattr(sys, "__stdout__", os.fdopen(w, "w", closefd=False))
+        pipe = os.fdopen(w, "w", closefd=False)
+        monkeypatch.setattr(sys, "__stdout__", pipe)
         assert grid.terminal_columns(77) == 77
+        assert grid._NOT_A_TERMINAL[id(pipe)] == (pipe, w)      # asked once: not a terminal
+        assert grid.terminal_columns(80) == 80
+        monkeypatch.setenv("COLUMNS", "90")
+        assert grid.terminal_columns(80) == 90
+        monkeypatch.delenv("COLUMNS")
     finally:
         os.close(r)
         os.close(w)

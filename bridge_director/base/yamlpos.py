@@ -761,14 +761,23 @@ def _flow_lists(loader: _Loader, text: str) -> "tuple[str, dict] | None":
     return "\n".join(lines), found
 
 
+_RESOLVER: list = []
+
+
+def _resolver() -> "_Loader":
+    """A loader kept for the process, used only to resolve and build plain values
+    (:func:`_plain_value`: its resolver tables and ``bool_values``, which hold no state of a
+    document), made on first use: a loader made and disposed of for every file cost a fifth as
+    much as reading the file's flow lists."""
+    if not _RESOLVER:
+        _RESOLVER.append(_Loader(""))
+    return _RESOLVER[0]
+
+
 def _load_flow_lists(text: str) -> Any:
     """The document of ``text`` (no alias in it) with its lists of one-line flow mappings read
     by :func:`_flow_lists`, or ``_Slow`` raised when the text is not read that way."""
-    loader = _Loader("")
-    try:
-        split = _flow_lists(loader, text)
-    finally:
-        loader.dispose()
+    split = _flow_lists(_resolver(), text)
     if split is None:
         raise _Slow
     rest, lists = split

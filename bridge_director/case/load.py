@@ -63,6 +63,11 @@ def _event_kind(ev: dict) -> Optional[str]:
     return None
 
 
+#: a seat by its letter (the letters the case's shapes vouched for: Seat(letter) without the
+#: Enum's call)
+_SEATS: "dict[str, Seat]" = {s.value: s for s in Seat}
+
+
 def from_data(data: Any, file: str) -> Case:
     """Validate parsed YAML (with positions) into a :class:`Case`.
 
@@ -112,13 +117,12 @@ def _valid_events(file: str, data: dict) -> "list[tuple[str, dict]]":
                          f"a case holds at most {MAX_EVENTS} events (the longest legal auction has "
                          f"319 calls), found {len(events)}")
     for i, ev in enumerate(events):
-        line, col = position(events, i)
         if not isinstance(ev, dict):
-            raise InputError(file, line, col, f"events.{i + 1}",
+            raise InputError(file, *position(events, i), f"events.{i + 1}",
                              f"expected an event mapping such as {{seat: W, call: 1H}}, found {_found(ev)}")
         kind = _event_kind(ev)
         if kind is None:
-            raise InputError(file, line, col, f"events.{i + 1}",
+            raise InputError(file, *position(events, i), f"events.{i + 1}",
                              "expected one of: {seat, call}, {director: called}, {seat, accepts}, "
                              f"{{seat, replaces, with}}, {{happened: CODE, ...}}; found keys {', '.join(map(str, ev)) or 'none'}")
         shape = _event_shape(file, ev, kind, i)
@@ -164,7 +168,7 @@ def _board_dealer_vulnerability(file: str, data: dict, model: SimpleNamespace) -
             raise InputError(file, *position(data, "board"), "board",
                              "expected a board number (or a dealer), found nothing (null)")
         raise InputError(file, 1, 1, "board", "expected a board number (or a dealer), found neither")
-    dealer = Seat(model.dealer) if model.dealer else board.dealer
+    dealer = _SEATS[model.dealer] if model.dealer else board.dealer
     if board and model.dealer and dealer != board.dealer:
         raise InputError(file, *position(data, "dealer"), "dealer",
                          f"board {board.number} has dealer {board.dealer.value}, but the case says {dealer.value}")
@@ -189,10 +193,10 @@ def _event(file: str, data: dict, i: int, raw: dict, kind: str, fields: dict, ou
         return _call_event(file, raw, ev, n, line, col, out)
     if kind == "director":
         return Event(n, line, col, "director" if ev.director == "called" else "ruled",
-                     Seat(ev.by) if ev.by else None, note=ev.note)
+                     _SEATS[ev.by] if ev.by else None, note=ev.note)
     if kind == "accepts":
         target = parsed_call(ev.call) if ev.call else None
-        return Event(n, line, col, "accepts", Seat(ev.seat), target, accepts=ev.accepts, note=ev.note,
+        return Event(n, line, col, "accepts", _SEATS[ev.seat], target, accepts=ev.accepts, note=ev.note,
                      target=ev.event)
     if kind == "happened":
         return _happened_event(file, raw, ev, fields, n, line, col, out, data.get("board"))
@@ -224,7 +228,7 @@ def _replacement_event(file: str, raw: dict, ev: SimpleNamespace, n: int, line: 
         target = t.number
     else:
         target = next(e.number for e in reversed(own) if e.call == orig)
-    return Event(n, line, col, "replaces", Seat(ev.seat), new, replaces=orig, note=ev.note, target=target)
+    return Event(n, line, col, "replaces", _SEATS[ev.seat], new, replaces=orig, note=ev.note, target=target)
 
 
 def _call_event(file: str, raw: dict, ev: SimpleNamespace, n: int, line: int, col: int, out: "list[Event]") -> Event:
@@ -243,7 +247,7 @@ def _call_event(file: str, raw: dict, ev: SimpleNamespace, n: int, line: int, co
                              f"expected the seat of the call written just before this one (a call or a "
                              f"replacement; simultaneous calls are written one after the other), found {sim.value}; the event before "
                              f"is " + (_describe_event(before) if before else "none"))
-    return Event(n, line, col, "call", Seat(ev.seat), parsed_call(ev.call), note=ev.note, simultaneous_with=sim)
+    return Event(n, line, col, "call", _SEATS[ev.seat], parsed_call(ev.call), note=ev.note, simultaneous_with=sim)
 
 
 def _happened_event(file: str, raw: dict, ev: SimpleNamespace, dump: dict, n: int, line: int, col: int,
@@ -338,8 +342,10 @@ def _corrections_written_as_calls(events: list[Event]) -> list[Event]:
 
 def _check_edition(file: str, data: Any, name: str) -> None:
     """Refuse an edition the rulebook does not have (the message lists those it has)."""
-    from bridge_director.base.editions import names
+    from bridge_director.base.editions import editions, names
     from bridge_director.base.paths import rules_dir
+    if isinstance(name, str) and name in editions(rules_dir()):
+        return
     known = names(rules_dir())
     if name not in known:
         raise InputError(file, *position(data, "edition"), "edition",

@@ -53,6 +53,11 @@ def width() -> int:
     return max(60, min(terminal_columns(100), 120))
 
 
+#: id(standard output) -> (it, its descriptor), for an output found not to be a terminal (see
+#: terminal_columns)
+_NOT_A_TERMINAL: "dict[int, tuple]" = {}
+
+
 def terminal_columns(fallback: int) -> int:
     """The terminal's width in columns as ``shutil.get_terminal_size((fallback, ...))`` tells
     it (``COLUMNS`` when set to a number above 0, else standard output's terminal, else
@@ -63,10 +68,19 @@ def terminal_columns(fallback: int) -> int:
     except (KeyError, ValueError):
         cols = 0
     if cols <= 0:
+        out = sys.__stdout__
         try:
-            fd = sys.__stdout__.fileno()
-            # a file or a pipe has no size (the same answer, without the OSError raised and caught)
-            cols = os.get_terminal_size(fd).columns if os.isatty(fd) else 0
+            fd = out.fileno()
+            if _NOT_A_TERMINAL.get(id(out)) == (out, fd):
+                cols = 0
+            elif os.isatty(fd):
+                cols = os.get_terminal_size(fd).columns
+            else:
+                # a file or a pipe has no size, and its descriptor stays what it is: asked once
+                # (a batch lays out thousands of rulings), the same answer as the OSError
+                # get_terminal_size raises on it
+                _NOT_A_TERMINAL[id(out)] = (out, fd)    # (the object kept: its id is not reused)
+                cols = 0
         except (AttributeError, ValueError, OSError):
             cols = 0
     return cols or fallback

@@ -17,7 +17,11 @@ def wrap(text: str, width: int, initial_indent: str = "", subsequent_indent: str
          break_on_hyphens: bool = True, break_long_words: bool = True) -> list[str]:
     """The lines ``textwrap.wrap(text, width, initial_indent=..., subsequent_indent=...,
     break_on_hyphens=..., break_long_words=...)`` gives, the same in every case."""
-    if (not text or " ".join(text.split()) != text or (break_on_hyphens and "-" in text)
+    plain = bool(text) and " ".join(text.split()) == text
+    if plain and 0 < len(text) <= width - len(initial_indent) and width - len(subsequent_indent) > 0:
+        # the whole text fits on the first line: one line however its hyphens could break
+        return [initial_indent + text]
+    if (not plain or (break_on_hyphens and "-" in text)
             or width - len(initial_indent) <= 0 or width - len(subsequent_indent) <= 0):
         return textwrap.wrap(text, width, initial_indent=initial_indent, subsequent_indent=subsequent_indent,
                              break_on_hyphens=break_on_hyphens, break_long_words=break_long_words)
