@@ -175,3 +175,17 @@ def test_36b3_no_26b_line_when_the_pass_put_in_place_passes_the_board_out():
     case, r = rule_case(name)
     assert faults(case, r) == []
     assert not [ln.text for ln in r.lines if ln.cite == "26B"]
+
+
+def test_36b2_branch_when_the_offenders_own_pass_already_ended_the_auction():
+    # tester18 rows 24, 25: had the director ruled first, the pass South had already put in place
+    # of XX is the 36B2 call and ended the auction: no bar left, the held calls are after the
+    # final pass (Law 39), not "a call out of rotation (Laws 29-32)"
+    for name, held in (("law36-b3-ruling-moment-open-pass-ends-auction-offender-defends", "W's Pass"),
+                       ("law36-b3-ruling-moment-open-pass-passes-out-no-26b-line", "N's Pass")):
+        case, r = rule_case(name)
+        assert faults(case, r) == []
+        ruled = [ln for ln in r.lines if ln.branch == f"if the director had ruled before {held}"]
+        b2 = [ln.text for ln in ruled if ln.cite == "36B2"]
+        assert len(b2) == 1 and "ended the auction" in b2[0] and "after the final pass (Law 39)" in b2[0], b2
+        assert not any("out of rotation" in ln.text or "must pass whenever" in ln.text for ln in ruled)
