@@ -363,3 +363,23 @@ def test_a_seat_field_of_the_page_that_is_no_seat_is_refused_at_the_tap(client, 
     r = client.post("/event", data=data, follow_redirects=False)
     assert r.status_code == 400, (kind, r.status_code)
     assert "North, East, South or West" in _message(r)
+
+
+# ---------------------------------------------------------------- F16: a surplus card the deal gives to another hand
+
+@pytest.mark.parametrize("case, asks, thirteen_c", [
+    ("law13-c-surplus-card-the-deal-gives-to-north-not-counted", True, True),
+    ("law13-c-surplus-card-the-deal-gives-to-north-north-counted-thirteen", False, True),
+    ("law13-b-surplus-card-the-deal-gives-to-north-north-a-card-short", False, False),
+    ("law13-c-surplus-card-a-second-copy-of-a-card-of-the-same-hand", False, True),
+])
+def test_a_surplus_card_the_deal_gives_to_another_hand_asks_for_that_hands_count(case, asks, thirteen_c):
+    # was: "East held a card that is not part of this deal: remove it" (13C) for the spade ace the
+    # case's own deal gives to North, with nothing said of North's hand: if North is a card
+    # short, the card is North's and 13B governs
+    from bridge_director.session import api
+    ruling = api.rule_file(str(REPO / "cases" / f"{case}.yaml"))
+    lines = [(ln.cite, ln.code, ln.text) for ln in ruling.lines]
+    asked = [ln for ln in ruling.lines if ln.rule == "surplus-card-the-deal-gives-to-another-hand"]
+    assert bool(asked) == asks, lines
+    assert any(c == "13C" and code == "card-removed" for c, code, _t in lines) == thirteen_c, lines

@@ -137,7 +137,8 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
   faulty_called, stage, first_auction_begun,
   surplus_played, surplus_identified (a surplus-card event, or pockets with more than 52 cards).
 * ``card-location`` (needs ``pockets``; ``deal`` for owners): card, status (misplaced /
-  surplus / missing), held_by, belongs_to.
+  surplus / missing), held_by, belongs_to. ``surplus-card-dealt`` (a surplus-card event naming a
+  card the ``deal`` gives to another hand the case does not count): idx, seat, card, holder.
 * ``wrong-board-cards``: idx, seat, board, partner, side, first_call (event number, 0 if they had
   not called), first_call_text, partner_called_since. ``source-board-call``: idx, seat, call,
   cancelled_call, same.
@@ -1107,6 +1108,7 @@ def derive_table_facts(case: Case, add) -> None:
         Source(None, 1, "contest"))
     _count_facts(case, happened, add, stages.stage_at, stages.called_before, stages.first_auction_begun)
     _card_location_facts(case, add)
+    _surplus_in_deal_facts(case, happened, add)
     _wrong_board_facts(case, happened, calls, add)
     _register_facts(case, add)
 
@@ -1495,6 +1497,31 @@ def _count_facts(case, happened, add, stage_at, called_before, first_auction_beg
          "first_auction_begun": first_auction_begun(n), "surplus_played": surplus_played},
         Source(n, discovery.line, "cards per hand: " + ", ".join(
             f"{s.value} {counts.get(s, 13)}" for s in Seat.order())))
+
+
+def _surplus_in_deal_facts(case, happened, add) -> None:
+    """A surplus card the case's own deal gives to another hand, whose cards the case does not
+    count (no hand count, no pockets): ``surplus-card-dealt`` (idx, seat, card, holder). Whether
+    that hand still holds its card decides between a card from elsewhere (13C) and the holder's
+    own card in the wrong hand (13B: fourteen and twelve) (hostile-2026-12-05c F16)."""
+    setting = getattr(case, "setting", {}) or {}
+    deal = setting.get("deal")
+    if deal is None or setting.get("pockets") is not None:
+        return
+    from bridge_director.bridge.pbn import Card
+    counted = {e.seat for e in happened if e.happened == "hand-count"}
+    for e in happened:
+        if e.happened != "surplus-card" or not e.get("card"):
+            continue
+        try:
+            holders = deal.holders_of(Card.parse(str(e.get("card"))))
+        except ValueError:
+            continue
+        for h in holders:
+            if h != e.seat and h not in counted:
+                add({"t": "surplus-card-dealt", "fid": f"surplus-dealt-{e.number}-{h.value}", "idx": e.number,
+                     "seat": e.seat.value, "card": str(e.get("card")), "holder": h.value},
+                    Source(e.number, e.line, f"the deal gives {e.get('card')} to {h.value}"))
 
 
 def _card_location_facts(case, add) -> None:
