@@ -189,3 +189,16 @@ def test_36b2_branch_when_the_offenders_own_pass_already_ended_the_auction():
         b2 = [ln.text for ln in ruled if ln.cite == "36B2"]
         assert len(b2) == 1 and "ended the auction" in b2[0] and "after the final pass (Law 39)" in b2[0], b2
         assert not any("out of rotation" in ln.text or "must pass whenever" in ln.text for ln in ruled)
+
+
+def test_a_waiver_of_a_change_after_the_auction_period_is_moot_not_two_10b_branches():
+    # tester18 rows 39, 40: "What East did stands; the auction goes on from there" (10B) after
+    # the opening lead, or on a passed-out board once the hands were back in the board
+    for name in ("law10-b-waiver-of-a-slip-changed-after-the-lead-moot",
+                 "law10-b-waiver-of-a-change-on-a-passed-out-board-after-the-hands-returned-moot",
+                 "law10-b-waiver-of-a-change-of-mind-after-the-lead-moot"):
+        case, r = rule_case(name)
+        assert faults(case, r) == []
+        b10 = [ln for ln in r.lines if ln.cite == "10B"]
+        assert [ln.code for ln in b10] == ["players-rectification-moot"], [ln.text for ln in b10]
+        assert not any("goes on" in ln.text for ln in r.lines), name
