@@ -56,6 +56,7 @@ ON: dict[str, "tuple[str, ...]"] = {
     "subset-of-meanings": ("call",),
     "same-purpose": ("call",),
     "differs": ("call-on-source-board",),
+    "evidence": ("explanation", "failure-to-alert"),
     "partner-could-see": ("card-exposed", "card-seen", "overheard", "hand-from-wrong-pocket"),
     "likely-to-interfere": ("card-exposed", "card-seen", "overheard", "hand-from-wrong-pocket"),
     "playable-without-change": ("hand-count", "surplus-card"),
@@ -184,6 +185,16 @@ PROPERTIES: dict[str, Property] = {
         flip=False,
         found=('an explanation that did not describe the partnership agreement (misinformation)',
                'an explanation that described the partnership agreement (the call was a mistaken call)'),
+        away=True),
+    "evidence": Property(
+        means=('bool: the director found evidence (system card, notes, other agreements) of what the '
+               "partnership agreement was behind the explanation or the missing alert, beyond the players' "
+               'own word (false: none either way, so 21B1(b) presumes a mistaken explanation, not a mistaken call)'),
+        question=('Did the director find evidence of the partnership agreement behind {what} (system card, '
+                  "notes, other agreements), beyond the players' own word?"),
+        flip=False,
+        found=('backed by evidence of the partnership agreement',
+               'with no evidence of the partnership agreement either way'),
         away=True),
     "influenced": Property(
         means='bool: the decision to make this call could well have been influenced by the misinformation',

@@ -278,7 +278,7 @@ PROPERTY_WORDS = {"pt": {
     "subset-of-meanings": "subconjunto-de-significados", "same-purpose": "mesmo-propósito",
     "results-obvious": "resultados-óbvios", "weighted": "ponderado", "to-benefit-partner": "beneficiar-parceiro",
     "to-mislead": "enganar", "forfeited": "perdeu-o-direito", "allowed": "permitido", "repeat-governs": "repetir-prevalece", "in-correction-period": "no-periodo-de-correcao",
-    "intentional": "intencional",
+    "intentional": "intencional", "evidence": "prova",
     "played-before": "já-jogada", "due-later": "a-jogar-depois", "played-to-trick": "jogada-numa-vaza",
     "accepts-insufficient": "aceita-insuficiente", "after-ruling": "depois-da-decisao", "stands-over-cancelled": "mantida-apos-cancelada"}}
 #: seat letters as a language writes them in a key (Leste L, Oeste O in Portuguese)
