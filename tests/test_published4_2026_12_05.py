@@ -100,5 +100,5 @@ def test_missing_alert_without_evidence_presumed_the_mistake():
 def test_no_misinformation_on_no_evidence_is_put_back():
     r = ruled("law21-b1b-no-misinformation-found-without-evidence-checked")
     assert not lines(r, "21A", "no-redress")
-    got = lines(r, "21B1(b)", "judgement-needed")
+    got = lines(r, "21B1(b)", "procedure-required")
     assert len(got) == 1 and "presumes a mistaken explanation" in got[0].text
