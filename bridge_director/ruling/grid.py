@@ -442,7 +442,8 @@ STILL_PASS = ("offender-must-pass-next", "partner-must-pass-next", "still-bound-
 #: not read out once the auction has ended (the table is then told what follows it)
 AUCTION_ONLY = ("cards-face-up-until-auction-ends", "pass-substituted", "auction-reverts", "offender-must-replace", "offender-must-repeat",
                 "offender-calls-again", "partner-must-pass-rest", "offenders-must-pass-rest", "partner-must-pass-next",
-                "offender-must-pass-next", "lho-may-withdraw", "offender-may-call", "partner-may-call")
+                "offender-must-pass-next", "lho-may-withdraw", "offender-may-call", "partner-may-call",
+                "offender-must-pass-rest", "partner-may-not-double")
 
 
 # ruling lines that say where the board stands or which law governs, not what the players do:
