@@ -26,7 +26,11 @@ r1 r2 r3: the recut from lowest up, when given; recut_tied); ``out`` (for the en
 name, need (how many must go out), place by consecutive rubbers (1: most), tied_across
 (that group of equal counts straddles the number that must go out), among_first (its place
 is within the number that must go out), by_cut (place by the out cut, highest card first,
-when given), room (how many places that group fills), cut_within_room (by_cut <= room)).
+when given), room (how many places that group fills), cut_straddles (equal cards in the out
+cut straddle the last place out: more hold that card than there are places left for them),
+cut_within_room (by_cut <= room and not cut_straddles), cut_tie (the names holding that same
+card), cut_places (how many places out are left for them), cut_tie_first (the first of them
+in order of arrival)).
 """
 
 from __future__ import annotations

@@ -109,7 +109,8 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
 * ``happened``: idx, code, the event's typed fields (seat, by, of, side, board, cards, card,
   call, session, what, pocket, where, played; played_by as "N S", with played_before), stage
   (before-auction / auction / auction-ended / play / after-play: when it happened at this
-  table), any_call_before, first_auction_begun (a call had been made on this board here, or
+  table), any_call_before, any_call_after, next_call_idx (the first call event after it, when
+  there is one), first_auction_begun (a call had been made on this board here, or
   the case says it was played at other tables; 'unknown' when the case does not say),
   about_other_board (the event names a board other than the case's), calls_on_board_before
   (any_call_before for this board; false for another board, whose calls this case does not
@@ -121,7 +122,8 @@ Table facts (:func:`derive_table_facts`, for ``{happened: ...}`` events; mechani
   auction_period_begun (a call, or
   a hand taken out of the board, came before the event),
   lead_faced_before, play_ended_before, deal_completed_before (a ``deal-completed`` event came
-  before it: rubber bridge), cards_out_both_sides (before it, a player of each side had taken
+  before it: rubber bridge), deal_completed_when_found (the same at the moment it came to light:
+  the first attention drawn, or director call, after it, else the end of the case), cards_out_both_sides (before it, a player of each side had taken
   cards out of the board: called, took a hand out, or had a hand counted); wrong-board-at-table:
   played_before, sides_played (NS / EW / both / none / partial: the sides both of whose members
   had already played that board); for events with a seat: seat_called_before, partner,
@@ -1236,6 +1238,7 @@ def _happened_fact(case: Case, e: Event, stages: _Stages, happened: "list[Event]
     told = next((d for d in directors if d > n), (events[-1].number + 1) if events else n)
     f = {"t": "happened", "fid": f"e{n}", "idx": n, "code": e.happened, "stage": stages.stage_at(n),
          "any_call_before": any(c.number < n for c in calls),
+         "any_call_after": any(c.number > n for c in calls),
          "first_auction_begun": stages.first_auction_begun(n),
          "first_auction_begun_when_told": stages.first_auction_begun(told),
          # 17A: the auction period begins when a player takes their cards out of the board
@@ -1259,6 +1262,11 @@ def _happened_fact(case: Case, e: Event, stages: _Stages, happened: "list[Event]
         f.setdefault("permission", "none")
     elif e.happened == "hand-count":
         f.setdefault("adjacent", False)
+    elif e.happened == "wrong-dealer" and f.get("seat") is None and case.dealer is not None \
+            and case.dealer.letter != f.get("by"):
+        # the case's dealer is not the player who dealt: it names the player whose turn to deal
+        # it was (the event's SEAT, left to the header; tester17 row 20)
+        f["seat"] = case.dealer.letter
     elif e.happened == "hand-from-wrong-pocket":
         # who may have seen whose cards, in the words a card-seen event uses (by, of)
         f.setdefault("by", f.get("seat"))
@@ -1278,6 +1286,15 @@ def _happened_fact(case: Case, e: Event, stages: _Stages, happened: "list[Event]
     # event gave them: another pocket's hand, say)
     f["seat_called_since_when_told"] = e.seat is not None and any(
         c.seat == e.seat and n < c.number < told for c in calls)
+    # rubber bridge (no director): the moment a fault of the deal came to light is the first
+    # attention drawn to it, or director call, after the event; else the end of the case
+    found = next((x.number for x in events if x.number > n and (
+        x.kind in ("director", "ruled") or (x.kind == "happened" and x.happened == "attention-drawn"))),
+        (events[-1].number + 1) if events else n)
+    f["deal_completed_when_found"] = stages.before(found, "deal-completed")
+    after = next((c for c in calls if c.number > n), None)
+    if after is not None:
+        f["next_call_idx"] = after.number
     if e.happened == "wrong-board-at-table":
         if e.get("played_by") is None:       # not stated: the ruling asks (never "nobody")
             f["played_before"], f["sides_played"] = "unknown", "unknown"

@@ -53,8 +53,8 @@ OPTIONAL_FIELDS: "dict[str, tuple[frozenset, ...]]" = {
 #: fields are on every fact of the type; any other may be missing
 ONLY_ALWAYS: "dict[str, frozenset]" = {
     "happened": frozenset(
-        "t fid idx code stage about_other_board any_call_before auction_period_begun "
-        "calls_on_board_before calls_on_board_when_told cards_out_both_sides deal_completed_before "
+        "t fid idx code stage about_other_board any_call_before any_call_after auction_period_begun "
+        "calls_on_board_before calls_on_board_when_told cards_out_both_sides deal_completed_before deal_completed_when_found "
         "director_since_last_call first_auction_begun first_auction_begun_when_told "
         "lead_faced_before play_ended_before play_ended_when_told".split()),
 }

@@ -342,6 +342,12 @@ def header_board_words(case, lang: str = "en", boards: bool = True) -> str:
     board (a ``wrong-board-at-table`` event after a call), it says in place of which one."""
     _ = gettext(lang)
     on_table = case.board_on_table
+    if not boards and case.board is not None and case.vulnerability == case.board.vulnerability:
+        # rubber bridge: vulnerability comes from the games won, not from a board number
+        # (tester17 row 87): the board's is not carried into the ruling
+        return _("{board}: dealer {dealer}, {vulnerability}").format(
+            board=_("The deal"), dealer=seat_name(case.dealer.value, lang),
+            vulnerability=_("vulnerability not stated (in rubber bridge a board number sets none)"))
     if on_table is None or not boards:
         return board_words(case.board.number if case.board else None, case.dealer, case.vulnerability, lang, boards)
     head = board_words(on_table.number, on_table.dealer, on_table.vulnerability, lang, boards)

@@ -60,7 +60,14 @@ def facts(t: Table, lang: str = "en") -> list[dict]:
             if tied_across and "out" in t.cuts and all(m in t.cuts["out"] for m in group):
                 cv = {m: t.cuts["out"][m] for m in group}
                 f["by_cut"] = places(cv, t.candidates, high_first=True)[name]
-                f["cut_within_room"] = f["by_cut"] <= f["room"]
+                # equal cards are a tie (suits do not rank): a set of equal cards that the last
+                # place out falls inside is not settled by this cut (tester17 rows 43, 75)
+                same = [m for m in t.candidates if m in cv and cv[m] == cv[name]]
+                f["cut_straddles"] = f["by_cut"] <= f["room"] < f["by_cut"] + len(same) - 1
+                f["cut_within_room"] = f["by_cut"] <= f["room"] and not f["cut_straddles"]
+                f["cut_tie"] = _names(same)
+                f["cut_places"] = f["room"] - f["by_cut"] + 1
+                f["cut_tie_first"] = same[0] == name      # one line for the tied set
             out.append(f)
     out += _evening_facts(t, players, lang)
     return out

@@ -901,7 +901,7 @@ def _lang_call(w: str, calls: str, file: str, field: str = "event") -> str:
     got = call_from_words(w, calls)
     if got is not None:
         return got
-    if calls in DENOMINATION_WORDS and re.match(r"^\s*[1-7]", w):
+    if calls in DENOMINATION_WORDS and re.match(r"^\s*[1-9]", w):
         raise WordedError(file, field, "expected a call such as {examples}, found {found}{hint}",
                           examples=CALL_EXAMPLES.get(calls, CALL_EXAMPLES["en"]), found=repr(w),
                           hint=typed_call_hint(w, calls), translate=("hint",))

@@ -708,7 +708,7 @@ def _denomination_html(d: str, lang: str | None = None):
 
 
 #: a bid in the ruling's words: ``1H`` (English) or ``1♥`` (the Portuguese lines write the symbol)
-_CALL_RE = __import__("re").compile(r"\b([1-7])(?:(NT|C|D|H|S)\b|([♣♦♥♠]))")
+_CALL_RE = __import__("re").compile(r"\b([1-9])(?:(NT|C|D|H|S)\b|([♣♦♥♠]))")
 _SYMBOL_DENOMINATION = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 

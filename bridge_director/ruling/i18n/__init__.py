@@ -71,7 +71,9 @@ def _in_full(lang: str):
     return lambda m: table[m[0]]
 
 
-#: the suit symbols (any language reads them; Portuguese rulings write bids with them)
+#: the suit symbols (any language reads them; Portuguese rulings write bids with them). Bids
+#: are read and named at levels 1-9, as the call parser reads them (8 and 9 are bids above
+#: seven, Law 38: named as any other bid, never in the English letters, tester17 row 52)
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 #: denominations as a language writes them after the level, when not with a symbol:
 #: Brazilian directors write P(aus), O(uros), C(opas), E(spadas) and SA (sem atout); "2C" is
@@ -83,8 +85,22 @@ PLAIN_CALL_WORDS = {"pt": {"p": "Pass", "passe": "Pass", "passo": "Pass", "-": "
 #: seats as typed in a language (letters and names): Leste and Oeste are L and O in Portuguese
 SEAT_WORDS = {"pt": {"n": "N", "norte": "N", "l": "E", "leste": "E", "e": "E", "s": "S", "sul": "S",
                      "o": "W", "oeste": "W", "w": "W"}}
-_BID = re.compile(r"^([1-7])(C|D|H|S|NT)$")
-_TYPED_BID = re.compile(r"^([1-7])\s*([a-z]+)$")
+_BID = re.compile(r"^([1-9])(C|D|H|S|NT)$")
+_TYPED_BID = re.compile(r"^([1-9])\s*([a-z]+)$")
+
+
+#: the fact fields that hold cards (``SK``, ``SK HA``): written with the suit symbol in a
+#: language that does not read the English suit letters (in Portuguese S is Sul; tester17 row 47)
+CARD_FIELDS = ("exposed", "card")
+_CARD = re.compile(r"(?<![\w♣♦♥♠])([SHDC])(10|[2-9TJQKA])(?!\w)")
+
+
+def cards_in_words(text: str, lang: str = "en") -> str:
+    """Cards in ``text`` as ``lang`` writes them: in Portuguese with the suit symbol ('SK' ->
+    '♠K', 'HT' -> '♥10'); in English unchanged."""
+    if lang != "pt":
+        return text
+    return _CARD.sub(lambda m: SUIT_SYMBOLS[m[1]] + ("10" if m[2] == "T" else m[2]), text)
 
 
 def call_name(call: "str | None", lang: str = "en") -> str:
@@ -101,7 +117,7 @@ def call_name(call: "str | None", lang: str = "en") -> str:
 def contract_name(contract: str, lang: str = "en") -> str:
     """A contract as ``lang`` writes it: its bid as :func:`call_name` writes it, the doubling
     after it as it is ('4SX' -> '4♠X' in Portuguese)."""
-    return re.sub(r"^[1-7](?:NT|C|D|H|S)", lambda m: call_name(m[0], lang), contract)
+    return re.sub(r"^[1-9](?:NT|C|D|H|S)", lambda m: call_name(m[0], lang), contract)
 
 
 def calls_in_words(text: str, lang: str = "en") -> str:
@@ -109,7 +125,7 @@ def calls_in_words(text: str, lang: str = "en") -> str:
     key) as ``lang`` writes it: "S 1C unintended" -> "S 1♣ unintended" in Portuguese."""
     if lang != "pt":
         return text
-    return re.sub(r"(?<![\w(])([1-7](?:NT|C|D|H|S))(?![\w)])", lambda m: call_name(m[1], lang), text)
+    return re.sub(r"(?<![\w(])([1-9](?:NT|C|D|H|S))(?![\w)])", lambda m: call_name(m[1], lang), text)
 
 
 def call_from_words(token: str, lang: str = "en") -> "str | None":
@@ -137,7 +153,7 @@ def call_from_words(token: str, lang: str = "en") -> "str | None":
 #: how a bid typed in a language is written there, for its error ("1♥, 2C (copas), ...")
 CALL_EXAMPLES = {"en": "1H, 3NT, P, X or XX",
                  "pt": "1♥, 2C (copas), 1P (paus), 1O (ouros), 1E (espadas), 3SA, P (passe), X, XX"}
-_ENGLISH_BID = re.compile(r"^[1-7]\s*(?:C|D|H|S|NT|N)$", re.I)
+_ENGLISH_BID = re.compile(r"^[1-9]\s*(?:C|D|H|S|NT|N)$", re.I)
 
 
 def typed_call_hint(token: str, lang: str = "en") -> str:
@@ -207,6 +223,8 @@ def _seat_mapped(matched: dict, lang: str) -> dict:
             return v
         if _BID.match(v):
             return call_name(v, lang)
+        if k in CARD_FIELDS and _CARD.search(v):
+            return cards_in_words(v, lang)
         return table.get(v, calls.get(v, words.get(k, {}).get(v, v)))
     return {a: {k: value(f, k, v) for k, v in f.items()} for a, f in matched.items()}
 
