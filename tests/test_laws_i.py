@@ -328,8 +328,8 @@ def test_artificial_scores_give_the_imp_figure_beside_the_percentage():
     d.set("replay_event", False)
     r = d.rule()
     branches = [ln.text for ln in r.lines if ln.cite == "12C2(a)" and ln.branch]
-    assert "Average minus (at most 40% at pairs, -3 IMPs at teams)." in branches
-    assert "Average plus (at least 60% at pairs, +3 IMPs at teams)." in branches
+    assert "Average minus (at most 40% at pairs, -3 IMPs at teams: 12C2(b))." in branches
+    assert "Average plus (at least 60% at pairs, +3 IMPs at teams: 12C2(b))." in branches
 
 
 def test_no_line_read_to_the_players_names_a_clause():

@@ -108,3 +108,93 @@ def test_27d_damage_asked_and_the_finding_has_its_effect():
     _, r = checked("law27-d-no-damage-found-no-adjustment")
     assert "no adjusted score under 27D" in lines(r, "27D", "no-adjusted-score")[0].text
     assert not lines(r, "12C1(b)")          # no kind of score once no damage is found
+
+
+# ---------------------------------------------------------------- 75C: a mistaken call (tester14 row 14)
+
+def test_75c_mistaken_call_nothing_to_correct_and_the_caller_is_told():
+    from bridge_director.ruling.grid import tell_the_table
+    _, r = checked("law75-c-mistaken-call-explanation-right-nothing-to-correct")
+    [ln] = lines(r, "75C", "must-not-correct")
+    assert "must not be corrected, now or later" in ln.text and ln.who == "E"
+    told = " ".join(tell_the_table(r))
+    assert "Nobody corrects the explanation" in told and "unauthorised information to East" in told, told
+    _, r = checked("law75-c-missing-alert-not-required-dealer-west")
+    assert "not the missing alert" in lines(r, "75C", "must-not-correct")[0].text
+
+
+# ---------------------------------------------------------------- 12C2(b) at teams (tester14 rows 38, 72)
+
+def test_teams_says_the_imp_figure_of_12c2b_beside_an_assigned_adjustment():
+    for name in ("law12-c2b-teams-wrong-board-assigned-score-imp-figure", "law12-c2b-teams-16b3-after-play-imp-figure"):
+        _, r = checked(name)
+        [ln] = lines(r, "12C2(b)", "imp-artificial-score")
+        assert "+3 IMPs" in ln.text and "-3 IMPs" in ln.text, name
+
+
+# ---------------------------------------------------------------- stale "must pass" after the auction ended
+# (tester14 rows 10, 27)
+
+def test_not_comparable_branch_as_the_auction_stands():
+    cases = (("law31-b2-not-comparable-branch-after-the-auction-ended-offender-dummy", "31A2(b)", "26B has nothing to apply to"),
+             ("law32-b2-not-comparable-branch-after-the-auction-ended-offender-defends-dealer-east", "32A2(b)", "16C, 26B and 72C may apply"),
+             ("law30-b1-not-comparable-branch-after-the-board-was-passed-out-dealer-south", "30B1(b)(ii)", "passed out"))
+    for name, cite, words in cases:
+        _, r = checked(name)
+        [ln] = [x for x in lines(r, cite, "partner-must-pass-next") if x.branch]
+        assert "was bound to pass at their next turn" in ln.text and words in ln.text, (name, ln.text)
+        assert "must pass at their next turn" not in ln.text
+
+
+def test_27b2_bar_in_the_past_once_the_auction_ended_and_present_while_it_goes_on():
+    _, r = checked("law27-b2-bar-said-in-the-past-once-the-auction-has-ended")
+    [ln] = lines(r, "27B2", "partner-must-pass-rest")
+    assert ln.text.startswith("W had to pass whenever it was their turn") and "has now ended" in ln.text, ln.text
+    _, r = checked("law27-b2-bar-said-in-the-present-while-the-auction-goes-on-dealer-west")
+    [ln] = lines(r, "27B2", "partner-must-pass-rest")
+    assert ln.text == "N must pass whenever it is their turn for the rest of the auction."
+
+
+# ---------------------------------------------------------------- laws-m's follow-ups: a change of a
+# forced pass actually made; S XX>P beside the Law 25 branch
+
+def test_change_of_a_forced_pass_goes_to_law_37_on_the_slip_branch():
+    for name in ("law25-change-of-a-forced-pass-after-the-auction-ended-intent-asked",
+                 "law25-change-of-a-pass-owed-for-the-rest-of-the-auction-intent-asked-dealer-east"):
+        _, r = checked(name)
+        slip = [ln for ln in r.lines if ln.cite == "25A1" and (ln.branch or "").startswith("if Pass was a mechanical")]
+        assert len(slip) == 1 and "Law 37 deals with it" in slip[0].text, (name, [ln.text for ln in slip])
+    _, r = checked("law25-change-of-a-forced-pass-after-the-auction-ended-intent-asked")
+    [meant] = [ln for ln in r.lines if ln.cite == "25B2" and ln.branch]
+    assert "no one can accept a change now" in meant.text and "calling over it" not in meant.text
+
+
+def test_inadmissible_21b1a_change_replaced_states_law_36_on_the_meant_branch_only():
+    from bridge_director.ruling.grid import tell_the_table
+    _, r = checked("law21-b1a-36-inadmissible-change-then-replaced-intent-asked")
+    bars = lines(r, "36B2", "partner-must-pass-rest")
+    assert bars and all(ln.branch == "if XX was the call they meant" for ln in bars)
+    assert not lines(r, "36B1", "call-cancelled")
+    told = " ".join(tell_the_table(r))
+    assert "North must pass" not in told and "cancelled" not in told, told
+    _, r = checked("law21-b1a-36-inadmissible-change-was-a-slip-for-pass")
+    assert not [ln for ln in r.lines if ln.cite.startswith("36")], [ln.cite for ln in r.lines]
+
+
+# ---------------------------------------------------------------- the Portuguese scripts (item 4)
+
+def test_the_five_portuguese_scripts_no_longer_read_a_clause():
+    import re
+    from repo_cases import REPO_CASES
+    from bridge_director.ruling import grid
+    from bridge_director.session import api
+    clause = re.compile(r"\b(Lei|Leis)\s+\d|\b\d{2}[A-H](\d|\b|\()|\b[1-9][A-H](\d|\()")
+    names = ("law31-a1-insufficient-bid-out-of-rotation-repeated-after-rhos-pass-is-law-27",
+             "law31-a1-required-repeat-insufficient-no-25a-question",
+             "law33-two-bids-at-once-neither-in-turn",
+             "published/bbo-forums/law33-pass-and-1nt-simultaneous-neither-in-turn",
+             "published/ebu-forum/law31-a1-insufficient-1d-out-of-turn-repeated-then-law-27")
+    for name in names:
+        pt = api.rule_file(REPO_CASES / f"{name}.yaml", lang="pt")
+        told = " ".join(grid.tell_the_table(pt))
+        assert told and not clause.search(told), (name, told)

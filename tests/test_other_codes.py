@@ -99,7 +99,7 @@ def test_portuguese_says_the_pass_and_the_side_as_a_brazilian_director_does():
     words = " ".join(t for ln in r.lines for t in (ln.text, ln.option or "", ln.branch or ""))
     assert "voz Passe" not in words and "aceita Passe" not in words
     r = api.rule_file(ROOT / "cases" / "law12-c2b-artificial-score-at-teams.yaml", lang="pt")
-    assert ("Norte-Sul têm culpa direta: média menos (no máximo 40% em torneio de duplas, -3 IMPs em equipes), ou a "
+    assert ("Norte-Sul têm culpa direta: média menos (no máximo 40% em torneio de duplas, -3 IMPs em equipes: 12C2(b)), ou a "
             "percentagem de Norte-Sul nas outras Bolsas da sessão, se for menor (12C2(c)).") in {ln.text for ln in r.lines}
     from bridge_director.ruling.i18n import polish
     assert polish("A voz Passe de Leste é cancelada.", "pt") == "O passe de Leste é cancelado."
