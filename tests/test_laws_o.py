@@ -119,8 +119,6 @@ def test_75c_mistaken_call_nothing_to_correct_and_the_caller_is_told():
     assert "must not be corrected, now or later" in ln.text and ln.who == "E"
     told = " ".join(tell_the_table(r))
     assert "Nobody corrects the explanation" in told and "unauthorised information to East" in told, told
-    _, r = checked("law75-c-missing-alert-not-required-dealer-west")
-    assert "not the missing alert" in lines(r, "75C", "must-not-correct")[0].text
 
 
 # ---------------------------------------------------------------- 12C2(b) at teams (tester14 rows 38, 72)
