@@ -134,7 +134,7 @@ def _no_result_stands(r):
 
 
 def test_kind_c_no_infraction_branches_beside_open_adjustments_do_not_say_the_result_stands():
-    for name, other in (("law16b-31a2-hesitation-during-the-choice-no-infraction-branch-beside-72c-no-result-stands", "16C3"),
+    for name, other in (("law16b-31a2-hesitation-during-the-choice-no-infraction-branch-beside-72c-no-result-stands", "31A2(b)"),
                         ("law16b-27d-hesitation-while-ib-is-replaced-no-infraction-branch-beside-27d-no-result-stands", "27D"),
                         ("law16b-21b3-branches-beside-the-16b-no-infraction-branch-no-result-stands", "21B3"),
                         ("law20-d-review-misstated-mid-auction-no-infraction-branch-no-result-yet", None)):
@@ -231,3 +231,21 @@ def test_38c_pass_that_ends_the_auction_leaves_no_auction_that_goes_on():
 def test_38c_pass_that_does_not_end_the_auction_still_goes_on():
     _, r = checked("law38-b-d-director-called-at-once-ruling-moment-asked")
     assert [ln for ln in r.lines if "goes on from the pass put in place" in ln.text]
+
+
+# ---------------------------------------------------------------- minors: rows 15 and 43
+
+def test_row_15_20f4a_on_a_passed_out_board_names_the_hands_not_the_lead():
+    for name in ("law20-f4a-own-correction-on-a-passed-out-board-before-the-hands-go-back",
+                 "law20-f4a-explainer-duty-on-a-passed-out-board-before-the-hands-go-back"):
+        _, r = checked(name)
+        [line] = lines(r, "20F4(a)")
+        assert "before the four hands are back in the board" in line.text and "opening lead is faced" not in line.text
+
+
+def test_row_43_no_16c2_question_on_a_call_forced_or_freed_by_the_comparability_asked():
+    _, r = checked("law16c2-no-question-on-partners-pass-after-the-offenders-call-of-open-comparability")
+    assert not lines(r, "16C2", "judgement-needed") and lines(r, "23A", "judgement-needed")
+    # no over-correction: partner's call before the offender's proper turn is still asked about
+    _, kept = checked("law16c2-question-kept-on-partners-call-before-the-offenders-call")
+    assert lines(kept, "16C2", "judgement-needed")
