@@ -231,6 +231,7 @@ def test_who_was_at_fault_is_asked_with_keys():
 #: judgement key: each with the event that answers it
 CHECKS = {
     "surplus-card-not-yet-placed": "hand-count",            # count the other hands
+    "surplus-card-the-deal-gives-to-another-hand": "hand-count",  # count the holder's hand
     "card-seen-cards-not-stated": "card-seen",              # which cards were seen (its EXPOSED field)
     "review-in-play-moment-not-stated": "review-requested",  # its MOMENT field
     "ui-from-partner-in-play": "play judged at the end of play",

@@ -1304,9 +1304,12 @@ def _happened_fact(case: Case, e: Event, stages: _Stages, happened: "list[Event]
     _auction_context(f, e, calls)
     _procedure_context(f, e, events, calls)
     _seen_card_context(f, e, events, calls)
-    if e.seat is not None:
-        f["seat_called_before"] = stages.called_before(e.seat, n)
-        f["partner"], f["lho"], f["side"] = e.seat.partner.value, e.seat.lho.value, e.seat.side
+    seat = e.seat
+    if seat is None and e.happened == "wrong-dealer" and f.get("seat") is not None:
+        seat = case.dealer       # the header's dealer, named the event's SEAT above
+    if seat is not None:
+        f["seat_called_before"] = stages.called_before(seat, n)
+        f["partner"], f["lho"], f["side"] = seat.partner.value, seat.lho.value, seat.side
     return f
 
 
