@@ -35,3 +35,11 @@ def serving(app, **config):
     finally:
         srv.should_exit = True
         thread.join(10)
+
+
+def page_client(folder, key: bytes, **kw):
+    """A Starlette test client of the page app over ``folder`` with ``key``, as the browser at
+    http://127.0.0.1 sees it; ``kw``: more TestClient settings (raise_server_exceptions=...)."""
+    from starlette.testclient import TestClient
+    from bridge_director.web.app import create_app
+    return TestClient(create_app(folder, key=key), base_url="http://127.0.0.1", **kw)

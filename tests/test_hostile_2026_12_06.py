@@ -132,6 +132,7 @@ def test_the_line_ask_prints_reads_back_with_commas_in_the_words():
 
 starlette_testclient = pytest.importorskip("starlette.testclient")
 from bridge_director.web.app import create_app  # noqa: E402
+from page_server import page_client  # noqa: E402
 from bridge_director.web.state import MAX_JSON, MAX_TOKEN, Seal, State, StateError, decode  # noqa: E402
 from bridge_director.web.store import MAX_SAVED, Store  # noqa: E402
 
@@ -141,8 +142,7 @@ SEAL = Seal(KEY)
 
 @pytest.fixture
 def client(tmp_path):
-    return starlette_testclient.TestClient(create_app(tmp_path / "session", key=KEY), base_url="http://127.0.0.1",
-                                           raise_server_exceptions=False)
+    return page_client(tmp_path / "session", KEY, raise_server_exceptions=False)
 
 
 def _upload(client, data: bytes):

@@ -13,6 +13,7 @@ warnings.filterwarnings("ignore", message=".*httpx.*", category=DeprecationWarni
 starlette_testclient = pytest.importorskip("starlette.testclient")
 
 from bridge_director.web.app import create_app  # noqa: E402
+from page_server import page_client  # noqa: E402
 from bridge_director.web.state import Seal, State, StateError, decode  # noqa: E402
 from bridge_director.web.store import Store  # noqa: E402
 
@@ -22,8 +23,7 @@ SEAL = Seal(KEY)
 
 @pytest.fixture
 def client(tmp_path):
-    return starlette_testclient.TestClient(create_app(tmp_path / "session", key=KEY), base_url="http://127.0.0.1",
-                                           raise_server_exceptions=False)
+    return page_client(tmp_path / "session", KEY, raise_server_exceptions=False)
 
 
 def test_a_content_length_of_five_thousand_digits_is_refused_not_a_500(client):
