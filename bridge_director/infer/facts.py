@@ -1304,9 +1304,7 @@ def _happened_fact(case: Case, e: Event, stages: _Stages, happened: "list[Event]
     _auction_context(f, e, calls)
     _procedure_context(f, e, events, calls)
     _seen_card_context(f, e, events, calls)
-    seat = e.seat
-    if seat is None and e.happened == "wrong-dealer" and f.get("seat") is not None:
-        seat = case.dealer       # the header's dealer, named the event's SEAT above
+    seat = e.seat or (case.dealer if e.happened == "wrong-dealer" and f.get("seat") else None)  # SEAT set above
     if seat is not None:
         f["seat_called_before"] = stages.called_before(seat, n)
         f["partner"], f["lho"], f["side"] = seat.partner.value, seat.lho.value, seat.side
